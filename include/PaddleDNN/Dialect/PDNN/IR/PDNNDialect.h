@@ -1,0 +1,10 @@
+//===- PDNNDialect.h - pdnn dialect -----------------------------*- C++ -*-===//
+
+#ifndef PADDLEDNN_DIALECT_PDNN_IR_PDNNDIALECT_H
+#define PADDLEDNN_DIALECT_PDNN_IR_PDNNDIALECT_H
+
+#include "mlir/IR/Dialect.h"
+
+#include "PaddleDNN/Dialect/PDNN/IR/PDNNDialect.h.inc"
+
+#endif // PADDLEDNN_DIALECT_PDNN_IR_PDNNDIALECT_H

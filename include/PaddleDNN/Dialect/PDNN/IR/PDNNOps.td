@@ -1,0 +1,492 @@
+//===- PDNNOps.td - pdnn operations ------------------------*- tablegen -*-===//
+//
+// One op per Paddle operator. Operand/result names are Paddle's slot names,
+// attributes are Paddle's attribute names with Paddle's types and defaults
+// (int -> i32, float -> f32, bool, string, vector<float> -> array<f32>).
+// Attributes that only steer Paddle's kernel selection (use_mkldnn,
+// use_cudnn, is_test on activations, ...) carry no semantics here and are
+// left out; the oneDNN int8/bf16 attributes, which do, are kept.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PADDLEDNN_DIALECT_PDNN_IR_PDNNOPS_TD
+#define PADDLEDNN_DIALECT_PDNN_IR_PDNNOPS_TD
+
+include "PaddleDNN/Dialect/PDNN/IR/PDNNBase.td"
+include "PaddleDNN/Dialect/PDNN/IR/PDNNAttrs.td"
+include "PaddleDNN/Dialect/PDNN/IR/PDNNInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/CommonAttrConstraints.td"
+include "mlir/IR/CommonTypeConstraints.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+
+//===----------------------------------------------------------------------===//
+// Type constraints
+//===----------------------------------------------------------------------===//
+
+def PDNN_FloatTensor : RankedTensorOf<[F32, BF16]>;
+// Data that may also be int8-quantized (Paddle's uint8/int8 dtypes, kept
+// signed/unsigned explicitly as ui8/si8).
+def PDNN_DataTensor : RankedTensorOf<[F32, BF16, UI8, SI8]>;
+def PDNN_QuantizedTensor : RankedTensorOf<[UI8, SI8]>;
+// Level-0 LoD: N+1 non-decreasing offsets into the rows of a packed batch.
+def PDNN_LoDTensor : 1DTensorOf<[I64]>;
+def PDNN_IndexTensor : RankedTensorOf<[I64]>;
+
+//===----------------------------------------------------------------------===//
+// Attribute helpers (Paddle's defaults)
+//===----------------------------------------------------------------------===//
+
+// Paddle's `int` is signed; upstream I32Attr reads back as uint32_t, which
+// would turn axis = -1 into 4294967295.
+def PDNN_IntAttr : SignlessIntegerAttrBase<I32, "32-bit signed integer (Paddle int)"> {
+  let returnType = "int32_t";
+  let convertFromStorage = "static_cast<int32_t>($_self.getValue().getSExtValue())";
+}
+class PDNN_I32<string default> : DefaultValuedAttr<PDNN_IntAttr, default>;
+class PDNN_F32<string default> : DefaultValuedAttr<F32Attr, default>;
+class PDNN_Bool<string default> : DefaultValuedAttr<BoolAttr, default>;
+class PDNN_Str<string default> : DefaultValuedAttr<StrAttr, "\"" # default # "\"">;
+def PDNN_UnitScales : DefaultValuedAttr<DenseF32ArrayAttr, "{1.0f}">;
+
+//===----------------------------------------------------------------------===//
+// Matrix products
+//===----------------------------------------------------------------------===//
+
+def PDNN_MulOp : PDNN_Op<"mul", [Pure]> {
+  let summary = "Paddle `mul`: X and Y flattened to matrices, then multiplied";
+  let description = [{
+    X is flattened to a matrix of `prod(X[0:x_num_col_dims])` rows, Y to one
+    of `prod(Y[0:y_num_col_dims])` rows; Out has shape
+    `X[0:x_num_col_dims] ++ Y[y_num_col_dims:]`. The int8 attributes
+    (`scale_x`, `scale_y`, `scale_out`, `force_fp32_output`) describe
+    oneDNN's quantized kernel.
+
+    ```mlir
+    %out = pdnn.mul %x, %w : (tensor<?x16xf32>, tensor<16x48xf32>) -> tensor<?x48xf32>
+    ```
+  }];
+  let arguments = (ins PDNN_DataTensor:$X, PDNN_DataTensor:$Y,
+    PDNN_I32<"1">:$x_num_col_dims, PDNN_I32<"1">:$y_num_col_dims,
+    PDNN_F32<"1.0f">:$scale_x, PDNN_UnitScales:$scale_y,
+    PDNN_F32<"1.0f">:$scale_out, PDNN_Bool<"false">:$force_fp32_output);
+  let results = (outs PDNN_DataTensor:$Out);
+  let assemblyFormat = [{
+    $X `,` $Y attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def PDNN_FcOp : PDNN_Op<"fc", [Pure]> {
+  let summary = "Paddle `fc`: fully connected layer, Out = act(Input x W + Bias)";
+  let description = [{
+    Input is flattened to a matrix of `prod(Input[0:in_num_col_dims])` rows;
+    W is K x N (K+4 x N+4 when `padding_weights`, the padding being ignored);
+    Bias, when present, is N or 1 x N. `activation_type` is "" or "relu".
+    Out has shape `Input[0:in_num_col_dims] ++ [N]`.
+
+    ```mlir
+    %out = pdnn.fc Input(%x) W(%w) Bias(%b)
+        : (tensor<?x16xf32>, tensor<16x48xf32>, tensor<48xf32>) -> tensor<?x48xf32>
+    ```
+  }];
+  let arguments = (ins PDNN_DataTensor:$Input, PDNN_DataTensor:$W,
+    Optional<PDNN_FloatTensor>:$Bias,
+    PDNN_I32<"1">:$in_num_col_dims, PDNN_Str<"">:$activation_type,
+    PDNN_Bool<"false">:$padding_weights, PDNN_Bool<"false">:$use_quantizer,
+    PDNN_Str<"float32">:$mkldnn_data_type,
+    PDNN_F32<"1.0f">:$Scale_in, PDNN_UnitScales:$Scale_weights,
+    PDNN_F32<"1.0f">:$Scale_out, PDNN_Bool<"false">:$force_fp32_output);
+  let results = (outs PDNN_DataTensor:$Out);
+  let assemblyFormat = [{
+    `Input` `(` $Input `)` `W` `(` $W `)` (`Bias` `(` $Bias^ `)`)?
+    attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def PDNN_MatmulV2Op : PDNN_Op<"matmul_v2", [Pure]> {
+  let summary = "Paddle `matmul_v2`: batched matrix product with numpy broadcasting";
+  let description = [{
+    Follows `numpy.matmul`: 1-D operands are promoted to matrices and the
+    promoted dimension dropped from Out (two 1-D operands give a
+    one-element 1-D Out, as in Paddle); leading (batch) dimensions
+    broadcast. `trans_x`/`trans_y` transpose the last two dimensions first.
+  }];
+  let arguments = (ins PDNN_FloatTensor:$X, PDNN_FloatTensor:$Y,
+    PDNN_Bool<"false">:$trans_x, PDNN_Bool<"false">:$trans_y);
+  let results = (outs PDNN_FloatTensor:$Out);
+  let assemblyFormat = [{
+    $X `,` $Y attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise binary ops
+//===----------------------------------------------------------------------===//
+
+class PDNN_ElementwiseBinaryOp<string mnemonic, string what>
+    : PDNN_Op<mnemonic, [Pure, PDNN_InPlaceOpInterface]> {
+  let summary = "Paddle `" # mnemonic # "`: Out = X " # what # " Y with Paddle broadcasting";
+  let description = [{
+    Y broadcasts against X the way Paddle does: the lower-rank operand's
+    dimensions are aligned with the other's starting at `axis` (`-1` aligns
+    the trailing dimensions, as numpy does; other negative values count
+    from there); aligned sizes must be equal or 1. `Scale_x`, `Scale_y` and
+    `Scale_out` describe oneDNN's int8 kernel. Out may take X's buffer
+    (oneDNN binary with dst == src0) when no broadcast changes X's shape.
+  }];
+  let arguments = (ins PDNN_DataTensor:$X, PDNN_DataTensor:$Y,
+    PDNN_I32<"-1">:$axis, PDNN_F32<"1.0f">:$Scale_x,
+    PDNN_F32<"1.0f">:$Scale_y, PDNN_F32<"1.0f">:$Scale_out);
+  let results = (outs PDNN_DataTensor:$Out);
+  let assemblyFormat = [{
+    $X `,` $Y attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def PDNN_ElementwiseAddOp : PDNN_ElementwiseBinaryOp<"elementwise_add", "+">;
+def PDNN_ElementwiseMulOp : PDNN_ElementwiseBinaryOp<"elementwise_mul", "*">;
+
+//===----------------------------------------------------------------------===//
+// Recurrent ops
+//===----------------------------------------------------------------------===//
+
+def PDNN_GruOp : PDNN_Op<"gru", [Pure, AttrSizedOperandSegments]> {
+  let summary = "Paddle `gru`: GRU over a LoD batch whose input projection is precomputed";
+  let description = [{
+    `Input` is the T x 3D projection x·W_x (+ fc bias) of a batch of N
+    sequences packed row-wise; `lod` holds the N+1 offsets of the sequences
+    in it. `Weight` is D x 3D in Paddle's layout: a D x 2D block [W_u | W_r]
+    followed in memory by a D x D block W_c. `Bias` is 1 x 3D, `H0` is N x D
+    (zeros when absent). Gate columns are ordered update, reset, candidate:
+
+        u = gate_act(x_u + h_prev·W_u + b_u)
+        r = gate_act(x_r + h_prev·W_r + b_r)
+        c = act(x_c + (r ⊙ h_prev)·W_c + b_c)
+        h = u ⊙ c + (1 - u) ⊙ h_prev       (origin_mode = false)
+        h = (1 - u) ⊙ c + u ⊙ h_prev       (origin_mode = true)
+
+    With `is_reverse` every sequence runs from its last row to its first.
+    Activations are "sigmoid", "tanh", "relu" or "identity" ("" is
+    identity too, as in Paddle); Paddle's kernels clamp sigmoid's input to
+    [-40, 13] and tanh's -2x to at most 40.
+
+    Results: `Hidden` (T x D, same LoD as Input) carries the output. Paddle's
+    intermediate outputs `BatchGate` (T x 3D), `BatchResetHiddenPrev`
+    (T x D) and `BatchHidden` (T x D) are batch-major scratch of Paddle's
+    CPU kernel; they exist so that imported graphs round-trip and hold no
+    defined data here.
+  }];
+  let arguments = (ins PDNN_FloatTensor:$Input, PDNN_LoDTensor:$lod,
+    Optional<PDNN_FloatTensor>:$H0, PDNN_FloatTensor:$Weight,
+    Optional<PDNN_FloatTensor>:$Bias,
+    PDNN_Str<"tanh">:$activation, PDNN_Str<"sigmoid">:$gate_activation,
+    PDNN_Bool<"false">:$is_reverse, PDNN_Bool<"false">:$origin_mode);
+  let results = (outs PDNN_FloatTensor:$Hidden, PDNN_FloatTensor:$BatchGate,
+    PDNN_FloatTensor:$BatchResetHiddenPrev, PDNN_FloatTensor:$BatchHidden);
+  let assemblyFormat = [{
+    `Input` `(` $Input `)` `lod` `(` $lod `)` (`H0` `(` $H0^ `)`)?
+    `Weight` `(` $Weight `)` (`Bias` `(` $Bias^ `)`)?
+    attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def PDNN_FusionGruOp : PDNN_Op<"fusion_gru", [Pure, AttrSizedOperandSegments]> {
+  let summary = "Paddle `fusion_gru`: input projection and GRU in one op";
+  let description = [{
+    Computes `gru` on `X·WeightX + Bias`: X is T x M (or T x 1 x M) packed
+    by `lod` (N+1 offsets), WeightX is M x 3D, WeightH D x 3D in Paddle's
+    [W_u | W_r] + W_c layout, Bias 1 x 3D, H0 N x D. Formulas, gate order and
+    attributes as in `pdnn.gru`; `use_seq` selects Paddle's sequence-major
+    CPU kernel and does not change the result. `origin_mode` is honoured as
+    Paddle's oneDNN kernel and `gru` do (Paddle's non-oneDNN fusion_gru
+    kernel ignores it); a missing H0 means zeros.
+
+    int8/bf16 (oneDNN): X may be ui8 quantized as `x_u8 = Scale_data · x +
+    Shift_data`; WeightX/WeightH stay f32 and are quantized with
+    `Scale_weights` (one scale, or one per 3D output channel); Hidden is ui8
+    unless `force_fp32_output`. With bf16 X, Hidden is bf16 unless
+    `force_fp32_output`.
+
+    Results: `Hidden` (T x D, same LoD as X) carries the output. `XX`
+    (T x 3D) is X·WeightX in Paddle's CPU kernel; `ReorderedH0` (N x D),
+    `BatchedInput` (T x 3D) and `BatchedOut` (T x D) are scratch of its
+    batch mode. None of the four holds defined data here: they exist so
+    that graphs imported from Paddle round-trip, and passes refuse to
+    touch an op whose scratch results have users.
+
+    ```mlir
+    %hidden, %h0r, %xx, %bin, %bout = pdnn.fusion_gru X(%x) lod(%lod)
+        WeightX(%wx) WeightH(%wh) Bias(%b) {origin_mode = true}
+        : (tensor<?x3xf32>, tensor<?xi64>, tensor<3x15xf32>, tensor<5x15xf32>,
+           tensor<1x15xf32>)
+        -> (tensor<?x5xf32>, tensor<?x5xf32>, tensor<?x15xf32>,
+            tensor<?x15xf32>, tensor<?x5xf32>)
+    ```
+  }];
+  let arguments = (ins PDNN_DataTensor:$X, PDNN_LoDTensor:$lod,
+    Optional<PDNN_FloatTensor>:$H0, PDNN_FloatTensor:$WeightX,
+    PDNN_FloatTensor:$WeightH, Optional<PDNN_FloatTensor>:$Bias,
+    PDNN_Str<"tanh">:$activation, PDNN_Str<"sigmoid">:$gate_activation,
+    PDNN_Bool<"false">:$is_reverse, PDNN_Bool<"true">:$use_seq,
+    PDNN_Bool<"false">:$origin_mode, PDNN_Str<"float32">:$mkldnn_data_type,
+    PDNN_F32<"1.0f">:$Scale_data, PDNN_F32<"0.0f">:$Shift_data,
+    PDNN_UnitScales:$Scale_weights, PDNN_Bool<"false">:$force_fp32_output);
+  let results = (outs PDNN_DataTensor:$Hidden,
+    PDNN_FloatTensor:$ReorderedH0, PDNN_FloatTensor:$XX,
+    PDNN_FloatTensor:$BatchedInput, PDNN_FloatTensor:$BatchedOut);
+  let assemblyFormat = [{
+    `X` `(` $X `)` `lod` `(` $lod `)` (`H0` `(` $H0^ `)`)?
+    `WeightX` `(` $WeightX `)` `WeightH` `(` $WeightH `)`
+    (`Bias` `(` $Bias^ `)`)?
+    attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def PDNN_MultiGruOp : PDNN_Op<"multi_gru", [Pure, AttrSizedOperandSegments]> {
+  let summary = "Paddle `multi_gru`: stacked bidirectional GRU layers over a LoD batch";
+  let description = [{
+    `layers` bidirectional GRU layers. Layer i runs a forward GRU with
+    `WeightX[2i]`, `WeightH[2i]`, `Bias[2i]` and a reverse GRU with
+    `WeightX[2i+1]`, `WeightH[2i+1]`, `Bias[2i+1]` over the same sequences;
+    their outputs are concatenated along channels ([forward, reverse]) and
+    feed layer i+1. Each direction runs over each sequence's own rows, so
+    sequences of unequal length are handled exactly (no padding leaks into
+    the reverse direction). Bias and Scale_weights are either absent or
+    given for every direction. X is T x M (or T x 1 x M); Hidden is
+    T x 2·D_last, with X's LoD.
+  }];
+  let arguments = (ins PDNN_DataTensor:$X, PDNN_LoDTensor:$lod,
+    Variadic<PDNN_FloatTensor>:$WeightX, Variadic<PDNN_FloatTensor>:$WeightH,
+    Variadic<PDNN_FloatTensor>:$Bias, Variadic<PDNN_FloatTensor>:$Scale_weights,
+    PDNN_Str<"tanh">:$activation, PDNN_Str<"sigmoid">:$gate_activation,
+    PDNN_I32<"1">:$layers, PDNN_Bool<"false">:$origin_mode,
+    PDNN_Str<"float32">:$mkldnn_data_type, PDNN_F32<"1.0f">:$Scale_data,
+    PDNN_F32<"0.0f">:$Shift_data, PDNN_Bool<"false">:$force_fp32_output);
+  let results = (outs PDNN_DataTensor:$Hidden);
+  let assemblyFormat = [{
+    `X` `(` $X `)` `lod` `(` $lod `)`
+    `WeightX` `(` $WeightX `)` `WeightH` `(` $WeightH `)`
+    (`Bias` `(` $Bias^ `)`)? (`Scale_weights` `(` $Scale_weights^ `)`)?
+    attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def PDNN_RnnOp : PDNN_Op<"rnn", [Pure, AttrSizedOperandSegments]> {
+  let summary = "Paddle `rnn`: stacked, optionally bidirectional LSTM / GRU / simple RNN";
+  let description = [{
+    Input is time-major T x N x input_size (padded). `mode` is "LSTM",
+    "GRU", "RNN_RELU" or "RNN_TANH". PreState holds [init_h, init_c] for
+    LSTM and [init_h] otherwise, each (num_layers·D) x N x hidden_size with
+    D = 2 when `is_bidirec`. WeightList holds first every weight, then every
+    bias, each group ordered by layer then direction: for each (layer,
+    direction) the input weight G·H x in (in = input_size for layer 0,
+    D·H above) and the hidden weight G·H x H, then the biases b_ih, b_hh of
+    G·H each; G is 4 for LSTM (gates i, f, g, o), 3 for GRU (r, z, c: the
+    reset gate applies after the hidden matmul, h = (1-z)·c + z·h_prev),
+    1 otherwise. SequenceLength (N), when given, stops each sequence at its
+    length: Out is zero past it and State holds the last valid step.
+    Out is T x N x D·H; State matches PreState. `Reserve` and `DropoutState`
+    are training scratch and hold no defined data here.
+  }];
+  let arguments = (ins PDNN_FloatTensor:$Input,
+    Variadic<PDNN_FloatTensor>:$PreState, Variadic<PDNN_FloatTensor>:$WeightList,
+    Optional<1DTensorOf<[I32, I64]>>:$SequenceLength,
+    PDNN_F32<"0.0f">:$dropout_prob, PDNN_Bool<"false">:$is_bidirec,
+    PDNN_I32<"10">:$input_size, PDNN_I32<"100">:$hidden_size,
+    PDNN_I32<"1">:$num_layers, StrAttr:$mode,
+    PDNN_I32<"0">:$seed, PDNN_Bool<"false">:$is_test);
+  let results = (outs PDNN_FloatTensor:$Out, Variadic<PDNN_FloatTensor>:$State,
+    PDNN_FloatTensor:$Reserve, RankedTensorOf<[UI8]>:$DropoutState);
+  let assemblyFormat = [{
+    `Input` `(` $Input `)` `PreState` `(` $PreState `)`
+    `WeightList` `(` $WeightList `)`
+    (`SequenceLength` `(` $SequenceLength^ `)`)?
+    attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Activations
+//===----------------------------------------------------------------------===//
+
+class PDNN_ActivationOp<string mnemonic, string formula, dag attrs = (ins)>
+    : PDNN_Op<mnemonic, [Pure, SameOperandsAndResultType,
+                         PDNN_InPlaceOpInterface]> {
+  let summary = "Paddle `" # mnemonic # "`: Out = " # formula;
+  let description = [{
+    Elementwise; Out has X's type and may take X's buffer (oneDNN eltwise
+    supports dst == src).
+  }];
+  let arguments = !con((ins PDNN_FloatTensor:$X), attrs);
+  let results = (outs PDNN_FloatTensor:$Out);
+  let assemblyFormat = "$X attr-dict `:` type($X)";
+}
+
+def PDNN_ReluOp : PDNN_ActivationOp<"relu", "max(X, 0)">;
+def PDNN_TanhOp : PDNN_ActivationOp<"tanh", "tanh(X)">;
+def PDNN_SigmoidOp : PDNN_ActivationOp<"sigmoid", "1 / (1 + exp(-X))">;
+def PDNN_AbsOp : PDNN_ActivationOp<"abs", "|X|">;
+def PDNN_SqrtOp : PDNN_ActivationOp<"sqrt", "sqrt(X)">;
+def PDNN_GeluOp : PDNN_ActivationOp<"gelu",
+    "0.5 X (1 + erf(X / sqrt(2))), or its tanh form when `approximate`",
+    (ins PDNN_Bool<"false">:$approximate)>;
+def PDNN_LeakyReluOp : PDNN_ActivationOp<"leaky_relu",
+    "X if X >= 0 else alpha X", (ins PDNN_F32<"0.02f">:$alpha)>;
+def PDNN_SwishOp : PDNN_ActivationOp<"swish", "X · sigmoid(beta X)",
+    (ins PDNN_F32<"1.0f">:$beta)>;
+
+//===----------------------------------------------------------------------===//
+// Normalisation, reduction and selection
+//===----------------------------------------------------------------------===//
+
+def PDNN_SoftmaxOp : PDNN_Op<"softmax", [Pure, SameOperandsAndResultType,
+    PDNN_InPlaceOpInterface]> {
+  let summary = "Paddle `softmax` along `axis`";
+  let description = [{
+    `axis` in [-rank, rank); negative values count from the end. Out may
+    take X's buffer (oneDNN softmax supports dst == src).
+  }];
+  let arguments = (ins PDNN_FloatTensor:$X, PDNN_I32<"-1">:$axis);
+  let results = (outs PDNN_FloatTensor:$Out);
+  let assemblyFormat = "$X attr-dict `:` type($X)";
+  let hasVerifier = 1;
+}
+
+def PDNN_LayerNormOp : PDNN_Op<"layer_norm", [Pure, AttrSizedOperandSegments]> {
+  let summary = "Paddle `layer_norm` over the dimensions from `begin_norm_axis` on";
+  let description = [{
+    X is viewed as a (left x right) matrix split at `begin_norm_axis`; each
+    row is normalised, scaled by Scale and shifted by Bias (both `right`
+    elements, optional). Y has X's shape; Mean and Variance (`left`
+    elements) are the row statistics. `epsilon` is in [0, 0.001].
+  }];
+  let arguments = (ins PDNN_FloatTensor:$X, Optional<PDNN_FloatTensor>:$Scale,
+    Optional<PDNN_FloatTensor>:$Bias, PDNN_F32<"1.0e-5f">:$epsilon,
+    PDNN_I32<"1">:$begin_norm_axis);
+  let results = (outs PDNN_FloatTensor:$Y, PDNN_FloatTensor:$Mean,
+    PDNN_FloatTensor:$Variance);
+  let assemblyFormat = [{
+    `X` `(` $X `)` (`Scale` `(` $Scale^ `)`)? (`Bias` `(` $Bias^ `)`)?
+    attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def PDNN_SumOp : PDNN_Op<"sum", [Pure, SameOperandsAndResultType]> {
+  let summary = "Paddle `sum`: elementwise sum of all inputs";
+  let description = [{
+    All inputs and Out have one type. Not in-place capable: oneDNN's sum
+    primitive cannot write over one of its sources.
+  }];
+  let arguments = (ins Variadic<PDNN_FloatTensor>:$X);
+  let results = (outs PDNN_FloatTensor:$Out);
+  let assemblyFormat = "$X attr-dict `:` type($Out)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def PDNN_ScaleOp : PDNN_Op<"scale", [Pure,
+    PDNN_InPlaceOpInterface]> {
+  let summary = "Paddle `scale`: Out = scale·X + bias (or scale·(X + bias))";
+  let description = [{
+    With `bias_after_scale` (default) Out = scale·X + bias, otherwise
+    Out = scale·(X + bias). A one-element `ScaleTensor`, when given,
+    replaces the `scale` attribute. Out may take X's buffer.
+  }];
+  let arguments = (ins PDNN_FloatTensor:$X, Optional<PDNN_FloatTensor>:$ScaleTensor,
+    PDNN_F32<"1.0f">:$scale, PDNN_F32<"0.0f">:$bias,
+    PDNN_Bool<"true">:$bias_after_scale);
+  let results = (outs PDNN_FloatTensor:$Out);
+  let assemblyFormat = [{
+    $X (`ScaleTensor` `(` $ScaleTensor^ `:` type($ScaleTensor) `)`)?
+    attr-dict `:` type($X) `->` type($Out)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def PDNN_TopKOp : PDNN_Op<"top_k", [Pure]> {
+  let summary = "Paddle `top_k`: the k largest values of the last dimension";
+  let description = [{
+    Out holds the `k` largest values along X's last dimension in descending
+    order and Indices (i64) their positions. A one-element `K` tensor, when
+    given, replaces the `k` attribute. (Paddle's slot `K` is the operand
+    `KTensor` in C++ because `getK()` is the attribute's accessor; the
+    assembly keeps Paddle's `K(...)`.)
+  }];
+  let arguments = (ins PDNN_FloatTensor:$X, Optional<1DTensorOf<[I32]>>:$KTensor,
+    PDNN_I32<"1">:$k);
+  let results = (outs PDNN_FloatTensor:$Out, PDNN_IndexTensor:$Indices);
+  let assemblyFormat = [{
+    $X (`K` `(` $KTensor^ `)`)? attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def PDNN_ConcatOp : PDNN_Op<"concat", [Pure]> {
+  let summary = "Paddle `concat` along `axis`";
+  let description = [{
+    All inputs have X's rank and agree on every dimension but `axis`, which
+    may be negative (counted from the end).
+  }];
+  let arguments = (ins Variadic<PDNN_DataTensor>:$X, PDNN_I32<"0">:$axis);
+  let results = (outs PDNN_DataTensor:$Out);
+  let assemblyFormat = "$X attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Quantization
+//===----------------------------------------------------------------------===//
+
+def PDNN_QuantizeOp : PDNN_Op<"quantize", [Pure]> {
+  let summary = "Paddle `quantize`: f32 to u8/s8 (or bf16) with a scale and shift";
+  let description = [{
+    Output = saturate(round(Scale · Input + Shift)). Output is si8 when
+    `is_negative_input` and no shift, ui8 otherwise; with `bfloat16` it is a
+    plain conversion to bf16.
+  }];
+  let arguments = (ins PDNN_FloatTensor:$Input, PDNN_F32<"1.0f">:$Scale,
+    PDNN_F32<"0.0f">:$Shift, PDNN_Bool<"false">:$is_negative_input,
+    PDNN_Str<"NHWC">:$output_format, PDNN_Bool<"false">:$bfloat16);
+  let results = (outs PDNN_DataTensor:$Output);
+  let assemblyFormat = "$Input attr-dict `:` type($Input) `->` type($Output)";
+  let hasVerifier = 1;
+}
+
+def PDNN_DequantizeOp : PDNN_Op<"dequantize", [Pure]> {
+  let summary = "Paddle `dequantize`: u8/s8 (or bf16) to f32";
+  let description = [{
+    Output = (Input - Shift) / Scale; bf16 input is converted exactly.
+  }];
+  let arguments = (ins PDNN_DataTensor:$Input, PDNN_F32<"1.0f">:$Scale,
+    PDNN_F32<"0.0f">:$Shift);
+  let results = (outs TensorOf<[F32]>:$Output);
+  let assemblyFormat = "$Input attr-dict `:` type($Input) `->` type($Output)";
+  let hasVerifier = 1;
+}
+
+def PDNN_RequantizeOp : PDNN_Op<"requantize", [Pure]> {
+  let summary = "Paddle `requantize`: change the scale and shift of int8 data";
+  let description = [{
+    Output = saturate(round((Input - Shift_in) · Scale_out / Scale_in +
+    Shift_out)). Paddle defaults both shifts to 1.0 (so a requantize that
+    sets no shift is unsigned); a non-zero shift needs ui8 data.
+  }];
+  let arguments = (ins PDNN_QuantizedTensor:$Input, PDNN_F32<"1.0f">:$Scale_in,
+    PDNN_F32<"1.0f">:$Scale_out, PDNN_F32<"1.0f">:$Shift_in,
+    PDNN_F32<"1.0f">:$Shift_out);
+  let results = (outs PDNN_QuantizedTensor:$Output);
+  let assemblyFormat = "$Input attr-dict `:` type($Input) `->` type($Output)";
+  let hasVerifier = 1;
+}
+
+#endif // PADDLEDNN_DIALECT_PDNN_IR_PDNNOPS_TD

@@ -1,0 +1,216 @@
+//===- MatrixOpsVerifiers.cpp - mul, fc, matmul_v2, elementwise -----------===//
+//
+// Paddle's InferShape rules for the matrix-product and elementwise ops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
+#include "ShapeChecks.h"
+
+using namespace mlir;
+using namespace mlir::pdnn;
+using namespace mlir::pdnn::detail;
+
+/// Element types of a product: float data multiplies weights of its own type
+/// or f32 (bf16 kernels reorder f32 weights); int8 data multiplies si8 or f32
+/// weights (quantized with the weight scales). Out is f32 when
+/// `force_fp32_output`, otherwise the data type.
+static LogicalResult verifyProductTypes(Operation *op, Value data,
+                                        Value weights, Value out,
+                                        bool forceFp32Output) {
+  Type dataType = elementTypeOf(data);
+  Type weightType = elementTypeOf(weights);
+  Type outType = elementTypeOf(out);
+  bool quantized = dataType.isInteger(8);
+  Type f32 = Float32Type::get(op->getContext());
+  if (quantized ? !(weightType.isSignedInteger(8) || weightType.isF32())
+                : !(weightType == dataType || weightType.isF32()))
+    return op->emitOpError() << "weights of type " << weightType
+                             << " cannot multiply " << dataType << " data";
+  if (forceFp32Output ? outType != f32
+                      : outType != dataType && !(quantized && outType.isInteger(8)))
+    return op->emitOpError()
+           << "output element type must be "
+           << (forceFp32Output ? "f32 (force_fp32_output)"
+                               : quantized ? "ui8 or si8" : "the input's")
+           << ", got " << outType;
+  return success();
+}
+
+/// Verifies `numColDims` as a split point of a rank-`rank` tensor.
+static LogicalResult verifyNumColDims(Operation *op, StringRef attrName,
+                                      StringRef operandName, int64_t value,
+                                      int64_t rank) {
+  if (value >= 1 && value < rank)
+    return success();
+  return op->emitOpError() << attrName << " must be in [1, rank(" << operandName
+                           << ") = " << rank << "), got " << value;
+}
+
+LogicalResult MulOp::verify() {
+  ArrayRef<int64_t> x = shapeOf(getX()), y = shapeOf(getY());
+  int64_t xCols = getXNumColDims(), yCols = getYNumColDims();
+  if (failed(verifyNumColDims(*this, "x_num_col_dims", "X", xCols, x.size())) ||
+      failed(verifyNumColDims(*this, "y_num_col_dims", "Y", yCols, y.size())))
+    return failure();
+  int64_t xK = product(x.drop_front(xCols));
+  int64_t yK = product(y.take_front(yCols));
+  if (!dimsMatch(xK, yK))
+    return emitOpError() << "X flattened at x_num_col_dims has "
+                         << formatShape({xK})
+                         << " columns but Y flattened at y_num_col_dims has "
+                         << formatShape({yK}) << " rows";
+  SmallVector<int64_t> out(x.take_front(xCols));
+  llvm::append_range(out, y.drop_front(yCols));
+  if (failed(expectShape(*this, getOut(), "Out", out)))
+    return failure();
+  return verifyProductTypes(*this, getX(), getY(), getOut(),
+                            getForceFp32Output());
+}
+
+LogicalResult FcOp::verify() {
+  ArrayRef<int64_t> in = shapeOf(getInput());
+  if (failed(expectRank(*this, getW(), "W", 2)) ||
+      failed(verifyNumColDims(*this, "in_num_col_dims", "Input",
+                              getInNumColDims(), in.size())))
+    return failure();
+  // padding_weights: W was stored (K+4) x (N+4) for cache alignment.
+  int64_t pad = getPaddingWeights() ? 4 : 0;
+  int64_t k = shapeOf(getW())[0], n = shapeOf(getW())[1];
+  if (isKnown(k))
+    k -= pad;
+  if (isKnown(n))
+    n -= pad;
+  int64_t inK = product(in.drop_front(getInNumColDims()));
+  if (!dimsMatch(inK, k))
+    return emitOpError() << "Input flattened at in_num_col_dims has "
+                         << formatShape({inK}) << " columns but W has "
+                         << formatShape({k}) << " rows"
+                         << (pad ? " (after removing padding_weights)" : "");
+  if (Value bias = getBias()) {
+    ArrayRef<int64_t> b = shapeOf(bias);
+    bool ok = (b.size() == 1 && dimsMatch(b[0], n)) ||
+              (b.size() == 2 && dimsMatch(b[0], 1) && dimsMatch(b[1], n));
+    if (!ok)
+      return emitOpError() << "Bias must be " << formatShape({n}) << " or "
+                           << formatShape({1, n}) << ", got "
+                           << formatShape(b);
+  }
+  SmallVector<int64_t> out(in.take_front(getInNumColDims()));
+  out.push_back(n);
+  if (failed(expectShape(*this, getOut(), "Out", out)))
+    return failure();
+  if (!getActivationType().empty() && getActivationType() != "relu")
+    return emitOpError() << "activation_type must be \"\" or \"relu\", got \""
+                         << getActivationType() << "\"";
+  if (failed(verifyMkldnnDataType(*this, getMkldnnDataType())))
+    return failure();
+  return verifyProductTypes(*this, getInput(), getW(), getOut(),
+                            getForceFp32Output());
+}
+
+/// numpy broadcasting of two sizes; nullopt when they cannot broadcast.
+static std::optional<int64_t> broadcastDim(int64_t a, int64_t b) {
+  if (a == 1)
+    return b;
+  if (b == 1)
+    return a;
+  if (!dimsMatch(a, b))
+    return std::nullopt;
+  return isKnown(a) ? a : b;
+}
+
+LogicalResult MatmulV2Op::verify() {
+  ArrayRef<int64_t> x = shapeOf(getX()), y = shapeOf(getY());
+  if (x.empty() || y.empty())
+    return emitOpError() << "X and Y must have rank >= 1, got "
+                         << formatShape(x) << " and " << formatShape(y);
+  if (elementTypeOf(getX()) != elementTypeOf(getY()) ||
+      elementTypeOf(getX()) != elementTypeOf(getOut()))
+    return emitOpError() << "X, Y and Out must have one element type";
+  // numpy.matmul: a 1-D X is a row vector, a 1-D Y a column vector; the
+  // promoted dimension is dropped from Out. Transposes apply to matrices.
+  bool xVector = x.size() == 1, yVector = y.size() == 1;
+  int64_t m = 1, kx = x.back(), ky = y.front(), n = 1;
+  if (!xVector) {
+    m = x[x.size() - 2];
+    kx = x.back();
+    if (getTransX())
+      std::swap(m, kx);
+  }
+  if (!yVector) {
+    ky = y[y.size() - 2];
+    n = y.back();
+    if (getTransY())
+      std::swap(ky, n);
+  }
+  if (!dimsMatch(kx, ky))
+    return emitOpError() << "contraction sizes differ: X gives "
+                         << formatShape({kx}) << ", Y gives "
+                         << formatShape({ky});
+  ArrayRef<int64_t> xBatch = xVector ? ArrayRef<int64_t>() : x.drop_back(2);
+  ArrayRef<int64_t> yBatch = yVector ? ArrayRef<int64_t>() : y.drop_back(2);
+  size_t batchRank = std::max(xBatch.size(), yBatch.size());
+  SmallVector<int64_t> out;
+  for (size_t i = 0; i < batchRank; ++i) {
+    int64_t a = i + xBatch.size() >= batchRank ? xBatch[i + xBatch.size() - batchRank] : 1;
+    int64_t b = i + yBatch.size() >= batchRank ? yBatch[i + yBatch.size() - batchRank] : 1;
+    std::optional<int64_t> dim = broadcastDim(a, b);
+    if (!dim)
+      return emitOpError() << "batch dimensions of X " << formatShape(x)
+                           << " and Y " << formatShape(y)
+                           << " do not broadcast";
+    out.push_back(*dim);
+  }
+  if (!xVector)
+    out.push_back(m);
+  if (!yVector)
+    out.push_back(n);
+  if (xVector && yVector)
+    out.push_back(1); // Paddle keeps the dot product of two vectors 1-D.
+  return expectShape(*this, getOut(), "Out", out);
+}
+
+/// Paddle's elementwise broadcast: the lower-rank operand's dimensions are
+/// aligned with the other's starting at `axis` (-1: trailing alignment).
+static LogicalResult verifyElementwise(Operation *op, Value x, Value y,
+                                       Value out, int64_t axis) {
+  ArrayRef<int64_t> xs = shapeOf(x), ys = shapeOf(y);
+  bool xLonger = xs.size() >= ys.size();
+  ArrayRef<int64_t> longer = xLonger ? xs : ys, shorter = xLonger ? ys : xs;
+  int64_t gap = longer.size() - shorter.size();
+  int64_t given = axis;
+  // Paddle: negative axes count back from the trailing alignment.
+  if (axis < 0)
+    axis = gap + axis + 1;
+  if (axis < 0 || axis > gap)
+    return op->emitOpError()
+           << "axis " << given << " cannot align " << formatShape(shorter)
+           << " with " << formatShape(longer) << ": it must select a start in [0, "
+           << gap << "] (-1 aligns the trailing dimensions)";
+  SmallVector<int64_t> expected;
+  for (int64_t i = 0, e = longer.size(); i < e; ++i) {
+    int64_t j = i - axis;
+    int64_t other = j >= 0 && j < int64_t(shorter.size()) ? shorter[j] : 1;
+    std::optional<int64_t> dim = broadcastDim(longer[i], other);
+    if (!dim)
+      return op->emitOpError()
+             << "X " << formatShape(xs) << " and Y " << formatShape(ys)
+             << " do not broadcast at axis " << axis << ": dimension " << i
+             << " is " << longer[i] << " vs " << other;
+    expected.push_back(*dim);
+  }
+  if (elementTypeOf(x) != elementTypeOf(out) && !elementTypeOf(x).isInteger(8))
+    return op->emitOpError() << "Out must have X's element type "
+                             << elementTypeOf(x) << ", got "
+                             << elementTypeOf(out);
+  return expectShape(op, out, "Out", expected);
+}
+
+LogicalResult ElementwiseAddOp::verify() {
+  return verifyElementwise(*this, getX(), getY(), getOut(), getAxis());
+}
+
+LogicalResult ElementwiseMulOp::verify() {
+  return verifyElementwise(*this, getX(), getY(), getOut(), getAxis());
+}

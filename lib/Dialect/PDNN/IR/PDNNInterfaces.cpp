@@ -1,0 +1,5 @@
+//===- PDNNInterfaces.cpp - pdnn op interfaces ----------------------------===//
+
+#include "PaddleDNN/Dialect/PDNN/IR/PDNNInterfaces.h"
+
+#include "PaddleDNN/Dialect/PDNN/IR/PDNNInterfaces.cpp.inc"

@@ -1,0 +1,78 @@
+//===- ShapeChecks.cpp - shape rules shared by pdnn verifiers -------------===//
+
+#include "ShapeChecks.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+int64_t pdnn::detail::product(ArrayRef<int64_t> dims) {
+  int64_t result = 1;
+  for (int64_t d : dims) {
+    if (!isKnown(d))
+      return ShapedType::kDynamic;
+    result *= d;
+  }
+  return result;
+}
+
+std::string pdnn::detail::formatShape(ArrayRef<int64_t> dims) {
+  if (dims.empty())
+    return "scalar";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::interleave(
+      dims, os,
+      [&](int64_t d) {
+        if (isKnown(d))
+          os << d;
+        else
+          os << '?';
+      },
+      "x");
+  return text;
+}
+
+LogicalResult pdnn::detail::expectShape(Operation *op, Value value,
+                                        StringRef name,
+                                        ArrayRef<int64_t> expected) {
+  ArrayRef<int64_t> actual = shapeOf(value);
+  bool ok = actual.size() == expected.size() &&
+            llvm::all_of(llvm::zip(actual, expected), [](auto pair) {
+              return dimsMatch(std::get<0>(pair), std::get<1>(pair));
+            });
+  if (ok)
+    return success();
+  return op->emitOpError() << name << " must be " << formatShape(expected)
+                           << ", got " << formatShape(actual);
+}
+
+LogicalResult pdnn::detail::expectRank(Operation *op, Value value,
+                                       StringRef name, int64_t rank) {
+  int64_t actual = cast<ShapedType>(value.getType()).getRank();
+  if (actual == rank)
+    return success();
+  return op->emitOpError() << name << " must have rank " << rank << ", got "
+                           << formatShape(shapeOf(value));
+}
+
+LogicalResult pdnn::detail::verifyGruActivation(Operation *op,
+                                                StringRef attrName,
+                                                StringRef value) {
+  // Paddle's GetActivationType also reads "" as identity.
+  if (llvm::is_contained({"sigmoid", "tanh", "relu", "identity", ""}, value))
+    return success();
+  return op->emitOpError() << attrName << " must be one of \"sigmoid\", "
+                           << "\"tanh\", \"relu\", \"identity\" (or \"\"), got \""
+                           << value << "\"";
+}
+
+LogicalResult pdnn::detail::verifyMkldnnDataType(Operation *op,
+                                                 StringRef value) {
+  if (llvm::is_contained({"float32", "bfloat16", "int8"}, value))
+    return success();
+  return op->emitOpError() << "mkldnn_data_type must be one of \"float32\", "
+                           << "\"bfloat16\", \"int8\", got \"" << value
+                           << "\"";
+}

@@ -1,0 +1,70 @@
+//===- ShapeChecks.h - shape rules shared by pdnn verifiers -----*- C++ -*-===//
+//
+// Paddle checks shapes at run time with concrete sizes; we check them at
+// compile time on possibly dynamic ones. A dynamic size (`?`) is compatible
+// with anything, so a rule only fails when both sides are known and differ.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PADDLEDNN_LIB_DIALECT_PDNN_IR_SHAPECHECKS_H
+#define PADDLEDNN_LIB_DIALECT_PDNN_IR_SHAPECHECKS_H
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Operation.h"
+
+#include <string>
+
+namespace mlir::pdnn::detail {
+
+inline bool isKnown(int64_t dim) { return !ShapedType::isDynamic(dim); }
+
+/// True when two sizes may be equal: equal, or either is dynamic.
+inline bool dimsMatch(int64_t a, int64_t b) {
+  return !isKnown(a) || !isKnown(b) || a == b;
+}
+
+/// Product of `dims`, dynamic if any factor is.
+int64_t product(ArrayRef<int64_t> dims);
+
+/// `a` times `factor`, dynamic if `a` is.
+inline int64_t scaled(int64_t a, int64_t factor) {
+  return isKnown(a) ? a * factor : ShapedType::kDynamic;
+}
+
+/// "3x?x5", the way MLIR prints shapes; "scalar" for rank 0.
+std::string formatShape(ArrayRef<int64_t> dims);
+
+/// Verifies that `value`'s shape is compatible with `expected` (rank equal,
+/// each known size equal); on failure says "<name> must be <expected>, got
+/// <actual>".
+LogicalResult expectShape(Operation *op, Value value, StringRef name,
+                          ArrayRef<int64_t> expected);
+
+/// Verifies an optional operand against `expected` when it is present.
+inline LogicalResult expectOptionalShape(Operation *op, Value value,
+                                         StringRef name,
+                                         ArrayRef<int64_t> expected) {
+  return value ? expectShape(op, value, name, expected) : success();
+}
+
+/// Verifies that `value` has rank `rank`.
+LogicalResult expectRank(Operation *op, Value value, StringRef name,
+                         int64_t rank);
+
+/// Paddle's GRU activations: "sigmoid", "tanh", "relu", "identity" or "".
+LogicalResult verifyGruActivation(Operation *op, StringRef attrName,
+                                  StringRef value);
+
+/// oneDNN precisions named by `mkldnn_data_type`.
+LogicalResult verifyMkldnnDataType(Operation *op, StringRef value);
+
+inline ArrayRef<int64_t> shapeOf(Value v) {
+  return cast<ShapedType>(v.getType()).getShape();
+}
+inline Type elementTypeOf(Value v) {
+  return cast<ShapedType>(v.getType()).getElementType();
+}
+
+} // namespace mlir::pdnn::detail
+
+#endif // PADDLEDNN_LIB_DIALECT_PDNN_IR_SHAPECHECKS_H

@@ -1,0 +1,27 @@
+//===- InitAll.cpp - register PaddleDNN with an MLIR tool -----------------===//
+
+#include "PaddleDNN/InitAll.h"
+
+#include "PaddleDNN/Dialect/PDNN/IR/PDNNDialect.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+
+void mlir::pdnn::registerPDNNDialect(DialectRegistry &registry) {
+  registry.insert<PDNNDialect>();
+}
+
+void mlir::pdnn::registerAllPaddleDNNDialects(DialectRegistry &registry) {
+  registerPDNNDialect(registry);
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+}
+
+void mlir::pdnn::registerPaddleDNNPasses() {}
+
+void mlir::pdnn::registerAllPaddleDNNPasses() {
+  registerPaddleDNNPasses();
+  registerAllPasses();
+}

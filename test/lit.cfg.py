@@ -1,0 +1,36 @@
+# -*- Python -*-
+# lit configuration for PaddleDNN.
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "PaddleDNN"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test", ".py"]
+config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "Inputs", "project"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.pdnn_obj_root, "test")
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%pdnn_src_root", config.pdnn_src_root))
+config.substitutions.append(("%pdnn_obj_root", config.pdnn_obj_root))
+config.substitutions.append(("%cmake_generator", config.pdnn_cmake_generator))
+config.substitutions.append(("%cxx", config.pdnn_cxx_compiler))
+# Test oracles use Debian's numpy; the first python3 on PATH may lack it.
+config.substitutions.append(("%python", config.python_executable))
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+
+if config.pdnn_sanitizers:
+    config.available_features.add("sanitizers")
+    # libMLIR is not instrumented; leaks inside it are not ours to report.
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=0:abort_on_error=0"
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+
+tool_dirs = [config.pdnn_tools_dir, config.llvm_tools_dir]
+tools = ["pdnn-opt"]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
