@@ -16,7 +16,8 @@ install(EXPORT PaddleDNNTargets NAMESPACE PaddleDNN::
 configure_package_config_file(
   ${PROJECT_SOURCE_DIR}/cmake/PaddleDNNConfig.cmake.in
   ${PROJECT_BINARY_DIR}/PaddleDNNConfig.cmake
-  INSTALL_DESTINATION ${PDNN_CMAKE_INSTALL_DIR})
+  INSTALL_DESTINATION ${PDNN_CMAKE_INSTALL_DIR}
+  PATH_VARS CMAKE_INSTALL_INCLUDEDIR CMAKE_INSTALL_BINDIR)
 write_basic_package_version_file(
   ${PROJECT_BINARY_DIR}/PaddleDNNConfigVersion.cmake
   COMPATIBILITY SameMinorVersion)

@@ -25,8 +25,10 @@ function(pdnn_add_library name)
   target_include_directories(${name} PUBLIC
     $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
     $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
+  # Users of our headers need MLIR's and LLVM's too.
   target_include_directories(${name} SYSTEM PUBLIC
-    $<BUILD_INTERFACE:${PROJECT_BINARY_DIR}/include>)
+    $<BUILD_INTERFACE:${PROJECT_BINARY_DIR}/include>
+    ${MLIR_INCLUDE_DIRS} ${LLVM_INCLUDE_DIRS})
   target_link_libraries(${name} PUBLIC ${ARG_LINK_LIBS} MLIR LLVM)
   pdnn_set_compile_flags(${name})
   install(TARGETS ${name} EXPORT PaddleDNNTargets

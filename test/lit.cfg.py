@@ -20,10 +20,13 @@ config.substitutions.append(("%pdnn_obj_root", config.pdnn_obj_root))
 config.substitutions.append(("%cmake_generator", config.pdnn_cmake_generator))
 config.substitutions.append(("%cxx", config.pdnn_cxx_compiler))
 # Test oracles use Debian's numpy; the first python3 on PATH may lack it.
-config.substitutions.append(("%python", config.python_executable))
+# (Inserted first so that it wins over lit's own %python.)
+config.substitutions.insert(0, ("%python", config.python_executable))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
+# `not`, `count` and `split-file` at the start of a RUN line come from PATH.
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 if config.pdnn_sanitizers:
     config.available_features.add("sanitizers")

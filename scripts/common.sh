@@ -1,0 +1,41 @@
+# Shared by the set-up scripts: package installation and configure/build.
+# Sourced, not run.
+
+PDNN_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+# Debian 12 packages PaddleDNN builds and tests with. libdnnl-dev's CMake
+# config also asks for the OpenCL headers and loader.
+PDNN_PACKAGES=(
+  cmake ninja-build g++ git
+  libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools
+  libdnnl-dev ocl-icd-opencl-dev opencl-c-headers
+  libgtest-dev libbenchmark-dev
+  python3-numpy
+)
+
+# Installs whichever of PDNN_PACKAGES is missing (needs root or sudo).
+pdnn_install_packages() {
+  local missing=()
+  for pkg in "${PDNN_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" ||
+      missing+=("$pkg")
+  done
+  if [ ${#missing[@]} -eq 0 ]; then
+    echo "== all ${#PDNN_PACKAGES[@]} packages present"
+    return 0
+  fi
+  echo "== installing: ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get install -y --no-install-recommends "${missing[@]}" ||
+    { $sudo apt-get update && $sudo apt-get install -y --no-install-recommends "${missing[@]}"; }
+}
+
+# pdnn_build <build-dir> [extra cmake args...]: configure (once) and build.
+pdnn_build() {
+  local dir="$1"; shift
+  cmake -S "$PDNN_ROOT" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" >"$dir.configure.log" 2>&1 ||
+    { cat "$dir.configure.log"; return 1; }
+  ninja -C "$dir"
+}

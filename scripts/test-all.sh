@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds PaddleDNN twice (Release, and with
+# AddressSanitizer + UndefinedBehaviorSanitizer) and runs every test in both:
+# lit (dialect, passes, conversions, JIT integration), the GoogleTest unit
+# tests and the find_package consumer project. The last line is the count:
+#   PaddleDNN tests: <P> passed, <F> failed (...)
+set -uo pipefail
+source "$(dirname "$0")/common.sh"
+cd "$PDNN_ROOT"
+start=$(date +%s)
+
+pdnn_install_packages || exit 1
+
+total_pass=0
+total_fail=0
+details=()
+
+# run_suite <name> <build-dir> [cmake args...]
+run_suite() {
+  local name="$1" dir="$2"; shift 2
+  mkdir -p "$dir"
+  echo "== [$name] building in $dir"
+  if ! pdnn_build "$dir" "$@"; then
+    echo "== [$name] BUILD FAILED"
+    total_fail=$((total_fail + 1))
+    details+=("$name: build failed")
+    return
+  fi
+  echo "== [$name] testing"
+  local log="$dir/check.log"
+  /usr/lib/llvm-22/bin/lit -sv --time-tests "$dir/test" 2>&1 | tee "$log"
+  local pass fail
+  pass=$(awk '/^ *(Passed|Expectedly Failed) *:/ {s += $(NF-1)} END {print s + 0}' "$log")
+  fail=$(awk '/^ *(Failed|Unexpectedly Passed|Timed Out|Unresolved) *:/ {s += $(NF-1)} END {print s + 0}' "$log")
+  if ! grep -q "Total Discovered Tests" "$log"; then
+    fail=$((fail + 1)) # lit itself did not finish
+  fi
+  total_pass=$((total_pass + pass))
+  total_fail=$((total_fail + fail))
+  details+=("$name: $pass passed, $fail failed")
+}
+
+run_suite release build
+run_suite asan+ubsan build-sanitizers -DPDNN_ENABLE_SANITIZERS=ON \
+  -DPDNN_BUILD_BENCHMARKS=OFF
+
+elapsed=$(( $(date +%s) - start ))
+echo "== took ${elapsed}s"
+summary=$(printf '%s; ' "${details[@]}")
+echo "PaddleDNN tests: $total_pass passed, $total_fail failed (${summary%; })"
+[ "$total_fail" -eq 0 ]
