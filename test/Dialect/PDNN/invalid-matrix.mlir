@@ -7,7 +7,7 @@
 
 // mul: x_num_col_dims must be in [1, rank(X)).
 func.func @mul_x_num_col_dims_too_large(%x: tensor<2x3xf32>, %y: tensor<3x5xf32>) {
-  // expected-error @+1 {{x_num_col_dims must be in [1, rank(X) = 2), got 2}}
+  // expected-error @+1 {{x_num_col_dims = 2 must be >= 1 and less than the rank of X (2)}}
   %0 = pdnn.mul %x, %y {x_num_col_dims = 2 : i32} : (tensor<2x3xf32>, tensor<3x5xf32>) -> tensor<2x5xf32>
   return
 }
@@ -16,7 +16,7 @@ func.func @mul_x_num_col_dims_too_large(%x: tensor<2x3xf32>, %y: tensor<3x5xf32>
 
 // mul: x_num_col_dims must be >= 1.
 func.func @mul_x_num_col_dims_zero(%x: tensor<2x3xf32>, %y: tensor<3x5xf32>) {
-  // expected-error @+1 {{x_num_col_dims must be in [1, rank(X) = 2), got 0}}
+  // expected-error @+1 {{x_num_col_dims = 0 must be >= 1 and less than the rank of X (2)}}
   %0 = pdnn.mul %x, %y {x_num_col_dims = 0 : i32} : (tensor<2x3xf32>, tensor<3x5xf32>) -> tensor<2x5xf32>
   return
 }
@@ -25,7 +25,7 @@ func.func @mul_x_num_col_dims_zero(%x: tensor<2x3xf32>, %y: tensor<3x5xf32>) {
 
 // mul: y_num_col_dims must be in [1, rank(Y)).
 func.func @mul_y_num_col_dims_too_large(%x: tensor<2x3xf32>, %y: tensor<3x5xf32>) {
-  // expected-error @+1 {{y_num_col_dims must be in [1, rank(Y) = 2), got 2}}
+  // expected-error @+1 {{y_num_col_dims = 2 must be >= 1 and less than the rank of Y (2)}}
   %0 = pdnn.mul %x, %y {y_num_col_dims = 2 : i32} : (tensor<2x3xf32>, tensor<3x5xf32>) -> tensor<2x5xf32>
   return
 }
@@ -164,7 +164,7 @@ func.func @fc_w_rank(%x: tensor<2x16xf32>, %w: tensor<16x48x1xf32>) {
 
 // fc: in_num_col_dims must be in [1, rank(Input)).
 func.func @fc_in_num_col_dims(%x: tensor<2x16xf32>, %w: tensor<16x48xf32>) {
-  // expected-error @+1 {{in_num_col_dims must be in [1, rank(Input) = 2), got 2}}
+  // expected-error @+1 {{in_num_col_dims = 2 must be >= 1 and less than the rank of Input (2)}}
   %0 = pdnn.fc Input(%x) W(%w) {in_num_col_dims = 2 : i32} : (tensor<2x16xf32>, tensor<16x48xf32>) -> tensor<2x48xf32>
   return
 }
@@ -406,7 +406,7 @@ func.func @elementwise_add_axis_too_negative(%x: tensor<2x3x4xf32>, %y: tensor<3
 
 // elementwise_add: aligned sizes must be equal or 1 (default axis: trailing).
 func.func @elementwise_add_no_broadcast(%x: tensor<2x3x4xf32>, %y: tensor<3xf32>) {
-  // expected-error @+1 {{X 2x3x4 and Y 3 do not broadcast at axis 2: dimension 2 is 4 vs 3}}
+  // expected-error @+1 {{X 2x3x4 and Y 3 do not broadcast at axis 2: dimension 2 of X is 4 but Y gives 3}}
   %0 = pdnn.elementwise_add %x, %y : (tensor<2x3x4xf32>, tensor<3xf32>) -> tensor<2x3x4xf32>
   return
 }
@@ -415,7 +415,7 @@ func.func @elementwise_add_no_broadcast(%x: tensor<2x3x4xf32>, %y: tensor<3xf32>
 
 // elementwise_mul: aligned sizes must be equal or 1 (explicit axis).
 func.func @elementwise_mul_no_broadcast(%x: tensor<2x3x4xf32>, %y: tensor<4xf32>) {
-  // expected-error @+1 {{X 2x3x4 and Y 4 do not broadcast at axis 1: dimension 1 is 3 vs 4}}
+  // expected-error @+1 {{X 2x3x4 and Y 4 do not broadcast at axis 1: dimension 1 of X is 3 but Y gives 4}}
   %0 = pdnn.elementwise_mul %x, %y {axis = 1 : i32} : (tensor<2x3x4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
   return
 }
@@ -424,7 +424,7 @@ func.func @elementwise_mul_no_broadcast(%x: tensor<2x3x4xf32>, %y: tensor<4xf32>
 
 // elementwise_mul: a negative axis other than -1 shifts the alignment left.
 func.func @elementwise_mul_negative_axis(%x: tensor<2x3x4xf32>, %y: tensor<4xf32>) {
-  // expected-error @+1 {{X 2x3x4 and Y 4 do not broadcast at axis 1: dimension 1 is 3 vs 4}}
+  // expected-error @+1 {{X 2x3x4 and Y 4 do not broadcast at axis 1: dimension 1 of X is 3 but Y gives 4}}
   %0 = pdnn.elementwise_mul %x, %y {axis = -2 : i32} : (tensor<2x3x4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
   return
 }
@@ -433,7 +433,7 @@ func.func @elementwise_mul_negative_axis(%x: tensor<2x3x4xf32>, %y: tensor<4xf32
 
 // elementwise_mul: when Y is the longer operand, X is aligned against it.
 func.func @elementwise_mul_y_longer(%x: tensor<5xf32>, %y: tensor<2x3x4xf32>) {
-  // expected-error @+1 {{X 5 and Y 2x3x4 do not broadcast at axis 2: dimension 2 is 4 vs 5}}
+  // expected-error @+1 {{X 5 and Y 2x3x4 do not broadcast at axis 2: dimension 2 of Y is 4 but X gives 5}}
   %0 = pdnn.elementwise_mul %x, %y : (tensor<5xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
   return
 }
@@ -442,7 +442,7 @@ func.func @elementwise_mul_y_longer(%x: tensor<5xf32>, %y: tensor<2x3x4xf32>) {
 
 // elementwise_add: float Out must have X's element type.
 func.func @elementwise_add_out_type(%x: tensor<2x3xf32>, %y: tensor<3xf32>) {
-  // expected-error @+1 {{Out must have X's element type 'f32', got 'bf16'}}
+  // expected-error @+1 {{X, Y and Out must share X's element type 'f32', got 'f32' and 'bf16'}}
   %0 = pdnn.elementwise_add %x, %y : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xbf16>
   return
 }
@@ -480,5 +480,42 @@ func.func @elementwise_mul_i32(%x: tensor<2x3xi32>, %y: tensor<3xi32>) {
 func.func @elementwise_add_unranked(%x: tensor<2x3xf32>, %y: tensor<*xf32>) {
   // expected-error @+1 {{operand #1 must be ranked tensor of 32-bit float or bfloat16 type or 8-bit unsigned integer or 8-bit signed integer values, but got 'tensor<*xf32>'}}
   %0 = pdnn.elementwise_add %x, %y : (tensor<2x3xf32>, tensor<*xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+// fc: padding_weights needs at least one real row and column besides the 4
+// padding ones.
+func.func @fc_padding_weights_too_small(%x: tensor<?x?xf32>, %w: tensor<4x4xf32>) {
+  // expected-error @+1 {{W 4x4 must be at least 5x5 with padding_weights}}
+  %0 = pdnn.fc Input(%x) W(%w) {padding_weights = true} : (tensor<?x?xf32>, tensor<4x4xf32>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+// fc: Bias is f32 or the Input's type.
+func.func @fc_bias_type(%x: tensor<?x16xf32>, %w: tensor<16x4xf32>, %b: tensor<4xbf16>) {
+  // expected-error @+1 {{Bias must be f32 or the Input's type, got 'bf16'}}
+  %0 = pdnn.fc Input(%x) W(%w) Bias(%b) : (tensor<?x16xf32>, tensor<16x4xf32>, tensor<4xbf16>) -> tensor<?x4xf32>
+  return
+}
+
+// -----
+
+// elementwise: float data computes in X's type, Y included.
+func.func @elementwise_float_y_type(%x: tensor<2x3xf32>, %y: tensor<3xsi8>) {
+  // expected-error @+1 {{X, Y and Out must share X's element type 'f32', got 'si8' and 'f32'}}
+  %0 = pdnn.elementwise_add %x, %y : (tensor<2x3xf32>, tensor<3xsi8>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+// elementwise: int8 data gives int8 or f32, nothing else.
+func.func @elementwise_int8_to_bf16(%x: tensor<2x3xui8>, %y: tensor<2x3xsi8>) {
+  // expected-error @+1 {{int8 X needs int8 Y and an int8 or f32 Out, got 'si8' and 'bf16'}}
+  %0 = pdnn.elementwise_mul %x, %y : (tensor<2x3xui8>, tensor<2x3xsi8>) -> tensor<2x3xbf16>
   return
 }

@@ -126,7 +126,7 @@ func.func @fusion_gru(%x: tensor<9x3xf32>, %x3: tensor<9x1x3xf32>, %lod: tensor<
 // -----
 
 // CHECK-LABEL: func @multi_gru
-func.func @multi_gru(%x: tensor<?x2xf32>, %lod: tensor<?xi64>,
+func.func @multi_gru(%x: tensor<?x2xf32>, %xq: tensor<?x2xui8>, %lod: tensor<?xi64>,
                      %wx0: tensor<2x9xf32>, %wh0: tensor<3x9xf32>, %b0: tensor<1x9xf32>,
                      %wx1: tensor<6x24xf32>, %wh1: tensor<8x24xf32>, %b1: tensor<1x24xf32>,
                      %s0: tensor<9xf32>, %s1: tensor<24xf32>) {
@@ -138,9 +138,9 @@ func.func @multi_gru(%x: tensor<?x2xf32>, %lod: tensor<?xi64>,
          tensor<3x9xf32>, tensor<3x9xf32>, tensor<8x24xf32>, tensor<8x24xf32>,
          tensor<1x9xf32>, tensor<1x9xf32>, tensor<1x24xf32>, tensor<1x24xf32>) -> tensor<?x16xf32>
   // CHECK: pdnn.multi_gru X(%{{.*}}) lod(%{{.*}}) WeightX(%{{.*}}, %{{.*}}) WeightH(%{{.*}}, %{{.*}}) Scale_weights(%{{.*}}, %{{.*}}) {Scale_data = 6.300000e+01 : f32, Shift_data = 6.400000e+01 : f32, force_fp32_output = true, mkldnn_data_type = "int8"}
-  %1 = pdnn.multi_gru X(%x) lod(%lod) WeightX(%wx0, %wx0) WeightH(%wh0, %wh0) Scale_weights(%s0, %s0)
+  %1 = pdnn.multi_gru X(%xq) lod(%lod) WeightX(%wx0, %wx0) WeightH(%wh0, %wh0) Scale_weights(%s0, %s0)
       {mkldnn_data_type = "int8", Scale_data = 63.0 : f32, Shift_data = 64.0 : f32, force_fp32_output = true}
-      : (tensor<?x2xf32>, tensor<?xi64>, tensor<2x9xf32>, tensor<2x9xf32>, tensor<3x9xf32>, tensor<3x9xf32>,
+      : (tensor<?x2xui8>, tensor<?xi64>, tensor<2x9xf32>, tensor<2x9xf32>, tensor<3x9xf32>, tensor<3x9xf32>,
          tensor<9xf32>, tensor<9xf32>) -> tensor<?x6xf32>
   return
 }

@@ -43,8 +43,9 @@ static LogicalResult verifyNumColDims(Operation *op, StringRef attrName,
                                       int64_t rank) {
   if (value >= 1 && value < rank)
     return success();
-  return op->emitOpError() << attrName << " must be in [1, rank(" << operandName
-                           << ") = " << rank << "), got " << value;
+  return op->emitOpError() << attrName << " = " << value
+                           << " must be >= 1 and less than the rank of "
+                           << operandName << " (" << rank << ")";
 }
 
 LogicalResult MulOp::verify() {
@@ -77,6 +78,12 @@ LogicalResult FcOp::verify() {
   // padding_weights: W was stored (K+4) x (N+4) for cache alignment.
   int64_t pad = getPaddingWeights() ? 4 : 0;
   int64_t k = shapeOf(getW())[0], n = shapeOf(getW())[1];
+  if ((isKnown(k) && k <= pad) || (isKnown(n) && n <= pad))
+    return emitOpError() << "W " << formatShape(shapeOf(getW()))
+                         << " must be at least " << pad + 1 << "x" << pad + 1
+                         << (pad ? " with padding_weights (4 padding rows and "
+                                   "columns)"
+                                 : "");
   if (isKnown(k))
     k -= pad;
   if (isKnown(n))
@@ -95,6 +102,10 @@ LogicalResult FcOp::verify() {
       return emitOpError() << "Bias must be " << formatShape({n}) << " or "
                            << formatShape({1, n}) << ", got "
                            << formatShape(b);
+    if (!elementTypeOf(bias).isF32() &&
+        elementTypeOf(bias) != elementTypeOf(getInput()))
+      return emitOpError() << "Bias must be f32 or the Input's type, got "
+                           << elementTypeOf(bias);
   }
   SmallVector<int64_t> out(in.take_front(getInNumColDims()));
   out.push_back(n);
@@ -179,15 +190,14 @@ static LogicalResult verifyElementwise(Operation *op, Value x, Value y,
   bool xLonger = xs.size() >= ys.size();
   ArrayRef<int64_t> longer = xLonger ? xs : ys, shorter = xLonger ? ys : xs;
   int64_t gap = longer.size() - shorter.size();
-  int64_t given = axis;
-  // Paddle: negative axes count back from the trailing alignment.
-  if (axis < 0)
-    axis = gap + axis + 1;
-  if (axis < 0 || axis > gap)
+  std::optional<int64_t> start =
+      alignElementwiseAxis(longer.size(), shorter.size(), axis);
+  if (!start)
     return op->emitOpError()
-           << "axis " << given << " cannot align " << formatShape(shorter)
+           << "axis " << axis << " cannot align " << formatShape(shorter)
            << " with " << formatShape(longer) << ": it must select a start in [0, "
            << gap << "] (-1 aligns the trailing dimensions)";
+  axis = *start;
   SmallVector<int64_t> expected;
   for (int64_t i = 0, e = longer.size(); i < e; ++i) {
     int64_t j = i - axis;
@@ -197,13 +207,24 @@ static LogicalResult verifyElementwise(Operation *op, Value x, Value y,
       return op->emitOpError()
              << "X " << formatShape(xs) << " and Y " << formatShape(ys)
              << " do not broadcast at axis " << axis << ": dimension " << i
-             << " is " << longer[i] << " vs " << other;
+             << " of " << (xLonger ? "X" : "Y") << " is " << longer[i]
+             << " but " << (xLonger ? "Y" : "X") << " gives " << other;
     expected.push_back(*dim);
   }
-  if (elementTypeOf(x) != elementTypeOf(out) && !elementTypeOf(x).isInteger(8))
-    return op->emitOpError() << "Out must have X's element type "
-                             << elementTypeOf(x) << ", got "
-                             << elementTypeOf(out);
+  // Float data computes in its own type; int8 data (oneDNN binary with
+  // scales) may mix u8/s8 and produce int8 or f32.
+  Type xType = elementTypeOf(x), yType = elementTypeOf(y),
+       outType = elementTypeOf(out);
+  if (xType.isInteger(8)) {
+    if (!yType.isInteger(8) || !(outType.isInteger(8) || outType.isF32()))
+      return op->emitOpError() << "int8 X needs int8 Y and an int8 or f32 Out, "
+                                  "got "
+                               << yType << " and " << outType;
+  } else if (yType != xType || outType != xType) {
+    return op->emitOpError() << "X, Y and Out must share X's element type "
+                             << xType << ", got " << yType << " and "
+                             << outType;
+  }
   return expectShape(op, out, "Out", expected);
 }
 

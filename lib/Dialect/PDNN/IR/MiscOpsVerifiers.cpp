@@ -44,12 +44,6 @@ LogicalResult LayerNormOp::verify() {
       succeeded(expectShape(*this, getVariance(), "Variance", {left})));
 }
 
-LogicalResult SumOp::verify() {
-  if (getX().empty())
-    return emitOpError() << "needs at least one input";
-  return success();
-}
-
 LogicalResult ScaleOp::verify() {
   if (getX().getType() != getOut().getType())
     return emitOpError() << "Out must have X's type " << getX().getType()
@@ -61,10 +55,13 @@ LogicalResult TopKOp::verify() {
   ArrayRef<int64_t> x = shapeOf(getX());
   if (x.empty())
     return emitOpError() << "X must have rank >= 1";
-  if (getOut().getType().getShape() != getIndices().getType().getShape())
-    return emitOpError() << "Out and Indices must have one shape, got "
-                         << formatShape(shapeOf(getOut())) << " and "
-                         << formatShape(shapeOf(getIndices()));
+  if (failed(expectShape(*this, getIndices(), "Indices (Out's shape)",
+                         shapeOf(getOut()))))
+    return failure();
+  if (elementTypeOf(getOut()) != elementTypeOf(getX()))
+    return emitOpError() << "Out must have X's element type "
+                         << elementTypeOf(getX()) << ", got "
+                         << elementTypeOf(getOut());
   if (failed(expectOptionalShape(*this, getKTensor(), "K", {1})))
     return failure();
   int64_t k = getKTensor() ? ShapedType::kDynamic : int64_t(getK());
@@ -167,6 +164,10 @@ LogicalResult DequantizeOp::verify() {
   if (failed(verifyScale(*this, "Scale", getScaleAttr().getValue())) ||
       failed(verifyShift(*this, "Shift", getShiftAttr().getValue())))
     return failure();
+  if (getShift().convertToFloat() != 0.0f &&
+      !elementTypeOf(getInput()).isUnsignedInteger(8))
+    return emitOpError() << "a non-zero Shift needs ui8 Input: signed data "
+                            "has no shift";
   return expectSameShape(*this, getInput(), getOutput());
 }
 

@@ -16,6 +16,34 @@ using namespace mlir::pdnn;
 #define GET_ATTRDEF_CLASSES
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNAttrs.cpp.inc"
 
+Operation *PDNNDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                            Type type, Location loc) {
+  return arith::ConstantOp::materialize(builder, value, type, loc);
+}
+
+LogicalResult PDNNDialect::verifyOperationAttribute(Operation *op,
+                                                    NamedAttribute attr) {
+  if (attr.getName() != getInPlaceAttrName())
+    return op->emitError() << "unknown pdnn attribute '" << attr.getName().getValue()
+                           << "'";
+  if (!isa<UnitAttr>(attr.getValue()))
+    return op->emitError() << "'" << attr.getName().getValue()
+                           << "' must be a unit attribute";
+  auto inPlace = dyn_cast<InPlaceOpInterface>(op);
+  if (!inPlace)
+    return op->emitError() << "'" << attr.getName().getValue() << "' on '"
+                           << op->getName()
+                           << "', whose kernel cannot run in place";
+  if (!inPlace.canRunInPlace())
+    return op->emitError() << "'" << attr.getName().getValue()
+                           << "' needs the result to have the in-place "
+                              "operand's type "
+                           << op->getOperand(inPlace.getInPlaceOperandIndex())
+                                  .getType()
+                           << ", got " << op->getResult(0).getType();
+  return success();
+}
+
 void PDNNDialect::initialize() {
   addOperations<
 #define GET_OP_LIST

@@ -6,6 +6,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
+#include "ShapeChecks.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -30,4 +33,61 @@ OpFoldResult ScaleOp::fold(FoldAdaptor) {
       getX().getType() == getType())
     return getX();
   return {};
+}
+
+/// Folds `x <fn> y` on floating-point constants with Paddle's broadcast.
+/// Only static results of moderate size fold: this is for biases and scales,
+/// not for materialising activations.
+static Attribute
+foldElementwise(Attribute x, Attribute y, Type resultType, int64_t axis,
+                function_ref<APFloat(const APFloat &, const APFloat &)> fn) {
+  auto lhs = dyn_cast_or_null<DenseFPElementsAttr>(x);
+  auto rhs = dyn_cast_or_null<DenseFPElementsAttr>(y);
+  auto outType = dyn_cast<RankedTensorType>(resultType);
+  if (!lhs || !rhs || !outType || !outType.hasStaticShape() ||
+      outType.getNumElements() > (int64_t(1) << 20) ||
+      lhs.getElementType() != outType.getElementType() ||
+      rhs.getElementType() != outType.getElementType())
+    return {};
+  ArrayRef<int64_t> out = outType.getShape();
+  ArrayRef<int64_t> xShape = lhs.getType().getShape();
+  ArrayRef<int64_t> yShape = rhs.getType().getShape();
+  bool xLonger = xShape.size() >= yShape.size();
+  std::optional<int64_t> start = pdnn::detail::alignElementwiseAxis(
+      std::max(xShape.size(), yShape.size()),
+      std::min(xShape.size(), yShape.size()), axis);
+  if (!start || out.size() != std::max(xShape.size(), yShape.size()))
+    return {};
+  // Linear index of the element of `shape` (placed at `offset` in Out's
+  // dimensions, size-1 dimensions broadcast) that output `index` reads.
+  auto sourceIndex = [&](ArrayRef<int64_t> shape, int64_t offset,
+                         ArrayRef<int64_t> index) {
+    int64_t linear = 0;
+    for (size_t d = 0; d < shape.size(); ++d)
+      linear = linear * shape[d] + (shape[d] == 1 ? 0 : index[d + offset]);
+    return linear;
+  };
+  SmallVector<APFloat> xValues(lhs.getValues<APFloat>());
+  SmallVector<APFloat> yValues(rhs.getValues<APFloat>());
+  SmallVector<APFloat> result;
+  result.reserve(outType.getNumElements());
+  SmallVector<int64_t> index(out.size(), 0);
+  for (int64_t i = 0, e = outType.getNumElements(); i < e; ++i) {
+    int64_t xi = sourceIndex(xShape, xLonger ? 0 : *start, index);
+    int64_t yi = sourceIndex(yShape, xLonger ? *start : 0, index);
+    result.push_back(fn(xValues[xi], yValues[yi]));
+    for (int64_t d = out.size() - 1; d >= 0 && ++index[d] == out[d]; --d)
+      index[d] = 0;
+  }
+  return DenseElementsAttr::get(outType, result);
+}
+
+OpFoldResult ElementwiseAddOp::fold(FoldAdaptor adaptor) {
+  return foldElementwise(adaptor.getX(), adaptor.getY(), getType(), getAxis(),
+                         [](const APFloat &a, const APFloat &b) { return a + b; });
+}
+
+OpFoldResult ElementwiseMulOp::fold(FoldAdaptor adaptor) {
+  return foldElementwise(adaptor.getX(), adaptor.getY(), getType(), getAxis(),
+                         [](const APFloat &a, const APFloat &b) { return a * b; });
 }

@@ -12,6 +12,7 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace mlir::pdnn;
@@ -75,6 +76,19 @@ static FailureOr<ParsedFormat> parseFormat(StringRef tag, std::string &error) {
             "layout";
     return failure();
   }
+  // oneDNN writes a dimension upper-case exactly when it is blocked.
+  for (size_t i = 0; i < result.outerOrder.size(); ++i) {
+    unsigned dim = result.outerOrder[i];
+    bool blocked = llvm::any_of(result.innerBlocks, [&](const InnerBlock &b) {
+      return b.dim == dim;
+    });
+    if (blocked != llvm::isUpper(tag[i])) {
+      error = std::string("dimension '") + char('a' + dim) + "' is " +
+              (blocked ? "blocked, so it is written '" : "not blocked, so it is written '") +
+              char((blocked ? 'A' : 'a') + dim) + "' in the outer order";
+      return failure();
+    }
+  }
   return result;
 }
 
@@ -123,9 +137,10 @@ LogicalResult PackedEncodingAttr::verifyEncoding(
   if (ShapedType::isDynamic(nnz) || ShapedType::isDynamic(shape[0]) ||
       ShapedType::isDynamic(shape[1]))
     return success();
-  if (nnz > shape[0] * shape[1])
+  std::optional<int64_t> elements = llvm::checkedMul(shape[0], shape[1]);
+  if (elements && nnz > *elements)
     return emitError() << "nnz " << nnz << " exceeds the " << shape[0] << "x"
-                       << shape[1] << " = " << shape[0] * shape[1]
+                       << shape[1] << " = " << *elements
                        << " elements of the tensor";
   return success();
 }

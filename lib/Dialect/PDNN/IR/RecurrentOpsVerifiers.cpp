@@ -83,8 +83,9 @@ LogicalResult GruOp::verify() {
 /// quantize data as u8) with f32 weights quantized by Scale_weights. Hidden
 /// is f32 when force_fp32_output, otherwise X's type.
 static LogicalResult verifyGruPrecision(Operation *op, Value x, Value hidden,
-                                        ValueRange weights,
-                                        bool forceFp32Output) {
+                                        ValueRange weights, ValueRange biases,
+                                        Value h0, bool forceFp32Output,
+                                        StringRef mkldnnDataType) {
   Type xType = elementTypeOf(x);
   Type f32 = Float32Type::get(op->getContext());
   if (xType.isInteger(8) && !xType.isUnsignedInteger(8))
@@ -92,6 +93,21 @@ static LogicalResult verifyGruPrecision(Operation *op, Value x, Value hidden,
            << "int8 X must be ui8: oneDNN RNNs quantize data as u8 with "
               "Scale_data and Shift_data, got "
            << xType;
+  StringRef impliedDataType = xType.isF32()    ? "float32"
+                              : xType.isBF16() ? "bfloat16"
+                                               : "int8";
+  if (mkldnnDataType != impliedDataType)
+    return op->emitOpError() << "mkldnn_data_type \"" << mkldnnDataType
+                             << "\" contradicts X of type " << xType
+                             << ", which needs \"" << impliedDataType << "\"";
+  // oneDNN keeps RNN biases in f32 whatever the data type.
+  for (Value bias : biases)
+    if (!elementTypeOf(bias).isF32())
+      return op->emitOpError() << "Bias must be f32, got "
+                               << elementTypeOf(bias);
+  if (h0 && !(elementTypeOf(h0).isF32() || elementTypeOf(h0) == xType))
+    return op->emitOpError() << "H0 must be f32 or X's type, got "
+                             << elementTypeOf(h0);
   for (Value w : weights) {
     Type wType = elementTypeOf(w);
     bool ok = wType.isF32() || (xType.isBF16() && wType.isBF16());
@@ -153,9 +169,12 @@ LogicalResult FusionGruOp::verify() {
   if (scales != 1 && isKnown(d3) && scales != d3)
     return emitOpError() << "Scale_weights must hold 1 or 3D = " << d3
                          << " scales, got " << scales;
+  SmallVector<Value> biases;
+  if (getBias())
+    biases.push_back(getBias());
   return verifyGruPrecision(*this, getX(), getHidden(),
-                            {getWeightX(), getWeightH()},
-                            getForceFp32Output());
+                            {getWeightX(), getWeightH()}, biases, getH0(),
+                            getForceFp32Output(), getMkldnnDataType());
 }
 
 LogicalResult MultiGruOp::verify() {
@@ -217,8 +236,9 @@ LogicalResult MultiGruOp::verify() {
     return failure();
   SmallVector<Value> weights(getWeightX());
   llvm::append_range(weights, getWeightH());
-  return verifyGruPrecision(*this, getX(), getHidden(), weights,
-                            getForceFp32Output());
+  return verifyGruPrecision(*this, getX(), getHidden(), weights, getBias(),
+                            Value(), getForceFp32Output(),
+                            getMkldnnDataType());
 }
 
 LogicalResult RnnOp::verify() {
@@ -295,6 +315,16 @@ LogicalResult RnnOp::verify() {
   if (failed(expectOptionalShape(*this, getSequenceLength(),
                                  "SequenceLength (N)", {n})))
     return failure();
+  Type type = elementTypeOf(getInput());
+  SmallVector<Value> computed(getPreState());
+  llvm::append_range(computed, getWeightList());
+  computed.push_back(getOut());
+  llvm::append_range(computed, getState());
+  for (Value v : computed)
+    if (elementTypeOf(v) != type)
+      return emitOpError() << "PreState, WeightList, Out and State must have "
+                              "Input's element type "
+                           << type << ", got " << elementTypeOf(v);
   return expectShape(*this, getOut(), "Out (T x N x D·hidden_size)",
                      {t, n, directions * hidden});
 }

@@ -12,7 +12,7 @@ int64_t pdnn::detail::product(ArrayRef<int64_t> dims) {
   for (int64_t d : dims) {
     if (!isKnown(d))
       return ShapedType::kDynamic;
-    result *= d;
+    result = scaled(result, d);
   }
   return result;
 }

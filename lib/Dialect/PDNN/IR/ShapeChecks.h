@@ -11,6 +11,7 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 #include <string>
 
@@ -26,9 +27,27 @@ inline bool dimsMatch(int64_t a, int64_t b) {
 /// Product of `dims`, dynamic if any factor is.
 int64_t product(ArrayRef<int64_t> dims);
 
-/// `a` times `factor`, dynamic if `a` is.
+/// `a` times `factor`, dynamic if `a` is. A product too large for int64
+/// (no real tensor has one) is dynamic too rather than wrapping around.
 inline int64_t scaled(int64_t a, int64_t factor) {
-  return isKnown(a) ? a * factor : ShapedType::kDynamic;
+  if (!isKnown(a))
+    return ShapedType::kDynamic;
+  std::optional<int64_t> result = llvm::checkedMul(a, factor);
+  return result && isKnown(*result) ? *result : ShapedType::kDynamic;
+}
+
+/// Paddle's elementwise alignment: the start, in the longer operand, of the
+/// dimensions of the shorter one, for attribute `axis` (-1: trailing; other
+/// negative values count back from there). nullopt when out of range.
+inline std::optional<int64_t> alignElementwiseAxis(int64_t longerRank,
+                                                   int64_t shorterRank,
+                                                   int64_t axis) {
+  int64_t gap = longerRank - shorterRank;
+  if (axis < 0)
+    axis = gap + axis + 1;
+  if (axis < 0 || axis > gap)
+    return std::nullopt;
+  return axis;
 }
 
 /// "3x?x5", the way MLIR prints shapes; "scalar" for rank 0.

@@ -33,6 +33,16 @@ def PDNN_Dialect : Dialect {
     that reads it.
   }];
   let useDefaultAttributePrinterParser = 1;
+  let hasConstantMaterializer = 1;
+  let hasOperationAttrVerify = 1;
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let extraClassDeclaration = [{
+    /// Unit attribute set by `--inplace`: result 0 takes the buffer of the
+    /// op's in-place operand (see InPlaceOpInterface).
+    static constexpr ::llvm::StringLiteral getInPlaceAttrName() {
+      return ::llvm::StringLiteral("pdnn.inplace");
+    }
+  }];
 }
 
 class PDNN_Op<string mnemonic, list<Trait> traits = []>

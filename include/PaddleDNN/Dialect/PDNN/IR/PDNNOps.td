@@ -145,6 +145,9 @@ class PDNN_ElementwiseBinaryOp<string mnemonic, string what>
     $X `,` $Y attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
+  // Constant operands fold: the fused GRU bias (gru bias + fc bias) becomes
+  // one constant at compile time.
+  let hasFolder = 1;
 }
 
 def PDNN_ElementwiseAddOp : PDNN_ElementwiseBinaryOp<"elementwise_add", "+">;
@@ -389,7 +392,6 @@ def PDNN_SumOp : PDNN_Op<"sum", [Pure, SameOperandsAndResultType]> {
   let arguments = (ins Variadic<PDNN_FloatTensor>:$X);
   let results = (outs PDNN_FloatTensor:$Out);
   let assemblyFormat = "$X attr-dict `:` type($Out)";
-  let hasVerifier = 1;
   let hasFolder = 1;
 }
 
@@ -454,7 +456,7 @@ def PDNN_QuantizeOp : PDNN_Op<"quantize", [Pure]> {
     `is_negative_input` and no shift, ui8 otherwise; with `bfloat16` it is a
     plain conversion to bf16.
   }];
-  let arguments = (ins PDNN_FloatTensor:$Input, PDNN_F32<"1.0f">:$Scale,
+  let arguments = (ins RankedTensorOf<[F32]>:$Input, PDNN_F32<"1.0f">:$Scale,
     PDNN_F32<"0.0f">:$Shift, PDNN_Bool<"false">:$is_negative_input,
     PDNN_Str<"NHWC">:$output_format, PDNN_Bool<"false">:$bfloat16);
   let results = (outs PDNN_DataTensor:$Output);
@@ -469,7 +471,7 @@ def PDNN_DequantizeOp : PDNN_Op<"dequantize", [Pure]> {
   }];
   let arguments = (ins PDNN_DataTensor:$Input, PDNN_F32<"1.0f">:$Scale,
     PDNN_F32<"0.0f">:$Shift);
-  let results = (outs TensorOf<[F32]>:$Output);
+  let results = (outs RankedTensorOf<[F32]>:$Output);
   let assemblyFormat = "$Input attr-dict `:` type($Input) `->` type($Output)";
   let hasVerifier = 1;
 }

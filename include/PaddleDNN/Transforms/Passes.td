@@ -1,0 +1,103 @@
+//===- Passes.td - PaddleDNN graph passes ------------------*- tablegen -*-===//
+
+#ifndef PADDLEDNN_TRANSFORMS_PASSES_TD
+#define PADDLEDNN_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def FuseFcGru : Pass<"fuse-fc-gru"> {
+  let summary = "Fuse fc (or mul + elementwise_add) feeding gru into fusion_gru";
+  let description = [{
+    Paddle's `fc_gru_fuse_pass`, in SSA. Matches a `gru` whose Input is
+    produced by `elementwise_add(mul(X, W), fc_bias)` (with
+    `x_num_col_dims = y_num_col_dims = 1`) or by an `fc(X, W, Bias)` without
+    activation, and replaces the pair by one `fusion_gru` with X, WeightX =
+    W, WeightH = gru.Weight, Bias = gru bias + fc bias (one constant when
+    both are constants, otherwise an `elementwise_add` that canonicalization
+    folds), and the gru's H0, `is_reverse`, `origin_mode`, `activation` and
+    `gate_activation`.
+
+    Beyond Paddle: H0 is carried over (Paddle drops it), `origin_mode = true`
+    fuses (Paddle skips it), a bias-less gru fuses, and weights may be
+    function arguments rather than persistable variables.
+
+    It refuses, leaving the IR untouched, when fusing would change the
+    program: the projection or a gru scratch result has another user, shapes
+    or element types disagree, the biases have different sizes, the mul
+    flattens differently. Each refusal is an optimization remark in
+    category `fuse-fc-gru` (`--remarks-filter=fuse-fc-gru
+    --remark-format=emitRemark`).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::tensor::TensorDialect"];
+  let statistics = [
+    Statistic<"numFused", "fused-pairs", "Number of fc/mul+gru pairs fused">,
+    Statistic<"numRefused", "refused", "Number of gru ops left unfused">,
+  ];
+}
+
+def FuseMulGru : Pass<"fuse-mul-gru"> {
+  let summary = "Fuse a bias-less mul feeding gru into fusion_gru";
+  let description = [{
+    Paddle's `mul_gru_fuse_pass`: like `--fuse-fc-gru` for `gru(mul(X, W))`
+    without an fc bias; the fused Bias is the gru's own. Same extensions and
+    refusals; remarks in category `fuse-mul-gru`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::tensor::TensorDialect"];
+  let statistics = [
+    Statistic<"numFused", "fused-pairs", "Number of mul+gru pairs fused">,
+    Statistic<"numRefused", "refused", "Number of gru ops left unfused">,
+  ];
+}
+
+def FuseBidirectionalGru : Pass<"fuse-bidirectional-gru"> {
+  let summary = "Fuse a forward and a reverse fusion_gru whose outputs are concatenated into multi_gru";
+  let description = [{
+    Two `fusion_gru` over the same X and LoD, one forward and one with
+    `is_reverse`, whose Hidden results feed `concat([forward, reverse],
+    axis = channels)`, become one `multi_gru` with `layers = 1` (Paddle's
+    `multi_gru_fuse_pass`). `multi_gru` carries the LoD, so each direction
+    runs over each sequence's own rows and sequences of unequal length stay
+    exact (the limitation of Paddle's oneDNN bidirectional GRU).
+
+    Refuses (remarks in category `fuse-bidirectional-gru`) when the two
+    differ in activations, origin_mode or precision attributes, either has
+    H0 (multi_gru has no H0), a Hidden or scratch result has another user,
+    or the concat order is [reverse, forward]. A bias missing on one side
+    becomes zeros.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let statistics = [
+    Statistic<"numFused", "fused-pairs", "Number of fusion_gru pairs fused">,
+  ];
+}
+
+def InPlace : Pass<"inplace"> {
+  let summary = "Let ops write their result into an input's buffer where that is safe (oneDNN in-place)";
+  let description = [{
+    The oneDNN in-place pass, in SSA form. An op implementing
+    `InPlaceOpInterface` (activations, `softmax`, `elementwise_add`,
+    `elementwise_mul`, `scale`; not `sum`) gets the unit attribute
+    `pdnn.inplace` when its result can take its in-place operand's buffer
+    without changing any value the program reads:
+
+    - the result has exactly the operand's type (no broadcast);
+    - the operand's buffer is fresh: produced by a pdnn op, or a function
+      argument marked `bufferization.writable = true` (never a constant,
+      a view, or an unmarked argument, which belongs to the caller);
+    - no other reader of that buffer runs later: every other use of the
+      operand, and of every value already sharing its buffer through an
+      earlier in-place decision, precedes the op in its block.
+
+    This is exactly as safe as Paddle's rules and allows more: an input
+    whose other readers all run earlier may be overwritten, and chains
+    (relu -> tanh -> relu) share one buffer. The lowering turns a marked op
+    into oneDNN in-place execution (the same memory as src and dst).
+  }];
+  let statistics = [
+    Statistic<"numInPlace", "inplace-ops", "Number of ops set to run in place">,
+  ];
+}
+
+#endif // PADDLEDNN_TRANSFORMS_PASSES_TD
