@@ -9,7 +9,7 @@ pdnn_install_packages
 mkdir -p build
 pdnn_build build
 
-echo "== pdnn-opt: the verified, canonicalized example"
+echo "== pdnn-opt --fuse-fc-gru --inplace: the example, fused and in place"
 # Weights are elided in the listing; the file itself holds them.
-./build/bin/pdnn-opt --canonicalize --mlir-elide-elementsattrs-if-larger=8 \
-  examples/gru_tagger/model.mlir
+./build/bin/pdnn-opt --fuse-fc-gru --inplace --canonicalize \
+  --mlir-elide-elementsattrs-if-larger=8 examples/gru_tagger/model.mlir

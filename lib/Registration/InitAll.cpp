@@ -3,6 +3,7 @@
 #include "PaddleDNN/InitAll.h"
 
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNDialect.h"
+#include "PaddleDNN/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -19,7 +20,7 @@ void mlir::pdnn::registerAllPaddleDNNDialects(DialectRegistry &registry) {
   registerAllExtensions(registry);
 }
 
-void mlir::pdnn::registerPaddleDNNPasses() {}
+void mlir::pdnn::registerPaddleDNNPasses() { registerPDNNTransformsPasses(); }
 
 void mlir::pdnn::registerAllPaddleDNNPasses() {
   registerPaddleDNNPasses();

@@ -90,11 +90,20 @@ def InPlace : Pass<"inplace"> {
       operand, and of every value already sharing its buffer through an
       earlier in-place decision, precedes the op in its block.
 
+    A use by any op outside the pdnn dialect (other than `func.return`)
+    may create an alias the pass cannot see, so such a buffer is never
+    overwritten after it. Earlier decisions are recomputed, not trusted.
+
     This is exactly as safe as Paddle's rules and allows more: an input
     whose other readers all run earlier may be overwritten, and chains
     (relu -> tanh -> relu) share one buffer. The lowering turns a marked op
     into oneDNN in-place execution (the same memory as src and dst).
   }];
+  let options = [
+    ListOption<"opTypes", "op-types", "std::string",
+               "Consider only these op names (e.g. softmax,relu); default: "
+               "every in-place-capable op">,
+  ];
   let statistics = [
     Statistic<"numInPlace", "inplace-ops", "Number of ops set to run in place">,
   ];

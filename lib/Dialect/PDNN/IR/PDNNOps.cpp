@@ -91,3 +91,17 @@ OpFoldResult ElementwiseMulOp::fold(FoldAdaptor adaptor) {
   return foldElementwise(adaptor.getX(), adaptor.getY(), getType(), getAxis(),
                          [](const APFloat &a, const APFloat &b) { return a * b; });
 }
+
+/// Shared by both elementwise ops; the verifier guarantees a valid axis.
+template <typename ElementwiseOp>
+static int64_t alignedAxis(ElementwiseOp op) {
+  int64_t xRank = op.getX().getType().getRank();
+  int64_t yRank = op.getY().getType().getRank();
+  std::optional<int64_t> start = pdnn::detail::alignElementwiseAxis(
+      std::max(xRank, yRank), std::min(xRank, yRank), op.getAxis());
+  assert(start && "verified elementwise op");
+  return *start;
+}
+
+int64_t ElementwiseAddOp::getAlignedAxis() { return alignedAxis(*this); }
+int64_t ElementwiseMulOp::getAlignedAxis() { return alignedAxis(*this); }

@@ -148,6 +148,11 @@ class PDNN_ElementwiseBinaryOp<string mnemonic, string what>
   // Constant operands fold: the fused GRU bias (gru bias + fc bias) becomes
   // one constant at compile time.
   let hasFolder = 1;
+  let extraClassDeclaration = [{
+    /// Where the lower-rank operand's dimensions start among the other's,
+    /// by Paddle's `axis` rule.
+    int64_t getAlignedAxis();
+  }];
 }
 
 def PDNN_ElementwiseAddOp : PDNN_ElementwiseBinaryOp<"elementwise_add", "+">;
