@@ -15,7 +15,7 @@ class DialectRegistry;
 
 namespace mlir::pdnn {
 
-/// Adds the pdnn dialect alone.
+/// Adds the pdnn and pdnnrt dialects (with pdnnrt bufferization).
 void registerPDNNDialect(DialectRegistry &registry);
 
 /// Adds the pdnn dialect, every upstream dialect and their interface

@@ -3,6 +3,9 @@
 #include "PaddleDNN/InitAll.h"
 
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNDialect.h"
+#include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntime.h"
+#include "PaddleDNN/Conversion/Passes.h"
+#include "PaddleDNN/Pipelines/Pipelines.h"
 #include "PaddleDNN/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -11,7 +14,8 @@
 #include "mlir/InitAllPasses.h"
 
 void mlir::pdnn::registerPDNNDialect(DialectRegistry &registry) {
-  registry.insert<PDNNDialect>();
+  registry.insert<PDNNDialect, pdnnrt::PDNNRTDialect>();
+  pdnnrt::registerBufferizableOpInterfaceExternalModels(registry);
 }
 
 void mlir::pdnn::registerAllPaddleDNNDialects(DialectRegistry &registry) {
@@ -20,7 +24,11 @@ void mlir::pdnn::registerAllPaddleDNNDialects(DialectRegistry &registry) {
   registerAllExtensions(registry);
 }
 
-void mlir::pdnn::registerPaddleDNNPasses() { registerPDNNTransformsPasses(); }
+void mlir::pdnn::registerPaddleDNNPasses() {
+  registerPDNNTransformsPasses();
+  registerPDNNConversionPasses();
+  registerLowerPipeline();
+}
 
 void mlir::pdnn::registerAllPaddleDNNPasses() {
   registerPaddleDNNPasses();

@@ -1,0 +1,52 @@
+//===- PDNNToLinalg.cpp - --convert-pdnn-to-linalg ------------------------===//
+
+#include "PDNNToLinalg.h"
+
+#include "PaddleDNN/Conversion/Passes.h"
+#include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
+
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
+
+namespace mlir::pdnn {
+#define GEN_PASS_DEF_CONVERTPDNNTOLINALG
+#include "PaddleDNN/Conversion/Passes.h.inc"
+} // namespace mlir::pdnn
+
+using namespace mlir;
+using namespace mlir::pdnn;
+
+void mlir::pdnn::populatePDNNToLinalgPatterns(RewritePatternSet &patterns) {
+  populateGruToLoopsPatterns(patterns);
+  populateRnnToLoopsPatterns(patterns);
+  populateLayersToLinalgPatterns(patterns);
+  populateQuantizationToLinalgPatterns(patterns);
+}
+
+namespace {
+struct ConvertPDNNToLinalgPass
+    : public pdnn::impl::ConvertPDNNToLinalgBase<ConvertPDNNToLinalgPass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    populatePDNNToLinalgPatterns(patterns);
+    walkAndApplyPatterns(getOperation(), std::move(patterns));
+    // Then what the first walk and earlier passes produced: weight
+    // preparation that did not fold, and tensor.concat (directions of
+    // multi_gru and rnn) as insert_slice chains, which bufferize in place.
+    RewritePatternSet decompositions(&getContext());
+    populateWeightPreparationDecompositionPatterns(decompositions);
+    tensor::populateDecomposeTensorConcatPatterns(decompositions);
+    walkAndApplyPatterns(getOperation(), std::move(decompositions));
+    // Every pdnn op must be gone: what is left could not be lowered.
+    WalkResult result = getOperation()->walk([](Operation *op) {
+      if (!isa<PDNNDialect>(op->getDialect()))
+        return WalkResult::advance();
+      op->emitOpError() << "has no lowering for this configuration";
+      return WalkResult::interrupt();
+    });
+    if (result.wasInterrupted())
+      signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,25 @@
+//===- PDNNToLinalg.h - pattern groups of the reference lowering -*- C++ -*-===//
+
+#ifndef PADDLEDNN_LIB_CONVERSION_PDNNTOLINALG_PDNNTOLINALG_H
+#define PADDLEDNN_LIB_CONVERSION_PDNNTOLINALG_PDNNTOLINALG_H
+
+namespace mlir {
+class RewritePatternSet;
+namespace pdnn {
+
+/// gru, fusion_gru, multi_gru as loops over each sequence's rows.
+void populateGruToLoopsPatterns(RewritePatternSet &patterns);
+/// rnn (LSTM, GRU, RNN_RELU, RNN_TANH) as loops over time steps.
+void populateRnnToLoopsPatterns(RewritePatternSet &patterns);
+/// mul, fc, matmul_v2, elementwise, activations, softmax, layer_norm, sum,
+/// scale, concat, top_k.
+void populateLayersToLinalgPatterns(RewritePatternSet &patterns);
+/// quantize, dequantize, requantize.
+void populateQuantizationToLinalgPatterns(RewritePatternSet &patterns);
+/// pdnnrt.reorder_gru_weight_h / flip_update_gate that did not fold.
+void populateWeightPreparationDecompositionPatterns(RewritePatternSet &patterns);
+
+} // namespace pdnn
+} // namespace mlir
+
+#endif // PADDLEDNN_LIB_CONVERSION_PDNNTOLINALG_PDNNTOLINALG_H

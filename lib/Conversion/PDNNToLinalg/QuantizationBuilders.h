@@ -1,0 +1,31 @@
+//===- QuantizationBuilders.h - int8/bf16 <-> f32 in the reference -*- C++ -*-===//
+//
+// The reference computes in f32. Quantized data enters through
+// dequantization and leaves through quantization with Paddle/oneDNN's
+// rounding (to nearest even) and saturation.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PADDLEDNN_LIB_CONVERSION_PDNNTOLINALG_QUANTIZATIONBUILDERS_H
+#define PADDLEDNN_LIB_CONVERSION_PDNNTOLINALG_QUANTIZATIONBUILDERS_H
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir::pdnn {
+
+/// f32 values of `tensor`: (x - shift) / scale for ui8/si8, exact for bf16,
+/// as is for f32.
+Value dequantizeToF32(OpBuilder &b, Location loc, Value tensor, float scale,
+                      float shift);
+
+/// `tensor` (f32) as `elementType`: saturate(round(x * scale + shift)) for
+/// ui8/si8, rounded to bf16, as is for f32.
+Value quantizeFromF32(OpBuilder &b, Location loc, Value tensor,
+                      Type elementType, float scale, float shift);
+
+/// Element type conversion only (bf16 <-> f32), for weights and states.
+Value castFloat(OpBuilder &b, Location loc, Value tensor, Type elementType);
+
+} // namespace mlir::pdnn
+
+#endif // PADDLEDNN_LIB_CONVERSION_PDNNTOLINALG_QUANTIZATIONBUILDERS_H

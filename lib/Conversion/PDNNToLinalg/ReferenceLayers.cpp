@@ -1,0 +1,642 @@
+//===- ReferenceLayers.cpp - non-recurrent pdnn ops to linalg -------------===//
+//
+// Paddle's formulas for the non-recurrent ops as linalg on tensors: products
+// with flatten_to_2d and numpy batch broadcasting, elementwise ops with
+// Paddle's axis broadcast, activations, softmax and layer_norm as
+// reductions, top_k as a selection loop. int8 operands are dequantized with
+// their Paddle scales, computed in f32 and quantized back.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PDNNToLinalg.h"
+
+#include "../Utils/TensorBuilders.h"
+#include "LinalgBuilders.h"
+#include "QuantizationBuilders.h"
+#include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::pdnn;
+
+/// Applies `fn` in f32 to every element of `x`, returning `x`'s type.
+static Value mapInF32(OpBuilder &b, Location loc, Value x,
+                      function_ref<Value(OpBuilder &, Location, Value)> fn) {
+  Type type = getElementTypeOrSelf(x.getType());
+  Type f32 = b.getF32Type();
+  return buildMapLike(b, loc, x, x, type,
+                      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+                        Value v = args[0];
+                        if (type != f32)
+                          v = arith::ExtFOp::create(nb, nloc, f32, v);
+                        Value r = fn(nb, nloc, v);
+                        if (type != f32)
+                          r = arith::TruncFOp::create(nb, nloc, type, r);
+                        return r;
+                      });
+}
+
+static Value cst(OpBuilder &b, Location loc, double value) {
+  return floatConstant(b, loc, b.getF32Type(), value);
+}
+
+/// Dequantizes the columns of weights [K, N] with one scale or one per
+/// column (oneDNN's per-output-channel weight scales).
+static Value dequantizeWeights(OpBuilder &b, Location loc, Value weights,
+                               ArrayRef<float> scales) {
+  Type type = getElementTypeOrSelf(weights.getType());
+  if (!type.isInteger(8))
+    return castFloat(b, loc, weights, b.getF32Type());
+  Value w = dequantizeToF32(b, loc, weights, 1.0f, 0.0f);
+  int64_t n = cast<RankedTensorType>(w.getType()).getDimSize(1);
+  SmallVector<float> perColumn(ShapedType::isDynamic(n) ? 1 : n, scales.front());
+  if (int64_t(scales.size()) == n)
+    perColumn.assign(scales.begin(), scales.end());
+  auto scaleType = RankedTensorType::get({int64_t(perColumn.size())}, b.getF32Type());
+  Value scaleTensor = arith::ConstantOp::create(
+      b, loc, scaleType, DenseElementsAttr::get(scaleType, ArrayRef(perColumn)));
+  MLIRContext *ctx = b.getContext();
+  AffineMap column = AffineMap::get(
+      2, 0,
+      {perColumn.size() == 1 ? getAffineConstantExpr(0, ctx) : getAffineDimExpr(1, ctx)},
+      ctx);
+  return buildMapLike(b, loc, ValueRange{w, scaleTensor}, w, b.getF32Type(),
+                      [](OpBuilder &nb, Location nloc, ValueRange v) -> Value {
+                        return arith::DivFOp::create(nb, nloc, v[0], v[1]);
+                      },
+                      {b.getMultiDimIdentityMap(2), column});
+}
+
+/// [M, N] f32 product of a flattened data matrix and weights, plus an
+/// optional bias row and relu.
+static Value matrixProduct(OpBuilder &b, Location loc, Value data,
+                           Value weights, Value bias, bool relu) {
+  Value acc = zerosForMatmul(b, loc, data, weights);
+  Value product = buildMatmul(b, loc, data, weights, acc);
+  if (!bias && !relu)
+    return product;
+  MLIRContext *ctx = b.getContext();
+  SmallVector<Value> inputs{product};
+  SmallVector<AffineMap> maps{b.getMultiDimIdentityMap(2)};
+  if (bias) {
+    OpFoldResult n = tensor::getMixedSize(b, loc, product, 1);
+    int64_t nStatic = cast<RankedTensorType>(product.getType()).getDimSize(1);
+    inputs.push_back(reshapeTo(b, loc, castFloat(b, loc, bias, b.getF32Type()),
+                               RankedTensorType::get({nStatic}, b.getF32Type()),
+                               {n}));
+    maps.push_back(AffineMap::get(2, 0, {getAffineDimExpr(1, ctx)}, ctx));
+  }
+  return buildMapLike(b, loc, inputs, product, b.getF32Type(),
+                      [&](OpBuilder &nb, Location nloc, ValueRange v) -> Value {
+                        Value r = v[0];
+                        if (bias)
+                          r = arith::AddFOp::create(nb, nloc, r, v[1]);
+                        if (relu)
+                          r = arith::MaximumFOp::create(nb, nloc, r, cst(nb, nloc, 0.0));
+                        return r;
+                      },
+                      maps);
+}
+
+/// Reshapes an [M, N] result to the op's result type, converting from f32.
+static Value finishProduct(OpBuilder &b, Location loc, Value product,
+                           Value out, bool quantizedOut, float outScale) {
+  auto outType = cast<RankedTensorType>(out.getType());
+  Value converted = quantizedOut ? quantizeFromF32(b, loc, product,
+                                                   outType.getElementType(),
+                                                   outScale, 0.0f)
+                                 : castFloat(b, loc, product,
+                                             outType.getElementType());
+  return reshapeTo(b, loc, converted, outType,
+                   tensor::getMixedSizes(b, loc, out));
+}
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Products
+//===----------------------------------------------------------------------===//
+
+struct MulToLinalg : public OpRewritePattern<MulOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(MulOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value x = collapseToMatrix(rewriter, loc, op.getX(), op.getXNumColDims());
+    Value y = collapseToMatrix(rewriter, loc, op.getY(), op.getYNumColDims());
+    x = dequantizeToF32(rewriter, loc, x, op.getScaleX().convertToFloat(), 0.0f);
+    y = dequantizeWeights(rewriter, loc, y, op.getScaleY());
+    Value product = matrixProduct(rewriter, loc, x, y, Value(), false);
+    bool quantizedOut = getElementTypeOrSelf(op.getType()).isInteger(8);
+    rewriter.replaceOp(op, finishProduct(rewriter, loc, product, op.getOut(),
+                                         quantizedOut,
+                                         op.getScaleOut().convertToFloat()));
+    return success();
+  }
+};
+
+struct FcToLinalg : public OpRewritePattern<FcOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(FcOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value x = collapseToMatrix(rewriter, loc, op.getInput(), op.getInNumColDims());
+    Value w = op.getW();
+    if (op.getPaddingWeights()) {
+      // W is stored (K + 4) x (N + 4); only the top-left K x N is used.
+      auto type = op.getW().getType();
+      if (type.isDynamicDim(0) || type.isDynamicDim(1))
+        return rewriter.notifyMatchFailure(op, "dynamic padded weights");
+      w = tensor::ExtractSliceOp::create(
+          rewriter, loc, w,
+          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0), rewriter.getIndexAttr(0)},
+          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(type.getDimSize(0) - 4),
+                                 rewriter.getIndexAttr(type.getDimSize(1) - 4)},
+          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1), rewriter.getIndexAttr(1)});
+    }
+    x = dequantizeToF32(rewriter, loc, x, op.getScaleIn().convertToFloat(), 0.0f);
+    w = dequantizeWeights(rewriter, loc, w, op.getScaleWeights());
+    Value product = matrixProduct(rewriter, loc, x, w, op.getBias(),
+                                  op.getActivationType() == "relu");
+    bool quantizedOut = getElementTypeOrSelf(op.getType()).isInteger(8);
+    rewriter.replaceOp(op, finishProduct(rewriter, loc, product, op.getOut(),
+                                         quantizedOut,
+                                         op.getScaleOut().convertToFloat()));
+    return success();
+  }
+};
+
+/// numpy.matmul: vectors promoted to matrices, batch dimensions broadcast.
+struct MatmulV2ToLinalg : public OpRewritePattern<MatmulV2Op> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(MatmulV2Op op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = rewriter.getContext();
+    Type f32 = rewriter.getF32Type();
+    Value x = castFloat(rewriter, loc, op.getX(), f32);
+    Value y = castFloat(rewriter, loc, op.getY(), f32);
+    bool xVector = op.getX().getType().getRank() == 1;
+    bool yVector = op.getY().getType().getRank() == 1;
+    if (xVector)
+      x = alignRank(rewriter, loc, x, 2, 1); // [K] -> [1, K]
+    if (yVector)
+      y = alignRank(rewriter, loc, y, 2, 0); // [K] -> [K, 1]
+    bool transX = op.getTransX() && !xVector, transY = op.getTransY() && !yVector;
+    auto xType = cast<RankedTensorType>(x.getType());
+    auto yType = cast<RankedTensorType>(y.getType());
+    int64_t bx = xType.getRank() - 2, by = yType.getRank() - 2;
+    int64_t batch = std::max(bx, by);
+    // Iteration space: batch..., m, n, k.
+    int64_t rank = batch + 3;
+    SmallVector<OpFoldResult> outSizes;
+    SmallVector<int64_t> outShape;
+    for (int64_t i = 0; i < batch; ++i) {
+      int64_t xi = i - (batch - bx), yi = i - (batch - by);
+      bool xHas = xi >= 0, yHas = yi >= 0;
+      bool useY = !xHas || (yHas && xType.getDimSize(xi) == 1);
+      Value source = useY ? y : x;
+      int64_t dim = useY ? yi : xi;
+      outSizes.push_back(tensor::getMixedSize(rewriter, loc, source, dim));
+      outShape.push_back(cast<RankedTensorType>(source.getType()).getDimSize(dim));
+    }
+    outSizes.push_back(tensor::getMixedSize(rewriter, loc, x, bx + (transX ? 1 : 0)));
+    outSizes.push_back(tensor::getMixedSize(rewriter, loc, y, by + (transY ? 0 : 1)));
+    outShape.push_back(xType.getDimSize(bx + (transX ? 1 : 0)));
+    outShape.push_back(yType.getDimSize(by + (transY ? 0 : 1)));
+    auto operandMap = [&](RankedTensorType type, int64_t own, bool trans,
+                          bool isX) {
+      SmallVector<AffineExpr> exprs;
+      for (int64_t i = 0; i < own; ++i) {
+        int64_t outDim = batch - own + i;
+        bool broadcast = type.getDimSize(i) == 1 && outShape[outDim] != 1;
+        exprs.push_back(broadcast ? getAffineConstantExpr(0, ctx)
+                                  : getAffineDimExpr(outDim, ctx));
+      }
+      AffineExpr m = getAffineDimExpr(batch, ctx), n = getAffineDimExpr(batch + 1, ctx),
+                 k = getAffineDimExpr(batch + 2, ctx);
+      AffineExpr rows = isX ? m : k, cols = isX ? k : n;
+      exprs.push_back(trans ? cols : rows);
+      exprs.push_back(trans ? rows : cols);
+      return AffineMap::get(rank, 0, exprs, ctx);
+    };
+    SmallVector<AffineExpr> outExprs;
+    for (int64_t i = 0; i < batch + 2; ++i)
+      outExprs.push_back(getAffineDimExpr(i, ctx));
+    Value acc = createFilled(rewriter, loc, outSizes, f32, 0.0);
+    SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+    iterators.back() = utils::IteratorType::reduction;
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{acc.getType()}, ValueRange{x, y}, ValueRange{acc},
+        ArrayRef<AffineMap>{operandMap(xType, bx, transX, true),
+                            operandMap(yType, by, transY, false),
+                            AffineMap::get(rank, 0, outExprs, ctx)},
+        iterators, [](OpBuilder &nb, Location nloc, ValueRange v) {
+          Value p = arith::MulFOp::create(nb, nloc, v[0], v[1]);
+          linalg::YieldOp::create(nb, nloc, Value(arith::AddFOp::create(nb, nloc, v[2], p)));
+        });
+    Value result = castFloat(rewriter, loc, generic.getResult(0),
+                             op.getType().getElementType());
+    // Drop the promoted dimensions (keeping Paddle's [1] for two vectors).
+    SmallVector<OpFoldResult> finalSizes(outSizes.begin(), outSizes.begin() + batch);
+    if (!xVector)
+      finalSizes.push_back(outSizes[batch]);
+    if (!yVector)
+      finalSizes.push_back(outSizes[batch + 1]);
+    if (xVector && yVector)
+      finalSizes.push_back(rewriter.getIndexAttr(1));
+    rewriter.replaceOp(op, reshapeTo(rewriter, loc, result, op.getType(), finalSizes));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Elementwise
+//===----------------------------------------------------------------------===//
+
+template <typename OpTy>
+struct ElementwiseToLinalg : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto outType = op.getType();
+    int64_t rank = outType.getRank();
+    Value x = dequantizeToF32(rewriter, loc, op.getX(),
+                              op.getScaleX().convertToFloat(), 0.0f);
+    Value y = dequantizeToF32(rewriter, loc, op.getY(),
+                              op.getScaleY().convertToFloat(), 0.0f);
+    auto startOf = [&](Value v) {
+      return cast<RankedTensorType>(v.getType()).getRank() == rank
+                 ? int64_t(0)
+                 : op.getAlignedAxis();
+    };
+    ArrayRef<int64_t> outShape = outType.getShape();
+    MLIRContext *ctx = rewriter.getContext();
+    SmallVector<AffineMap> maps{
+        broadcastMap(ctx, cast<RankedTensorType>(x.getType()).getShape(), rank,
+                     startOf(x), outShape),
+        broadcastMap(ctx, cast<RankedTensorType>(y.getType()).getShape(), rank,
+                     startOf(y), outShape)};
+    // Out's sizes come from whichever operand carries each dimension.
+    SmallVector<OpFoldResult> sizes;
+    for (int64_t d = 0; d < rank; ++d) {
+      auto fromOperand = [&](Value v) -> std::optional<OpFoldResult> {
+        auto type = cast<RankedTensorType>(v.getType());
+        int64_t i = d - startOf(v);
+        if (i < 0 || i >= type.getRank() || type.getDimSize(i) == 1)
+          return std::nullopt;
+        return tensor::getMixedSize(rewriter, loc, v, i);
+      };
+      std::optional<OpFoldResult> size = fromOperand(x);
+      if (!size)
+        size = fromOperand(y);
+      sizes.push_back(size ? *size : rewriter.getIndexAttr(1));
+    }
+    Value init = createEmpty(rewriter, loc, sizes, rewriter.getF32Type());
+    Value result = buildMap(
+        rewriter, loc, ValueRange{x, y}, init,
+        [](OpBuilder &nb, Location nloc, ValueRange v) -> Value {
+          if constexpr (std::is_same_v<OpTy, ElementwiseAddOp>)
+            return arith::AddFOp::create(nb, nloc, v[0], v[1]);
+          else
+            return arith::MulFOp::create(nb, nloc, v[0], v[1]);
+        },
+        maps);
+    Type outElement = outType.getElementType();
+    result = outElement.isInteger(8)
+                 ? quantizeFromF32(rewriter, loc, result, outElement,
+                                   op.getScaleOut().convertToFloat(), 0.0f)
+                 : castFloat(rewriter, loc, result, outElement);
+    rewriter.replaceOpWithNewOp<tensor::CastOp>(op, outType, result);
+    return success();
+  }
+};
+
+template <typename OpTy>
+struct ActivationToLinalg : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+
+  static Value apply(OpTy op, OpBuilder &b, Location loc, Value x) {
+    if constexpr (std::is_same_v<OpTy, ReluOp>) {
+      return arith::MaximumFOp::create(b, loc, x, cst(b, loc, 0.0));
+    } else if constexpr (std::is_same_v<OpTy, TanhOp>) {
+      return math::TanhOp::create(b, loc, x);
+    } else if constexpr (std::is_same_v<OpTy, SigmoidOp>) {
+      return sigmoid(b, loc, x);
+    } else if constexpr (std::is_same_v<OpTy, GeluOp>) {
+      Value half = arith::MulFOp::create(b, loc, x, cst(b, loc, 0.5));
+      Value inner;
+      if (op.getApproximate()) {
+        // tanh(sqrt(2/pi) (x + 0.044715 x^3))
+        Value cube = arith::MulFOp::create(
+            b, loc, arith::MulFOp::create(b, loc, x, x), x);
+        Value sum = arith::AddFOp::create(
+            b, loc, x, arith::MulFOp::create(b, loc, cube, cst(b, loc, 0.044715)));
+        inner = math::TanhOp::create(
+            b, loc, arith::MulFOp::create(b, loc, sum,
+                                          cst(b, loc, std::sqrt(2.0 / M_PI))));
+      } else {
+        inner = math::ErfOp::create(
+            b, loc, arith::MulFOp::create(b, loc, x, cst(b, loc, M_SQRT1_2)));
+      }
+      return arith::MulFOp::create(
+          b, loc, half, arith::AddFOp::create(b, loc, cst(b, loc, 1.0), inner));
+    } else if constexpr (std::is_same_v<OpTy, LeakyReluOp>) {
+      Value positive = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT,
+                                             x, cst(b, loc, 0.0));
+      Value scaled = arith::MulFOp::create(
+          b, loc, x, cst(b, loc, op.getAlpha().convertToFloat()));
+      return arith::SelectOp::create(b, loc, positive, x, scaled);
+    } else if constexpr (std::is_same_v<OpTy, SwishOp>) {
+      Value bx = arith::MulFOp::create(
+          b, loc, x, cst(b, loc, op.getBeta().convertToFloat()));
+      return arith::MulFOp::create(b, loc, x, sigmoid(b, loc, bx));
+    } else if constexpr (std::is_same_v<OpTy, AbsOp>) {
+      return math::AbsFOp::create(b, loc, x);
+    } else {
+      return math::SqrtOp::create(b, loc, x);
+    }
+  }
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, mapInF32(rewriter, op.getLoc(), op.getX(),
+                                    [&](OpBuilder &b, Location loc, Value x) {
+                                      return apply(op, b, loc, x);
+                                    }));
+    return success();
+  }
+};
+
+struct ScaleToLinalg : public OpRewritePattern<ScaleOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ScaleOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type f32 = rewriter.getF32Type();
+    Value scale = cst(rewriter, loc, op.getScale().convertToFloat());
+    if (Value tensor = op.getScaleTensor()) {
+      scale = tensor::ExtractOp::create(rewriter, loc, tensor,
+                                        ValueRange{indexConstant(rewriter, loc, 0)});
+      if (scale.getType() != f32)
+        scale = arith::ExtFOp::create(rewriter, loc, f32, scale);
+    }
+    float bias = op.getBias().convertToFloat();
+    bool after = op.getBiasAfterScale();
+    rewriter.replaceOp(op, mapInF32(rewriter, loc, op.getX(),
+                                    [&](OpBuilder &b, Location l, Value x) -> Value {
+                                      Value shift = cst(b, l, bias);
+                                      if (after)
+                                        return arith::AddFOp::create(
+                                            b, l, arith::MulFOp::create(b, l, scale, x), shift);
+                                      return arith::MulFOp::create(
+                                          b, l, scale, arith::AddFOp::create(b, l, x, shift));
+                                    }));
+    return success();
+  }
+};
+
+struct SumToLinalg : public OpRewritePattern<SumOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SumOp op,
+                                PatternRewriter &rewriter) const override {
+    Type type = op.getType().getElementType();
+    rewriter.replaceOp(
+        op, buildMapLike(rewriter, op.getLoc(), op.getX(), op.getX().front(), type,
+                         [](OpBuilder &b, Location loc, ValueRange v) -> Value {
+                           Value total = v.front();
+                           for (Value x : v.drop_front())
+                             total = arith::AddFOp::create(b, loc, total, x);
+                           return total;
+                         }));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Normalisation
+//===----------------------------------------------------------------------===//
+
+struct SoftmaxToLinalg : public OpRewritePattern<SoftmaxOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SoftmaxOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    int64_t rank = op.getType().getRank();
+    int64_t axis = op.getAxis() < 0 ? op.getAxis() + rank : op.getAxis();
+    Type f32 = rewriter.getF32Type();
+    Value x = castFloat(rewriter, loc, op.getX(), f32);
+    auto identity = rewriter.getMultiDimIdentityMap(rank);
+    auto reduced = dropDimMap(rewriter.getContext(), rank, axis);
+    Value max = buildReduction(
+        rewriter, loc, x, axis, -INFINITY,
+        [](OpBuilder &b, Location l, ValueRange v) -> Value {
+          return arith::MaximumFOp::create(b, l, v[0], v[1]);
+        });
+    Value exps = buildMapLike(
+        rewriter, loc, ValueRange{x, max}, x, f32,
+        [](OpBuilder &b, Location l, ValueRange v) -> Value {
+          return math::ExpOp::create(b, l, arith::SubFOp::create(b, l, v[0], v[1]));
+        },
+        {identity, reduced});
+    Value sums = buildReduction(
+        rewriter, loc, exps, axis, 0.0,
+        [](OpBuilder &b, Location l, ValueRange v) -> Value {
+          return arith::AddFOp::create(b, l, v[0], v[1]);
+        });
+    Value out = buildMapLike(
+        rewriter, loc, ValueRange{exps, sums}, x, f32,
+        [](OpBuilder &b, Location l, ValueRange v) -> Value {
+          return arith::DivFOp::create(b, l, v[0], v[1]);
+        },
+        {identity, reduced});
+    rewriter.replaceOp(op, castFloat(rewriter, loc, out, op.getType().getElementType()));
+    return success();
+  }
+};
+
+struct LayerNormToLinalg : public OpRewritePattern<LayerNormOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(LayerNormOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type f32 = rewriter.getF32Type();
+    MLIRContext *ctx = rewriter.getContext();
+    Value x = castFloat(rewriter, loc,
+                        collapseToMatrix(rewriter, loc, op.getX(), op.getBeginNormAxis()),
+                        f32);
+    Value count = arith::IndexCastOp::create(
+        rewriter, loc, rewriter.getI64Type(), getSize(rewriter, loc, x, 1));
+    Value countF = arith::SIToFPOp::create(rewriter, loc, f32, count);
+    auto identity = rewriter.getMultiDimIdentityMap(2);
+    AffineMap row = AffineMap::get(2, 0, {getAffineDimExpr(0, ctx)}, ctx);
+    AffineMap column = AffineMap::get(2, 0, {getAffineDimExpr(1, ctx)}, ctx);
+    auto add = [](OpBuilder &b, Location l, ValueRange v) -> Value {
+      return arith::AddFOp::create(b, l, v[0], v[1]);
+    };
+    auto divide = [&](Value sums) {
+      return buildMapLike(rewriter, loc, sums, sums, f32,
+                          [&](OpBuilder &b, Location l, ValueRange v) -> Value {
+                            return arith::DivFOp::create(b, l, v[0], countF);
+                          });
+    };
+    Value mean = divide(buildReduction(rewriter, loc, x, 1, 0.0, add));
+    Value squares = buildMapLike(
+        rewriter, loc, ValueRange{x, mean}, x, f32,
+        [](OpBuilder &b, Location l, ValueRange v) -> Value {
+          Value dx = arith::SubFOp::create(b, l, v[0], v[1]);
+          return arith::MulFOp::create(b, l, dx, dx);
+        },
+        {identity, row});
+    Value variance = divide(buildReduction(rewriter, loc, squares, 1, 0.0, add));
+    SmallVector<Value> inputs{x, mean, variance};
+    SmallVector<AffineMap> maps{identity, row, row};
+    Value scale = op.getScale(), bias = op.getBias();
+    if (scale)
+      inputs.push_back(castFloat(rewriter, loc, scale, f32)), maps.push_back(column);
+    if (bias)
+      inputs.push_back(castFloat(rewriter, loc, bias, f32)), maps.push_back(column);
+    float epsilon = op.getEpsilon().convertToFloat();
+    Value y = buildMapLike(
+        rewriter, loc, inputs, x, f32,
+        [&](OpBuilder &b, Location l, ValueRange v) -> Value {
+          Value centred = arith::SubFOp::create(b, l, v[0], v[1]);
+          Value stddev = math::SqrtOp::create(
+              b, l, arith::AddFOp::create(b, l, v[2], cst(b, l, epsilon)));
+          Value r = arith::DivFOp::create(b, l, centred, stddev);
+          size_t next = 3;
+          if (scale)
+            r = arith::MulFOp::create(b, l, r, v[next++]);
+          if (bias)
+            r = arith::AddFOp::create(b, l, r, v[next]);
+          return r;
+        },
+        maps);
+    Value yOut = reshapeTo(rewriter, loc,
+                           castFloat(rewriter, loc, y, op.getY().getType().getElementType()),
+                           op.getY().getType(),
+                           tensor::getMixedSizes(rewriter, loc, op.getX()));
+    auto finish = [&](Value v, Type type) -> Value {
+      Value c = castFloat(rewriter, loc, v, getElementTypeOrSelf(type));
+      return c.getType() == type ? c : tensor::CastOp::create(rewriter, loc, type, c);
+    };
+    rewriter.replaceOp(op, {yOut, finish(mean, op.getMean().getType()),
+                            finish(variance, op.getVariance().getType())});
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Selection and concatenation
+//===----------------------------------------------------------------------===//
+
+struct ConcatToTensor : public OpRewritePattern<ConcatOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ConcatOp op,
+                                PatternRewriter &rewriter) const override {
+    int64_t rank = op.getType().getRank();
+    int64_t axis = op.getAxis() < 0 ? op.getAxis() + rank : op.getAxis();
+    Value concat = tensor::ConcatOp::create(rewriter, op.getLoc(), axis, op.getX());
+    rewriter.replaceOpWithNewOp<tensor::CastOp>(op, op.getType(), concat);
+    return success();
+  }
+};
+
+/// For each row, k rounds of "take the largest remaining" (the first index
+/// among equal values), marking taken entries with -inf.
+struct TopKToLoops : public OpRewritePattern<TopKOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TopKOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type f32 = rewriter.getF32Type();
+    Type i64 = rewriter.getI64Type();
+    int64_t rank = op.getX().getType().getRank();
+    Value x = castFloat(rewriter, loc,
+                        collapseToMatrix(rewriter, loc, op.getX(), rank - 1), f32);
+    if (rank == 1)
+      x = alignRank(rewriter, loc, x, 2, 1);
+    Value zero = indexConstant(rewriter, loc, 0), one = indexConstant(rewriter, loc, 1);
+    Value rows = getSize(rewriter, loc, x, 0), width = getSize(rewriter, loc, x, 1);
+    Value k = indexConstant(rewriter, loc, op.getK());
+    if (Value kTensor = op.getKTensor())
+      k = arith::IndexCastOp::create(
+          rewriter, loc, rewriter.getIndexType(),
+          tensor::ExtractOp::create(rewriter, loc, kTensor, ValueRange{zero}));
+    Value values0 = createEmpty(rewriter, loc, {rows, k}, f32);
+    Value indices0 = createEmpty(rewriter, loc, {rows, k}, i64);
+    auto perRow = scf::ForOp::create(
+        rewriter, loc, zero, rows, one, ValueRange{values0, indices0},
+        [&](OpBuilder &b, Location l, Value r, ValueRange rowArgs) {
+          Value row = tensor::ExtractSliceOp::create(
+              b, l, x, ArrayRef<OpFoldResult>{r, b.getIndexAttr(0)},
+              ArrayRef<OpFoldResult>{b.getIndexAttr(1), width},
+              ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
+          auto rounds = scf::ForOp::create(
+              b, l, zero, k, one, ValueRange{rowArgs[0], rowArgs[1], row},
+              [&](OpBuilder &rb, Location rl, Value j, ValueRange args) {
+                Value remaining = args[2];
+                auto scan = scf::ForOp::create(
+                    rb, rl, zero, width, one,
+                    ValueRange{floatConstant(rb, rl, f32, -INFINITY), zero},
+                    [&](OpBuilder &sb, Location sl, Value c, ValueRange best) {
+                      Value v = tensor::ExtractOp::create(sb, sl, remaining,
+                                                          ValueRange{zero, c});
+                      Value better = arith::CmpFOp::create(
+                          sb, sl, arith::CmpFPredicate::OGT, v, best[0]);
+                      scf::YieldOp::create(
+                          sb, sl,
+                          ValueRange{arith::SelectOp::create(sb, sl, better, v, best[0]),
+                                     arith::SelectOp::create(sb, sl, better, c, best[1])});
+                    });
+                Value bestValue = scan.getResult(0), bestIndex = scan.getResult(1);
+                Value values = tensor::InsertOp::create(rb, rl, bestValue, args[0],
+                                                        ValueRange{r, j});
+                Value index64 = arith::IndexCastOp::create(rb, rl, i64, bestIndex);
+                Value indices = tensor::InsertOp::create(rb, rl, index64, args[1],
+                                                         ValueRange{r, j});
+                Value taken = tensor::InsertOp::create(
+                    rb, rl, floatConstant(rb, rl, f32, -INFINITY), remaining,
+                    ValueRange{zero, bestIndex});
+                scf::YieldOp::create(rb, rl, ValueRange{values, indices, taken});
+              });
+          scf::YieldOp::create(b, l, ValueRange{rounds.getResult(0), rounds.getResult(1)});
+        });
+    SmallVector<OpFoldResult> outSizes =
+        tensor::getMixedSizes(rewriter, loc, op.getX());
+    outSizes.back() = k;
+    Value values = reshapeTo(
+        rewriter, loc,
+        castFloat(rewriter, loc, perRow.getResult(0), op.getOut().getType().getElementType()),
+        op.getOut().getType(), outSizes);
+    Value indices = reshapeTo(rewriter, loc, perRow.getResult(1),
+                              op.getIndices().getType(), outSizes);
+    rewriter.replaceOp(op, {values, indices});
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::pdnn::populateLayersToLinalgPatterns(RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<MulToLinalg, FcToLinalg, MatmulV2ToLinalg,
+               ElementwiseToLinalg<ElementwiseAddOp>,
+               ElementwiseToLinalg<ElementwiseMulOp>, ActivationToLinalg<ReluOp>,
+               ActivationToLinalg<TanhOp>, ActivationToLinalg<SigmoidOp>,
+               ActivationToLinalg<GeluOp>, ActivationToLinalg<LeakyReluOp>,
+               ActivationToLinalg<SwishOp>, ActivationToLinalg<AbsOp>,
+               ActivationToLinalg<SqrtOp>, ScaleToLinalg, SumToLinalg,
+               SoftmaxToLinalg, LayerNormToLinalg, ConcatToTensor, TopKToLoops>(
+      context);
+}

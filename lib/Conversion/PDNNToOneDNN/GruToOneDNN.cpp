@@ -1,0 +1,241 @@
+//===- GruToOneDNN.cpp - gru, fusion_gru, multi_gru to oneDNN's GRU -------===//
+//
+// Paddle's GRUs run on a LoD batch in Paddle's weight layout; oneDNN's GRU
+// primitive runs on padded time-major data in ldigo layout with Paddle's
+// origin_mode = true formula. Everything in between is spelled out in IR:
+//
+//   X [T, M] --lod_to_padded--> [Tmax, N, M]   (right-aligned if reverse)
+//   WeightX [M, 3D] --expand_shape--> [M, 3, D]           (then each of the
+//   WeightH [D, 3D] --reorder_gru_weight_h--> [D, 3, D]    three through
+//   Bias [1, 3D] or zeros --reshape--> [3, D]              flip_update_gate
+//   H0 [N, D] or zeros                                     if origin_mode=false)
+//   pdnnrt.gru --> [Tmax, N, D] --padded_to_lod--> Hidden [T, D]
+//
+// Constant weights fold through expand/reorder/flip, so they are prepared
+// at compile time.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PDNNToOneDNN.h"
+
+#include "../Utils/TensorBuilders.h"
+#include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
+#include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntime.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+using namespace mlir::pdnn;
+
+namespace {
+
+/// One direction's weights in oneDNN's layout.
+struct OneDNNGruWeights {
+  Value layer; // [IC, 3, D]
+  Value iter;  // [D, 3, D]
+  Value bias;  // [3, D]
+};
+
+} // namespace
+
+/// oneDNN's GRU has sigmoid gates and a tanh candidate, in f32 here.
+static bool isOneDNNGru(StringRef activation, StringRef gateActivation,
+                        ArrayRef<Value> values) {
+  return activation == "tanh" && gateActivation == "sigmoid" &&
+         llvm::all_of(values, [](Value v) {
+           return !v || getElementTypeOrSelf(v.getType()).isF32();
+         });
+}
+
+/// Paddle's weights (WeightX may be null for the identity) -> oneDNN's.
+static OneDNNGruWeights prepareWeights(OpBuilder &b, Location loc,
+                                       Value weightX, Value weightH,
+                                       Value bias, bool originMode) {
+  auto whType = cast<RankedTensorType>(weightH.getType());
+  int64_t d = whType.getDimSize(0);
+  Type f32 = b.getF32Type();
+  OneDNNGruWeights w;
+
+  auto wxType = cast<RankedTensorType>(weightX.getType());
+  int64_t ic = wxType.getDimSize(0);
+  w.layer = tensor::ExpandShapeOp::create(
+      b, loc, RankedTensorType::get({ic, 3, d}, f32), weightX,
+      ArrayRef<ReassociationIndices>{{0}, {1, 2}});
+  w.iter = pdnnrt::ReorderGruWeightHOp::create(
+      b, loc, RankedTensorType::get({d, 3, d}, f32), weightH);
+  auto biasType = RankedTensorType::get({3, d}, f32);
+  w.bias = bias ? reshapeTo(b, loc, bias, biasType,
+                            {b.getIndexAttr(3), b.getIndexAttr(d)})
+                : createConstant(b, loc, {3, d}, f32, 0.0);
+  if (!originMode) {
+    w.layer = pdnnrt::FlipUpdateGateOp::create(b, loc, w.layer);
+    w.iter = pdnnrt::FlipUpdateGateOp::create(b, loc, w.iter);
+    w.bias = pdnnrt::FlipUpdateGateOp::create(b, loc, w.bias);
+  }
+  return w;
+}
+
+/// Hidden [T, D] of one GRU direction over the LoD batch `x` [T, IC].
+static Value buildOneDNNGru(OpBuilder &b, Location loc, Value x, Value lod,
+                            Value h0, const OneDNNGruWeights &w,
+                            bool reverse) {
+  Type f32 = b.getF32Type();
+  int64_t ic = cast<RankedTensorType>(x.getType()).getDimSize(1);
+  int64_t d = cast<RankedTensorType>(w.iter.getType()).getDimSize(0);
+  OpFoldResult t = tensor::getMixedSize(b, loc, x, 0);
+  Value n = lodSequenceCount(b, loc, lod);
+  Value tmax = lodMaxLength(b, loc, lod);
+  BoolAttr rightAligned = b.getBoolAttr(reverse);
+
+  Value paddedInit = createEmpty(b, loc, {tmax, n, b.getIndexAttr(ic)}, f32);
+  Value padded = pdnnrt::LoDToPaddedOp::create(
+                     b, loc, TypeRange{paddedInit.getType()},
+                     ValueRange{x, lod}, ValueRange{paddedInit}, rightAligned)
+                     .getResult(0);
+  if (!h0)
+    h0 = createFilled(b, loc, {n, b.getIndexAttr(d)}, f32, 0.0);
+  Value dstInit = createEmpty(b, loc, {tmax, n, b.getIndexAttr(d)}, f32);
+  Value dst = pdnnrt::GruOp::create(
+                  b, loc, TypeRange{dstInit.getType()},
+                  ValueRange{padded, h0, w.layer, w.iter, w.bias},
+                  ValueRange{dstInit}, reverse, /*weights_constant=*/false)
+                  .getResult(0);
+  Value hiddenInit = createEmpty(b, loc, {t, b.getIndexAttr(d)}, f32);
+  return pdnnrt::PaddedToLoDOp::create(b, loc, TypeRange{hiddenInit.getType()},
+                                       ValueRange{dst, lod},
+                                       ValueRange{hiddenInit}, rightAligned)
+      .getResult(0);
+}
+
+/// Scratch results hold no defined data: give their users an empty tensor.
+static void replaceScratch(PatternRewriter &rewriter, Location loc,
+                           ValueRange scratch) {
+  for (Value v : scratch) {
+    if (v.use_empty())
+      continue;
+    SmallVector<OpFoldResult> sizes;
+    auto type = cast<RankedTensorType>(v.getType());
+    for (int64_t size : type.getShape())
+      sizes.push_back(rewriter.getIndexAttr(ShapedType::isDynamic(size) ? 0 : size));
+    rewriter.replaceAllUsesWith(
+        v, tensor::CastOp::create(
+               rewriter, loc, type,
+               createEmpty(rewriter, loc, sizes, type.getElementType())));
+  }
+}
+
+namespace {
+
+struct FusionGruToOneDNN : public OpRewritePattern<FusionGruOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(FusionGruOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isOneDNNGru(op.getActivation(), op.getGateActivation(),
+                     {op.getX(), op.getHidden(), op.getH0(), op.getWeightX(),
+                      op.getWeightH(), op.getBias()}))
+      return rewriter.notifyMatchFailure(op, "not an f32 sigmoid/tanh GRU");
+    Location loc = op.getLoc();
+    Value x = collapseToMatrix(rewriter, loc, op.getX(),
+                               op.getX().getType().getRank() - 1);
+    OneDNNGruWeights w =
+        prepareWeights(rewriter, loc, op.getWeightX(), op.getWeightH(),
+                       op.getBias(), op.getOriginMode());
+    Value hidden = buildOneDNNGru(rewriter, loc, x, op.getLod(), op.getH0(),
+                                  w, op.getIsReverse());
+    replaceScratch(rewriter, loc,
+                   {op.getReorderedH0(), op.getXX(), op.getBatchedInput(),
+                    op.getBatchedOut()});
+    rewriter.replaceAllUsesWith(op.getHidden(),
+                                tensor::CastOp::create(
+                                    rewriter, loc, op.getHidden().getType(),
+                                    hidden));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// Paddle's gru takes its input already projected (T x 3D). oneDNN's GRU
+/// always projects, so the input weights are the identity [3D, 3, D]: the
+/// product is exact (times 1, plus 0). --fuse-fc-gru avoids the extra work.
+struct GruToOneDNN : public OpRewritePattern<GruOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(GruOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isOneDNNGru(op.getActivation(), op.getGateActivation(),
+                     {op.getInput(), op.getH0(), op.getWeight(), op.getBias()}))
+      return rewriter.notifyMatchFailure(op, "not an f32 sigmoid/tanh GRU");
+    int64_t d = op.getWeight().getType().getDimSize(0);
+    if (ShapedType::isDynamic(d))
+      return rewriter.notifyMatchFailure(op, "dynamic frame size");
+    Location loc = op.getLoc();
+    auto identityType =
+        RankedTensorType::get({3 * d, 3 * d}, rewriter.getF32Type());
+    SmallVector<float> identity(3 * d * 3 * d, 0.0f);
+    for (int64_t k = 0; k < 3 * d; ++k)
+      identity[k * 3 * d + k] = 1.0f;
+    Value weightX = arith::ConstantOp::create(
+        rewriter, loc, identityType,
+        DenseElementsAttr::get(identityType, ArrayRef(identity)));
+    OneDNNGruWeights w = prepareWeights(rewriter, loc, weightX, op.getWeight(),
+                                        op.getBias(), op.getOriginMode());
+    Value hidden = buildOneDNNGru(rewriter, loc, op.getInput(), op.getLod(),
+                                  op.getH0(), w, op.getIsReverse());
+    replaceScratch(rewriter, loc,
+                   {op.getBatchGate(), op.getBatchResetHiddenPrev(),
+                    op.getBatchHidden()});
+    rewriter.replaceAllUsesWith(op.getHidden(),
+                                tensor::CastOp::create(
+                                    rewriter, loc, op.getHidden().getType(),
+                                    hidden));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// Each layer runs both directions over each sequence's own rows (padded on
+/// the right going forward, on the left going backward), so unequal lengths
+/// are exact; [forward | reverse] feeds the next layer.
+struct MultiGruToOneDNN : public OpRewritePattern<MultiGruOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(MultiGruOp op,
+                                PatternRewriter &rewriter) const override {
+    SmallVector<Value> all{op.getX(), op.getHidden()};
+    llvm::append_range(all, op.getWeightX());
+    llvm::append_range(all, op.getWeightH());
+    llvm::append_range(all, op.getBias());
+    if (!isOneDNNGru(op.getActivation(), op.getGateActivation(), all))
+      return rewriter.notifyMatchFailure(op, "not an f32 sigmoid/tanh GRU");
+    Location loc = op.getLoc();
+    Value input = collapseToMatrix(rewriter, loc, op.getX(),
+                                   op.getX().getType().getRank() - 1);
+    for (int64_t layer = 0; layer < op.getLayers(); ++layer) {
+      SmallVector<Value, 2> directions;
+      for (int64_t dir = 0; dir < 2; ++dir) {
+        int64_t i = 2 * layer + dir;
+        Value bias = op.getBias().empty() ? Value() : op.getBias()[i];
+        OneDNNGruWeights w =
+            prepareWeights(rewriter, loc, op.getWeightX()[i],
+                           op.getWeightH()[i], bias, op.getOriginMode());
+        directions.push_back(buildOneDNNGru(rewriter, loc, input, op.getLod(),
+                                            Value(), w, /*reverse=*/dir == 1));
+      }
+      input = tensor::ConcatOp::create(rewriter, loc, /*dim=*/1, directions);
+    }
+    rewriter.replaceOpWithNewOp<tensor::CastOp>(op, op.getHidden().getType(),
+                                                input);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::pdnn::populateGruToOneDNNPatterns(RewritePatternSet &patterns) {
+  patterns.add<FusionGruToOneDNN, GruToOneDNN, MultiGruToOneDNN>(
+      patterns.getContext());
+}

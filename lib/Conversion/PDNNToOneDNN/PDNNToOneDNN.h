@@ -1,0 +1,20 @@
+//===- PDNNToOneDNN.h - pattern groups of the oneDNN lowering ---*- C++ -*-===//
+
+#ifndef PADDLEDNN_LIB_CONVERSION_PDNNTOONEDNN_PDNNTOONEDNN_H
+#define PADDLEDNN_LIB_CONVERSION_PDNNTOONEDNN_PDNNTOONEDNN_H
+
+namespace mlir {
+class RewritePatternSet;
+namespace pdnn {
+
+/// gru, fusion_gru, multi_gru -> pdnnrt.gru with explicit data movement.
+void populateGruToOneDNNPatterns(RewritePatternSet &patterns);
+
+/// fc, mul, matmul_v2, elementwise, activations, softmax, scale, sum,
+/// layer_norm -> pdnnrt calls.
+void populateLayersToOneDNNPatterns(RewritePatternSet &patterns);
+
+} // namespace pdnn
+} // namespace mlir
+
+#endif // PADDLEDNN_LIB_CONVERSION_PDNNTOONEDNN_PDNNTOONEDNN_H

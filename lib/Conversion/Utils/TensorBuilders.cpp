@@ -1,0 +1,130 @@
+//===- TensorBuilders.cpp - IR building blocks of the lowerings -----------===//
+
+#include "TensorBuilders.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+
+SmallVector<OpFoldResult> pdnn::getSizes(OpBuilder &b, Location loc,
+                                         Value tensor) {
+  return tensor::getMixedSizes(b, loc, tensor);
+}
+
+Value pdnn::getSize(OpBuilder &b, Location loc, Value tensor, int64_t dim) {
+  return getValueOrCreateConstantIndexOp(
+      b, loc, tensor::getMixedSize(b, loc, tensor, dim));
+}
+
+Value pdnn::createEmpty(OpBuilder &b, Location loc,
+                        ArrayRef<OpFoldResult> sizes, Type elementType) {
+  return tensor::EmptyOp::create(b, loc, sizes, elementType);
+}
+
+Value pdnn::createFilled(OpBuilder &b, Location loc,
+                         ArrayRef<OpFoldResult> sizes, Type elementType,
+                         double value) {
+  Value empty = createEmpty(b, loc, sizes, elementType);
+  Value scalar = arith::ConstantOp::create(
+      b, loc, elementType, b.getFloatAttr(elementType, value));
+  return linalg::FillOp::create(b, loc, scalar, empty).getResult(0);
+}
+
+Value pdnn::createConstant(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+                           Type elementType, double value) {
+  auto type = RankedTensorType::get(shape, elementType);
+  return arith::ConstantOp::create(
+      b, loc, type,
+      DenseElementsAttr::get(type, b.getFloatAttr(elementType, value)));
+}
+
+Value pdnn::collapseToMatrix(OpBuilder &b, Location loc, Value tensor,
+                             int64_t splitAt) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  int64_t rank = type.getRank();
+  if (rank == 2 && splitAt == 1)
+    return tensor;
+  ReassociationIndices rows, cols;
+  for (int64_t d = 0; d < rank; ++d)
+    (d < splitAt ? rows : cols).push_back(d);
+  return tensor::CollapseShapeOp::create(
+      b, loc, tensor, ArrayRef<ReassociationIndices>{rows, cols});
+}
+
+Value pdnn::reshapeTo(OpBuilder &b, Location loc, Value tensor,
+                      RankedTensorType type, ArrayRef<OpFoldResult> sizes) {
+  if (tensor.getType() == type)
+    return tensor;
+  auto sourceType = cast<RankedTensorType>(tensor.getType());
+  ReassociationIndices all;
+  for (int64_t d = 0; d < sourceType.getRank(); ++d)
+    all.push_back(d);
+  Value flat = sourceType.getRank() == 1
+                   ? tensor
+                   : tensor::CollapseShapeOp::create(
+                         b, loc, tensor, ArrayRef<ReassociationIndices>{all});
+  if (type.getRank() == 1)
+    return flat;
+  ReassociationIndices allOut;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    allOut.push_back(d);
+  return tensor::ExpandShapeOp::create(
+      b, loc, type, flat, ArrayRef<ReassociationIndices>{allOut}, sizes);
+}
+
+Value pdnn::alignRank(OpBuilder &b, Location loc, Value tensor, int64_t rank,
+                      int64_t start) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  if (type.getRank() == rank)
+    return tensor;
+  SmallVector<int64_t> shape(rank, 1);
+  SmallVector<OpFoldResult> sizes(rank, b.getIndexAttr(1));
+  SmallVector<OpFoldResult> sourceSizes = getSizes(b, loc, tensor);
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    shape[start + d] = type.getDimSize(d);
+    sizes[start + d] = sourceSizes[d];
+  }
+  // Group each source dimension with the unit dimensions around it.
+  SmallVector<ReassociationIndices> groups(type.getRank());
+  for (int64_t d = 0; d < rank; ++d)
+    groups[std::clamp<int64_t>(d - start, 0, type.getRank() - 1)].push_back(d);
+  if (type.getRank() == 0)
+    return tensor::ExpandShapeOp::create(
+        b, loc, RankedTensorType::get(shape, type.getElementType()), tensor,
+        ArrayRef<ReassociationIndices>{}, sizes);
+  return tensor::ExpandShapeOp::create(
+      b, loc, RankedTensorType::get(shape, type.getElementType()), tensor,
+      groups, sizes);
+}
+
+Value pdnn::lodOffset(OpBuilder &b, Location loc, Value lod, Value i) {
+  Value offset = tensor::ExtractOp::create(b, loc, lod, ValueRange{i});
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), offset);
+}
+
+Value pdnn::lodSequenceCount(OpBuilder &b, Location loc, Value lod) {
+  Value offsets = getSize(b, loc, lod, 0);
+  return arith::SubIOp::create(b, loc, offsets, indexConstant(b, loc, 1));
+}
+
+Value pdnn::lodMaxLength(OpBuilder &b, Location loc, Value lod) {
+  Value zero = indexConstant(b, loc, 0);
+  Value one = indexConstant(b, loc, 1);
+  Value n = lodSequenceCount(b, loc, lod);
+  auto loop = scf::ForOp::create(
+      b, loc, zero, n, one, ValueRange{zero},
+      [&](OpBuilder &nb, Location nloc, Value i, ValueRange iterArgs) {
+        Value next = arith::AddIOp::create(nb, nloc, i, one);
+        Value length =
+            arith::SubIOp::create(nb, nloc, lodOffset(nb, nloc, lod, next),
+                                  lodOffset(nb, nloc, lod, i));
+        Value longest =
+            arith::MaxSIOp::create(nb, nloc, iterArgs.front(), length);
+        scf::YieldOp::create(nb, nloc, longest);
+      });
+  return loop.getResult(0);
+}

@@ -1,0 +1,70 @@
+//===- LowerPipeline.cpp - --pdnn-lower -----------------------------------===//
+//
+// One pipeline from pdnn on tensors to the LLVM dialect:
+//
+//   convert-pdnn-to-onednn      (backend=onednn) pdnn -> pdnnrt calls
+//   canonicalize, cse           constant weights: reorder/flip/reshape fold
+//   convert-pdnn-to-linalg      everything else -> linalg/scf (reference)
+//   one-shot-bufferize          DPS destinations become buffers; in-place
+//                               decisions stay in place
+//   buffer deallocation         frees temporaries, returns owned results
+//   convert-pdnnrt-to-calls     pdnnrt ops -> func.call into the runtime
+//   linalg -> loops -> cf -> LLVM
+//
+//===----------------------------------------------------------------------===//
+
+#include "PaddleDNN/Pipelines/Pipelines.h"
+
+#include "PaddleDNN/Conversion/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void mlir::pdnn::buildLowerPipeline(OpPassManager &pm,
+                                    const LowerPipelineOptions &options) {
+  if (options.backend == "onednn")
+    pm.addPass(createConvertPDNNToOneDNN());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createConvertPDNNToLinalg());
+  pm.addPass(createCanonicalizerPass());
+
+  pm.addPass(bufferization::createEmptyTensorToAllocTensorPass());
+  bufferization::OneShotBufferizePassOptions bufferization;
+  bufferization.bufferizeFunctionBoundaries = true;
+  // GRU and RNN loops carry their hidden state as a new tensor per step.
+  bufferization.allowReturnAllocsFromLoops = true;
+  bufferization.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferization));
+  bufferization::BufferDeallocationPipelineOptions deallocation;
+  bufferization::buildBufferDeallocationPipeline(pm, deallocation);
+  pm.addPass(createConvertPDNNRuntimeToCalls());
+
+  pm.addPass(createConvertLinalgToLoopsPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  // tanh and erf have no LLVM intrinsic: call libm.
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createConvertToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void mlir::pdnn::registerLowerPipeline() {
+  PassPipelineRegistration<LowerPipelineOptions>(
+      "pdnn-lower",
+      "Lower pdnn to the LLVM dialect: oneDNN runtime calls (backend=onednn) "
+      "or reference loops (backend=reference)",
+      buildLowerPipeline);
+}

@@ -1,0 +1,96 @@
+//===- Binary.cpp - pdnnrt_binary: oneDNN binary add / mul ----------------===//
+//
+// src1 broadcasts into src0's shape. In place is dst == src0; since both
+// algorithms commute, dst == src1 (same shape) is turned into that case.
+// Elementwise reads come before the write of the same element, so x op x
+// with all three the same buffer is fine too.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PaddleDNN/Runtime/PDNNRuntime.h"
+
+#include "Cache.h"
+#include "Context.h"
+#include "Errors.h"
+#include "MemRef.h"
+#include "Scratchpad.h"
+
+#include <utility>
+
+using namespace pdnnrt;
+
+namespace {
+struct BinaryEntry {
+  dnnl::primitive primitive;
+  Scratchpad scratchpad;
+  dnnl::memory src0, src1, dst;
+};
+
+std::unique_ptr<BinaryEntry>
+makeBinary(dnnl::algorithm algorithm, const Tensor &src0, const Tensor &src1) {
+  dnnl::memory::desc big =
+      denseDesc(dnnl::memory::dims(src0.sizes, src0.sizes + src0.rank));
+  dnnl::memory::desc small =
+      denseDesc(dnnl::memory::dims(src1.sizes, src1.sizes + src1.rank));
+  dnnl::binary::desc desc(algorithm, big, small, big);
+  dnnl::binary::primitive_desc pd(desc, cachedPrimitiveAttr(), cpuEngine());
+  auto entry = std::make_unique<BinaryEntry>();
+  entry->primitive = dnnl::binary(pd);
+  entry->scratchpad = Scratchpad(pd);
+  entry->src0 = unboundMemory(big);
+  entry->src1 = unboundMemory(small);
+  entry->dst = unboundMemory(big);
+  return entry;
+}
+} // namespace
+
+int32_t pdnnrt_binary(int64_t src0Rank, void *src0Desc, int64_t src1Rank,
+                      void *src1Desc, int64_t dstRank, void *dstDesc,
+                      int32_t algorithm) {
+  return runEntry("pdnnrt_binary", [&] {
+    Tensor src0 =
+        readTensor("src0", src0Rank, src0Desc, sizeof(float), 1, kMaxRank);
+    Tensor src1 = readF32("src1", src1Rank, src1Desc, src0.rank);
+    Tensor dst = readF32("dst", dstRank, dstDesc, src0.rank);
+    expectSameShape(dst, src0);
+    for (int d = 0; d < src0.rank; ++d)
+      if (src1.size(d) != src0.size(d) && src1.size(d) != 1)
+        fail("src1 size %lld in dimension %d must be 1 or %lld (from src0)",
+             static_cast<long long>(src1.size(d)), d,
+             static_cast<long long>(src0.size(d)));
+    dnnl::algorithm oneDNNAlgorithm;
+    if (algorithm == PDNNRT_BINARY_ADD)
+      oneDNNAlgorithm = dnnl::algorithm::binary_add;
+    else if (algorithm == PDNNRT_BINARY_MUL)
+      oneDNNAlgorithm = dnnl::algorithm::binary_mul;
+    else
+      fail("unknown algorithm %d", algorithm);
+
+    // dst == src1 of the full shape: swap the commuting operands.
+    if (src1.numel == src0.numel && sameBuffer(dst, src1))
+      std::swap(src0, src1);
+    bool inPlace = isInPlace(dst, src0);
+    // x op x in place: every operand is one buffer, read before written.
+    bool allSame = inPlace && sameBuffer(dst, src1);
+    if (!allSame)
+      expectDisjoint(dst, src1);
+    if (dst.numel == 0)
+      return;
+
+    Key key;
+    key.add(algorithm).add(src0.rank);
+    key.add(src0.sizes, src0.rank).add(src1.sizes, src1.rank);
+    thread_local ThreadCache<BinaryEntry> cache;
+    BinaryEntry &entry =
+        cache.get(key, [&] { return makeBinary(oneDNNAlgorithm, src0, src1); });
+
+    dnnl_memory_t src0Memory = bind(entry.src0, src0.data);
+    dnnl_exec_arg_t args[] = {
+        {DNNL_ARG_SRC_0, src0Memory},
+        {DNNL_ARG_SRC_1, allSame ? src0Memory : bind(entry.src1, src1.data)},
+        {DNNL_ARG_DST, inPlace ? src0Memory : bind(entry.dst, dst.data)},
+        {DNNL_ARG_SCRATCHPAD, entry.scratchpad.bind()},
+    };
+    execute(entry.primitive, args);
+  });
+}

@@ -1,0 +1,117 @@
+//===- LayerNorm.cpp - pdnnrt_layer_norm: oneDNN layer normalization ------===//
+//
+// Made with forward_training, the kind under which oneDNN writes the mean
+// and variance, which Paddle's layer_norm returns. Runs in place when dst is
+// src, as oneDNN allows.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PaddleDNN/Runtime/PDNNRuntime.h"
+
+#include "Cache.h"
+#include "Context.h"
+#include "Errors.h"
+#include "MemRef.h"
+#include "Scratchpad.h"
+
+using namespace pdnnrt;
+
+namespace {
+struct LayerNormEntry {
+  dnnl::primitive primitive;
+  Scratchpad scratchpad;
+  dnnl::memory src, dst, scale, shift, mean, variance;
+};
+
+std::unique_ptr<LayerNormEntry> makeLayerNorm(int64_t L, int64_t R,
+                                              float epsilon, bool useScale,
+                                              bool useShift) {
+  dnnl::memory::desc data = denseDesc({L, R});
+  dnnl::memory::desc stats = denseDesc({L});
+  dnnl::memory::desc channels = denseDesc({R});
+  auto flags = dnnl::normalization_flags::none;
+  if (useScale)
+    flags |= dnnl::normalization_flags::use_scale;
+  if (useShift)
+    flags |= dnnl::normalization_flags::use_shift;
+  dnnl::layer_normalization_forward::desc desc(
+      dnnl::prop_kind::forward_training, data, stats, epsilon, flags);
+  dnnl::layer_normalization_forward::primitive_desc pd(
+      desc, cachedPrimitiveAttr(), cpuEngine());
+  auto entry = std::make_unique<LayerNormEntry>();
+  entry->primitive = dnnl::layer_normalization_forward(pd);
+  entry->scratchpad = Scratchpad(pd);
+  entry->src = unboundMemory(data);
+  entry->dst = unboundMemory(data);
+  entry->scale = unboundMemory(channels);
+  entry->shift = unboundMemory(channels);
+  entry->mean = unboundMemory(stats);
+  entry->variance = unboundMemory(stats);
+  return entry;
+}
+} // namespace
+
+int32_t pdnnrt_layer_norm(int64_t srcRank, void *srcDesc, int64_t scaleRank,
+                          void *scaleDesc, int64_t shiftRank, void *shiftDesc,
+                          int64_t dstRank, void *dstDesc, int64_t meanRank,
+                          void *meanDesc, int64_t varianceRank,
+                          void *varianceDesc, float epsilon,
+                          int32_t useScaleFlag, int32_t useShiftFlag) {
+  return runEntry("pdnnrt_layer_norm", [&] {
+    Tensor src = readF32("src", srcRank, srcDesc, 2);
+    Tensor dst = readF32("dst", dstRank, dstDesc, 2);
+    Tensor mean = readF32("mean", meanRank, meanDesc, 1);
+    Tensor variance = readF32("variance", varianceRank, varianceDesc, 1);
+    bool useScale = readFlag("useScale", useScaleFlag);
+    bool useShift = readFlag("useShift", useShiftFlag);
+    const int64_t L = src.size(0), R = src.size(1);
+    expectSameShape(dst, src);
+    expectShape(mean, {L});
+    expectShape(variance, {L});
+    Tensor scale, shift;
+    if (useScale) {
+      scale = readF32("scale", scaleRank, scaleDesc, 1);
+      expectShape(scale, {R});
+    }
+    if (useShift) {
+      shift = readF32("shift", shiftRank, shiftDesc, 1);
+      expectShape(shift, {R});
+    }
+    if (!(epsilon >= 0.f))
+      fail("epsilon must be non-negative, got %g",
+           static_cast<double>(epsilon));
+    bool inPlace = isInPlace(dst, src);
+    for (const Tensor *in : {&scale, &shift}) {
+      expectDisjoint(dst, *in);
+      expectDisjoint(mean, *in);
+      expectDisjoint(variance, *in);
+    }
+    expectDisjoint(mean, src);
+    expectDisjoint(variance, src);
+    expectDisjoint(mean, dst);
+    expectDisjoint(variance, dst);
+    expectDisjoint(variance, mean);
+    if (L == 0)
+      return;
+    if (R == 0)
+      fail("src must have a positive row length, got 0");
+
+    Key key;
+    key.add(L).add(R).addBits(epsilon).add(useScale).add(useShift);
+    thread_local ThreadCache<LayerNormEntry> cache;
+    LayerNormEntry &entry = cache.get(
+        key, [&] { return makeLayerNorm(L, R, epsilon, useScale, useShift); });
+
+    dnnl_memory_t srcMemory = bind(entry.src, src.data);
+    dnnl_exec_arg_t args[] = {
+        {DNNL_ARG_SRC, srcMemory},
+        {DNNL_ARG_DST, inPlace ? srcMemory : bind(entry.dst, dst.data)},
+        {DNNL_ARG_SCALE, useScale ? bind(entry.scale, scale.data) : nullptr},
+        {DNNL_ARG_SHIFT, useShift ? bind(entry.shift, shift.data) : nullptr},
+        {DNNL_ARG_MEAN, bind(entry.mean, mean.data)},
+        {DNNL_ARG_VARIANCE, bind(entry.variance, variance.data)},
+        {DNNL_ARG_SCRATCHPAD, entry.scratchpad.bind()},
+    };
+    execute(entry.primitive, args);
+  });
+}

@@ -1,0 +1,171 @@
+//===- pdnn-run.cpp - JIT-run a pdnn module on .npy inputs ----------------===//
+//
+//   pdnn-run model.mlir -e main --input x.npy --input lod.npy -o out/
+//            [--backend=onednn|reference] [--repeat N] [--print]
+//
+// Lowers the module with --pdnn-lower, JIT-compiles it, calls the entry
+// function on the inputs and writes every result to <out>/result<i>.npy.
+// With --repeat N it times N further calls after the first (the warm-up that
+// creates oneDNN primitives) and prints the median, minimum and maximum.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PaddleDNN/Execution/JitFunction.h"
+#include "PaddleDNN/Execution/Npy.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+
+using namespace mlir;
+using namespace mlir::pdnn;
+namespace cl = llvm::cl;
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<module.mlir>"),
+                                      cl::init("-"));
+static cl::opt<std::string> entry("e", cl::desc("Function to call"),
+                                  cl::init("main"));
+static cl::list<std::string> inputs("input",
+                                    cl::desc("An input .npy file, in argument order"));
+static cl::opt<std::string> outputDir("o", cl::desc("Folder for result<i>.npy"),
+                                      cl::init(""));
+static cl::opt<std::string> backend("backend",
+                                    cl::desc("onednn (default) or reference"),
+                                    cl::init("onednn"));
+static cl::opt<unsigned> repeat("repeat",
+                                cl::desc("Time this many calls after a warm-up"),
+                                cl::init(0));
+static cl::opt<bool> printResults("print", cl::desc("Print the results"),
+                                  cl::init(false));
+static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level"),
+                                  cl::init(3));
+
+static int fail(const llvm::Twine &message) {
+  llvm::errs() << "pdnn-run: error: " << message << "\n";
+  return 1;
+}
+
+static int fail(llvm::Error error) {
+  return fail(llvm::toString(std::move(error)));
+}
+
+/// numpy-like, with at most 8 values per row and 8 rows.
+static void print(const HostTensor &tensor, llvm::raw_ostream &os) {
+  os << tensor.describe() << "\n";
+  llvm::ArrayRef<int64_t> shape = tensor.shape();
+  int64_t cols = shape.empty() ? 1 : shape.back();
+  int64_t rows = cols == 0 ? 0 : tensor.numElements() / cols;
+  auto value = [&](int64_t i) -> double {
+    switch (tensor.kind()) {
+    case ElementKind::F32:
+      return tensor.dataAs<float>()[i];
+    case ElementKind::I64:
+      return tensor.dataAs<int64_t>()[i];
+    case ElementKind::I32:
+      return tensor.dataAs<int32_t>()[i];
+    case ElementKind::UI8:
+      return tensor.dataAs<uint8_t>()[i];
+    case ElementKind::SI8:
+      return tensor.dataAs<int8_t>()[i];
+    case ElementKind::BF16: {
+      uint32_t bits = uint32_t(tensor.dataAs<uint16_t>()[i]) << 16;
+      float f;
+      std::memcpy(&f, &bits, 4);
+      return f;
+    }
+    }
+    return 0;
+  };
+  for (int64_t r = 0; r < std::min<int64_t>(rows, 8); ++r) {
+    os << "  [";
+    for (int64_t c = 0; c < std::min<int64_t>(cols, 8); ++c)
+      os << (c ? " " : "") << llvm::format("%.6g", value(r * cols + c));
+    os << (cols > 8 ? " ...]\n" : "]\n");
+  }
+  if (rows > 8)
+    os << "  ... (" << rows << " rows)\n";
+}
+
+int main(int argc, char **argv) {
+  cl::ParseCommandLineOptions(argc, argv, "PaddleDNN JIT runner\n");
+  DialectRegistry registry;
+  prepareForJit(registry);
+  MLIRContext context(registry);
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(inputFile, sourceMgr, &context);
+  if (!module)
+    return fail("cannot parse " + inputFile);
+
+  std::vector<HostTensor> args;
+  for (const std::string &path : inputs) {
+    auto tensor = readNpy(path);
+    if (!tensor)
+      return fail(tensor.takeError());
+    args.push_back(std::move(*tensor));
+  }
+  std::vector<const HostTensor *> argPointers;
+  for (const HostTensor &arg : args)
+    argPointers.push_back(&arg);
+
+  if (backend != "onednn" && backend != "reference")
+    return fail("--backend must be onednn or reference, got " + backend);
+  JitOptions options;
+  options.backend = backend;
+  options.optLevel = optLevel;
+  auto function = JitFunction::compile(std::move(module), entry, options);
+  if (!function)
+    return fail(function.takeError());
+
+  auto results = (*function)->call(argPointers);
+  if (!results)
+    return fail(results.takeError());
+
+  if (repeat > 0) {
+    std::vector<double> ms;
+    for (unsigned i = 0; i < repeat; ++i) {
+      auto start = std::chrono::steady_clock::now();
+      auto timed = (*function)->call(argPointers);
+      auto stop = std::chrono::steady_clock::now();
+      if (!timed)
+        return fail(timed.takeError());
+      ms.push_back(std::chrono::duration<double, std::milli>(stop - start).count());
+    }
+    std::sort(ms.begin(), ms.end());
+    double median = ms.size() % 2 ? ms[ms.size() / 2]
+                                  : (ms[ms.size() / 2 - 1] + ms[ms.size() / 2]) / 2;
+    llvm::outs() << llvm::format(
+        "time per call (%u calls after warm-up, backend %s): median %.4f ms, "
+        "min %.4f ms, max %.4f ms\n",
+        unsigned(repeat), backend.c_str(), median, ms.front(), ms.back());
+  }
+
+  if (!outputDir.empty()) {
+    if (std::error_code ec = llvm::sys::fs::create_directories(outputDir))
+      return fail("cannot create " + outputDir + ": " + ec.message());
+  }
+  for (auto [index, result] : llvm::enumerate(*results)) {
+    std::string name = "result" + std::to_string(index) + ".npy";
+    if (!outputDir.empty()) {
+      llvm::SmallString<256> path(outputDir);
+      llvm::sys::path::append(path, name);
+      if (llvm::Error error = writeNpy(path, result))
+        return fail(std::move(error));
+      llvm::outs() << "wrote " << path << " (" << result.describe() << ")\n";
+    }
+    if (printResults) {
+      llvm::outs() << name << ": ";
+      print(result, llvm::outs());
+    }
+  }
+  return 0;
+}
