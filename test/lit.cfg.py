@@ -35,5 +35,5 @@ if config.pdnn_sanitizers:
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
 
 tool_dirs = [config.pdnn_tools_dir, config.llvm_tools_dir]
-tools = ["pdnn-opt"]
+tools = ["pdnn-opt", "pdnn-run"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

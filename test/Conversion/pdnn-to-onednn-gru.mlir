@@ -1,0 +1,140 @@
+// The oneDNN lowering of Paddle's GRUs spells out the data movement in IR.
+// RUN: pdnn-opt %s -split-input-file --convert-pdnn-to-onednn | FileCheck %s
+// RUN: pdnn-opt %s -split-input-file --convert-pdnn-to-onednn --canonicalize | FileCheck %s --check-prefix=FOLD
+
+// origin_mode = false (default): the update gate of all three weights is
+// negated; X is scattered to padded TNC on the right; a missing H0 is zeros.
+// CHECK-LABEL: func @fusion_gru
+// CHECK-SAME: (%[[X:.*]]: tensor<?x3xf32>, %[[LOD:.*]]: tensor<?xi64>, %[[WX:.*]]: tensor<3x6xf32>, %[[WH:.*]]: tensor<2x6xf32>, %[[B:.*]]: tensor<1x6xf32>)
+// CHECK: %[[WL:.*]] = tensor.expand_shape %[[WX]] {{\[}}[0], [1, 2]] output_shape [3, 3, 2] : tensor<3x6xf32> into tensor<3x3x2xf32>
+// CHECK: %[[WI:.*]] = pdnnrt.reorder_gru_weight_h %[[WH]] : tensor<2x6xf32> -> tensor<2x3x2xf32>
+// CHECK: %[[BR:.*]] = tensor.expand_shape %{{.*}} output_shape [3, 2] : tensor<6xf32> into tensor<3x2xf32>
+// CHECK: %[[WLF:.*]] = pdnnrt.flip_update_gate %[[WL]] : tensor<3x3x2xf32>
+// CHECK: %[[WIF:.*]] = pdnnrt.flip_update_gate %[[WI]] : tensor<2x3x2xf32>
+// CHECK: %[[BF:.*]] = pdnnrt.flip_update_gate %[[BR]] : tensor<3x2xf32>
+// CHECK: %[[TMAX:.*]] = scf.for
+// CHECK: %[[PADDED:.*]] = pdnnrt.lod_to_padded ins(%[[X]], %[[LOD]] : tensor<?x3xf32>, tensor<?xi64>) outs(%{{.*}} : tensor<?x?x3xf32>) {right_aligned = false}
+// CHECK: %[[H0:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<?x2xf32>)
+// CHECK: %[[OUT:.*]] = pdnnrt.gru ins(%[[PADDED]], %[[H0]], %[[WLF]], %[[WIF]], %[[BF]] : {{.*}}) outs(%{{.*}} : tensor<?x?x2xf32>) {reverse = false}
+// CHECK: pdnnrt.padded_to_lod ins(%[[OUT]], %[[LOD]] : tensor<?x?x2xf32>, tensor<?xi64>) outs(%{{.*}} : tensor<?x2xf32>) {right_aligned = false}
+// CHECK-NOT: pdnn.fusion_gru
+func.func @fusion_gru(%x: tensor<?x3xf32>, %lod: tensor<?xi64>, %wx: tensor<3x6xf32>, %wh: tensor<2x6xf32>,
+                      %b: tensor<1x6xf32>) -> tensor<?x2xf32> {
+  %h:5 = pdnn.fusion_gru X(%x) lod(%lod) WeightX(%wx) WeightH(%wh) Bias(%b)
+      : (tensor<?x3xf32>, tensor<?xi64>, tensor<3x6xf32>, tensor<2x6xf32>, tensor<1x6xf32>)
+     -> (tensor<?x2xf32>, tensor<?x2xf32>, tensor<?x6xf32>, tensor<?x6xf32>, tensor<?x2xf32>)
+  return %h#0 : tensor<?x2xf32>
+}
+
+// -----
+
+// is_reverse: padding on the left (a right-to-left GRU meets each sequence's
+// last row first), right-to-left primitive; origin_mode = true: no flip;
+// H0 is passed as is; no Bias: zeros.
+// CHECK-LABEL: func @reverse_origin_mode
+// CHECK-NOT: flip_update_gate
+// CHECK: %[[ZERO_BIAS:.*]] = arith.constant dense<0.000000e+00> : tensor<3x2xf32>
+// CHECK: pdnnrt.lod_to_padded {{.*}} {right_aligned = true}
+// CHECK: pdnnrt.gru ins(%{{.*}}, %arg2, %{{.*}}, %{{.*}}, %[[ZERO_BIAS]] : {{.*}}) {{.*}} {reverse = true}
+// CHECK: pdnnrt.padded_to_lod {{.*}} {right_aligned = true}
+func.func @reverse_origin_mode(%x: tensor<?x3xf32>, %lod: tensor<?xi64>, %h0: tensor<?x2xf32>,
+                               %wx: tensor<3x6xf32>, %wh: tensor<2x6xf32>) -> tensor<?x2xf32> {
+  %h:5 = pdnn.fusion_gru X(%x) lod(%lod) H0(%h0) WeightX(%wx) WeightH(%wh) {is_reverse = true, origin_mode = true}
+      : (tensor<?x3xf32>, tensor<?xi64>, tensor<?x2xf32>, tensor<3x6xf32>, tensor<2x6xf32>)
+     -> (tensor<?x2xf32>, tensor<?x2xf32>, tensor<?x6xf32>, tensor<?x6xf32>, tensor<?x2xf32>)
+  return %h#0 : tensor<?x2xf32>
+}
+
+// -----
+
+// Constant weights are prepared at compile time. D = 1: WeightH [1, 3]
+// = [w_u w_r w_c] reorders to [1, 3, 1] unchanged; origin_mode = false
+// negates the update gate: -1, 2, 3. Bias [4, 5, 6] -> [-4, 5, 6].
+// FOLD-LABEL: func @constant_weights
+// FOLD-DAG: arith.constant dense<{{\[}}[{{\[}}-1.000000e+00], [2.000000e+00], [3.000000e+00]]]> : tensor<1x3x1xf32>
+// FOLD-DAG: arith.constant dense<{{\[}}[-4.000000e+00], [5.000000e+00], [6.000000e+00]]> : tensor<3x1xf32>
+// FOLD-NOT: reorder_gru_weight_h
+// FOLD-NOT: flip_update_gate
+// FOLD: pdnnrt.gru
+func.func @constant_weights(%x: tensor<?x1xf32>, %lod: tensor<?xi64>) -> tensor<?x1xf32> {
+  %wx = arith.constant dense<[[7.0, 8.0, 9.0]]> : tensor<1x3xf32>
+  %wh = arith.constant dense<[[1.0, 2.0, 3.0]]> : tensor<1x3xf32>
+  %b = arith.constant dense<[[4.0, 5.0, 6.0]]> : tensor<1x3xf32>
+  %h:5 = pdnn.fusion_gru X(%x) lod(%lod) WeightX(%wx) WeightH(%wh) Bias(%b)
+      : (tensor<?x1xf32>, tensor<?xi64>, tensor<1x3xf32>, tensor<1x3xf32>, tensor<1x3xf32>)
+     -> (tensor<?x1xf32>, tensor<?x1xf32>, tensor<?x3xf32>, tensor<?x3xf32>, tensor<?x1xf32>)
+  return %h#0 : tensor<?x1xf32>
+}
+
+// -----
+
+// D = 2: WeightH's flat buffer is [W_u | W_r] (2 x 4) then W_c (2 x 2):
+//   flat = 0 1 2 3 | 4 5 6 7 | 8 9 | 10 11
+// oneDNN [D, 3, D]: row i = [u_i, r_i, c_i] = [[0 1] [2 3] [8 9]],
+// [[4 5] [6 7] [10 11]]; origin_mode = true keeps the signs.
+// FOLD-LABEL: func @weight_h_layout
+// FOLD: arith.constant dense<{{\[}}[{{\[}}0.000000e+00, 1.000000e+00], [2.000000e+00, 3.000000e+00], [8.000000e+00, 9.000000e+00]], {{\[}}[4.000000e+00, 5.000000e+00], [6.000000e+00, 7.000000e+00], [1.000000e+01, 1.100000e+01]]]> : tensor<2x3x2xf32>
+func.func @weight_h_layout(%x: tensor<?x1xf32>, %lod: tensor<?xi64>) -> tensor<?x2xf32> {
+  %wx = arith.constant dense<1.0> : tensor<1x6xf32>
+  %wh = arith.constant dense<[[0.0, 1.0, 2.0, 3.0, 4.0, 5.0], [6.0, 7.0, 8.0, 9.0, 10.0, 11.0]]> : tensor<2x6xf32>
+  %h:5 = pdnn.fusion_gru X(%x) lod(%lod) WeightX(%wx) WeightH(%wh) {origin_mode = true}
+      : (tensor<?x1xf32>, tensor<?xi64>, tensor<1x6xf32>, tensor<2x6xf32>)
+     -> (tensor<?x2xf32>, tensor<?x2xf32>, tensor<?x6xf32>, tensor<?x6xf32>, tensor<?x2xf32>)
+  return %h#0 : tensor<?x2xf32>
+}
+
+// -----
+
+// An unfused gru's Input is already projected: oneDNN gets identity input
+// weights [3D, 3, D], exact in f32.
+// FOLD-LABEL: func @unfused_gru
+// FOLD: arith.constant dense<{{\[}}[{{\[}}-1.000000e+00], [0.000000e+00], [0.000000e+00]], {{\[}}[-0.000000e+00], [1.000000e+00], [0.000000e+00]], {{\[}}[-0.000000e+00], [0.000000e+00], [1.000000e+00]]]> : tensor<3x3x1xf32>
+// FOLD: pdnnrt.gru
+func.func @unfused_gru(%in: tensor<?x3xf32>, %lod: tensor<?xi64>) -> tensor<?x1xf32> {
+  %w = arith.constant dense<[[1.0, 2.0, 3.0]]> : tensor<1x3xf32>
+  %h:4 = pdnn.gru Input(%in) lod(%lod) Weight(%w)
+      : (tensor<?x3xf32>, tensor<?xi64>, tensor<1x3xf32>) -> (tensor<?x1xf32>, tensor<?x3xf32>, tensor<?x1xf32>, tensor<?x1xf32>)
+  return %h#0 : tensor<?x1xf32>
+}
+
+// -----
+
+// multi_gru: per layer a left-to-right GRU on right-padded data and a
+// right-to-left GRU on left-padded data, each gathered back by its own rule,
+// concatenated [forward, reverse]; layer 2 reads layer 1's 2D channels.
+// CHECK-LABEL: func @multi_gru
+// CHECK: pdnnrt.lod_to_padded {{.*}} {right_aligned = false}
+// CHECK: pdnnrt.gru {{.*}} {reverse = false}
+// CHECK: %[[F1:.*]] = pdnnrt.padded_to_lod {{.*}} {right_aligned = false}
+// CHECK: pdnnrt.lod_to_padded {{.*}} {right_aligned = true}
+// CHECK: pdnnrt.gru {{.*}} {reverse = true}
+// CHECK: %[[R1:.*]] = pdnnrt.padded_to_lod {{.*}} {right_aligned = true}
+// CHECK: %[[L1:.*]] = tensor.concat dim(1) %[[F1]], %[[R1]] : (tensor<?x2xf32>, tensor<?x2xf32>) -> tensor<?x4xf32>
+// CHECK: pdnnrt.lod_to_padded ins(%[[L1]], {{.*}} {right_aligned = false}
+// CHECK: pdnnrt.gru {{.*}} {reverse = false}
+// CHECK: pdnnrt.gru {{.*}} {reverse = true}
+// CHECK: tensor.concat dim(1) {{.*}} -> tensor<?x6xf32>
+func.func @multi_gru(%x: tensor<?x3xf32>, %lod: tensor<?xi64>, %wx0: tensor<3x6xf32>, %wh0: tensor<2x6xf32>,
+                     %wx1: tensor<4x9xf32>, %wh1: tensor<3x9xf32>) -> tensor<?x6xf32> {
+  %h = pdnn.multi_gru X(%x) lod(%lod) WeightX(%wx0, %wx0, %wx1, %wx1) WeightH(%wh0, %wh0, %wh1, %wh1) {layers = 2 : i32}
+      : (tensor<?x3xf32>, tensor<?xi64>, tensor<3x6xf32>, tensor<3x6xf32>, tensor<4x9xf32>, tensor<4x9xf32>,
+         tensor<2x6xf32>, tensor<2x6xf32>, tensor<3x9xf32>, tensor<3x9xf32>) -> tensor<?x6xf32>
+  return %h : tensor<?x6xf32>
+}
+
+// -----
+
+// Activations oneDNN's GRU lacks, and non-f32 data, stay for the reference.
+// CHECK-LABEL: func @not_for_onednn
+// CHECK: pdnn.fusion_gru {{.*}} {activation = "relu"}
+// CHECK: pdnn.fusion_gru {{.*}} {mkldnn_data_type = "bfloat16"}
+func.func @not_for_onednn(%x: tensor<?x3xf32>, %xb: tensor<?x3xbf16>, %lod: tensor<?xi64>, %wx: tensor<3x6xf32>,
+                          %wh: tensor<2x6xf32>) -> (tensor<?x2xf32>, tensor<?x2xbf16>) {
+  %a:5 = pdnn.fusion_gru X(%x) lod(%lod) WeightX(%wx) WeightH(%wh) {activation = "relu"}
+      : (tensor<?x3xf32>, tensor<?xi64>, tensor<3x6xf32>, tensor<2x6xf32>)
+     -> (tensor<?x2xf32>, tensor<?x2xf32>, tensor<?x6xf32>, tensor<?x6xf32>, tensor<?x2xf32>)
+  %b:5 = pdnn.fusion_gru X(%xb) lod(%lod) WeightX(%wx) WeightH(%wh) {mkldnn_data_type = "bfloat16"}
+      : (tensor<?x3xbf16>, tensor<?xi64>, tensor<3x6xf32>, tensor<2x6xf32>)
+     -> (tensor<?x2xbf16>, tensor<?x2xf32>, tensor<?x6xf32>, tensor<?x6xf32>, tensor<?x2xf32>)
+  return %a#0, %b#0 : tensor<?x2xf32>, tensor<?x2xbf16>
+}

@@ -1,0 +1,72 @@
+// pdnnrt verifier rules.
+// RUN: pdnn-opt %s -split-input-file -verify-diagnostics
+
+func.func @wrong_input_count(%x: tensor<4xf32>) {
+  // expected-error @+1 {{expects 1 inputs, got 2}}
+  %0 = pdnnrt.eltwise ins(%x, %x : tensor<4xf32>, tensor<4xf32>) outs(%x : tensor<4xf32>) {algorithm = #pdnnrt.eltwise<relu>, alpha = 0.0 : f32, beta = 0.0 : f32} -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @wrong_destination_count(%x: tensor<4x4xf32>, %l: tensor<4xf32>) {
+  // expected-error @+1 {{expects 3 destinations, got 2}}
+  %0:2 = pdnnrt.layer_norm ins(%x, %l, %l : tensor<4x4xf32>, tensor<4xf32>, tensor<4xf32>) outs(%x, %l : tensor<4x4xf32>, tensor<4xf32>) {epsilon = 1.0e-5 : f32} -> tensor<4x4xf32>, tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @mixed_forms(%x: tensor<4xf32>, %m: memref<4xf32>) {
+  // expected-error @+1 {{operands must be all tensors or all memrefs}}
+  pdnnrt.eltwise ins(%x : tensor<4xf32>) outs(%m : memref<4xf32>) {algorithm = #pdnnrt.eltwise<relu>, alpha = 0.0 : f32, beta = 0.0 : f32}
+  return
+}
+
+// -----
+
+func.func @tensor_form_without_result(%x: tensor<4xf32>) {
+  // expected-error @+1 {{on tensors returns one result per destination, of its type}}
+  pdnnrt.eltwise ins(%x : tensor<4xf32>) outs(%x : tensor<4xf32>) {algorithm = #pdnnrt.eltwise<relu>, alpha = 0.0 : f32, beta = 0.0 : f32}
+  return
+}
+
+// -----
+
+func.func @memref_form_with_result(%m: memref<4xf32>) {
+  // expected-error @+1 {{on memrefs has no results}}
+  %0 = "pdnnrt.eltwise"(%m, %m) <{algorithm = #pdnnrt.eltwise<relu>, alpha = 0.0 : f32, beta = 0.0 : f32, operandSegmentSizes = array<i32: 1, 1>}> : (memref<4xf32>, memref<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @gru_rank(%x: tensor<4x3xf32>, %h: tensor<3x5xf32>, %wl: tensor<3x3x5xf32>, %wi: tensor<5x3x5xf32>, %b: tensor<3x5xf32>, %d: tensor<4x3x5xf32>) {
+  // expected-error @+1 {{operand 0 must have rank 3, got 'tensor<4x3xf32>'}}
+  %0 = pdnnrt.gru ins(%x, %h, %wl, %wi, %b : tensor<4x3xf32>, tensor<3x5xf32>, tensor<3x3x5xf32>, tensor<5x3x5xf32>, tensor<3x5xf32>) outs(%d : tensor<4x3x5xf32>) {reverse = false} -> tensor<4x3x5xf32>
+  return
+}
+
+// -----
+
+func.func @sum_of_five(%x: tensor<4xf32>) {
+  // expected-error @+1 {{sums 1 to 4 tensors, got 5}}
+  %0 = pdnnrt.sum ins(%x, %x, %x, %x, %x : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) outs(%x : tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @reorder_shape(%w: tensor<5x12xf32>) {
+  // expected-error @+1 {{maps a static D x 3D WeightH to D x 3 x D}}
+  %0 = pdnnrt.reorder_gru_weight_h %w : tensor<5x12xf32> -> tensor<5x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @flip_without_gates(%w: tensor<5x4xf32>) {
+  // expected-error @+1 {{expects gates in the second-to-last dimension ([..., 3, D])}}
+  %0 = pdnnrt.flip_update_gate %w : tensor<5x4xf32>
+  return
+}

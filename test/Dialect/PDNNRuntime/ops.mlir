@@ -1,0 +1,43 @@
+// pdnnrt ops round-trip on tensors and on memrefs.
+// RUN: pdnn-opt %s | pdnn-opt | FileCheck %s
+// RUN: pdnn-opt %s -mlir-print-op-generic | pdnn-opt | FileCheck %s
+
+// CHECK-LABEL: func @on_tensors
+func.func @on_tensors(%x: tensor<9x3xf32>, %lod: tensor<4xi64>, %p: tensor<4x3x3xf32>, %h: tensor<3x5xf32>,
+                      %wl: tensor<3x3x5xf32>, %wi: tensor<5x3x5xf32>, %b: tensor<3x5xf32>, %d: tensor<4x3x5xf32>,
+                      %m: tensor<9x5xf32>, %w: tensor<5x7xf32>, %bias: tensor<7xf32>, %o: tensor<9x7xf32>,
+                      %s: tensor<5xf32>, %l: tensor<9xf32>) {
+  // CHECK: pdnnrt.lod_to_padded ins(%{{.*}}, %{{.*}} : tensor<9x3xf32>, tensor<4xi64>) outs(%{{.*}} : tensor<4x3x3xf32>) {right_aligned = true} -> tensor<4x3x3xf32>
+  %0 = pdnnrt.lod_to_padded ins(%x, %lod : tensor<9x3xf32>, tensor<4xi64>) outs(%p : tensor<4x3x3xf32>) {right_aligned = true} -> tensor<4x3x3xf32>
+  // CHECK: pdnnrt.gru ins({{.*}}) outs(%{{.*}} : tensor<4x3x5xf32>) {reverse = false, weights_constant} -> tensor<4x3x5xf32>
+  %1 = pdnnrt.gru ins(%0, %h, %wl, %wi, %b : tensor<4x3x3xf32>, tensor<3x5xf32>, tensor<3x3x5xf32>, tensor<5x3x5xf32>, tensor<3x5xf32>)
+      outs(%d : tensor<4x3x5xf32>) {reverse = false, weights_constant} -> tensor<4x3x5xf32>
+  // CHECK: pdnnrt.padded_to_lod
+  %2 = pdnnrt.padded_to_lod ins(%1, %lod : tensor<4x3x5xf32>, tensor<4xi64>) outs(%m : tensor<9x5xf32>) {right_aligned = false} -> tensor<9x5xf32>
+  // CHECK: pdnnrt.matmul {{.*}} {relu} -> tensor<9x7xf32>
+  %3 = pdnnrt.matmul ins(%2, %w, %bias : tensor<9x5xf32>, tensor<5x7xf32>, tensor<7xf32>) outs(%o : tensor<9x7xf32>) {relu} -> tensor<9x7xf32>
+  // CHECK: pdnnrt.eltwise ins(%{{.*}} : tensor<9x7xf32>) outs(%{{.*}} : tensor<9x7xf32>) {algorithm = #pdnnrt.eltwise<swish>, alpha = 2.000000e+00 : f32, beta = 0.000000e+00 : f32}
+  %4 = pdnnrt.eltwise ins(%3 : tensor<9x7xf32>) outs(%3 : tensor<9x7xf32>) {algorithm = #pdnnrt.eltwise<swish>, alpha = 2.0 : f32, beta = 0.0 : f32} -> tensor<9x7xf32>
+  // CHECK: pdnnrt.binary {{.*}} {algorithm = #pdnnrt.binary<mul>}
+  %5 = pdnnrt.binary ins(%4, %bias : tensor<9x7xf32>, tensor<7xf32>) outs(%4 : tensor<9x7xf32>) {algorithm = #pdnnrt.binary<mul>} -> tensor<9x7xf32>
+  // CHECK: pdnnrt.sum ins(%{{.*}}, %{{.*}}, %{{.*}} : tensor<9x7xf32>, tensor<9x7xf32>, tensor<9x7xf32>)
+  %6 = pdnnrt.sum ins(%5, %5, %4 : tensor<9x7xf32>, tensor<9x7xf32>, tensor<9x7xf32>) outs(%o : tensor<9x7xf32>) -> tensor<9x7xf32>
+  // CHECK: pdnnrt.softmax {{.*}} {axis = 1 : i32}
+  %7 = pdnnrt.softmax ins(%6 : tensor<9x7xf32>) outs(%6 : tensor<9x7xf32>) {axis = 1 : i32} -> tensor<9x7xf32>
+  // CHECK: pdnnrt.layer_norm {{.*}} {epsilon = 9.99999974E-6 : f32} -> tensor<9x5xf32>, tensor<9xf32>, tensor<9xf32>
+  %8:3 = pdnnrt.layer_norm ins(%2, %s, %s : tensor<9x5xf32>, tensor<5xf32>, tensor<5xf32>) outs(%m, %l, %l : tensor<9x5xf32>, tensor<9xf32>, tensor<9xf32>) {epsilon = 1.0e-5 : f32} -> tensor<9x5xf32>, tensor<9xf32>, tensor<9xf32>
+  // CHECK: pdnnrt.reorder_gru_weight_h %{{.*}} : tensor<5x15xf32> -> tensor<5x3x5xf32>
+  %wh = arith.constant dense<1.0> : tensor<5x15xf32>
+  %9 = pdnnrt.reorder_gru_weight_h %wh : tensor<5x15xf32> -> tensor<5x3x5xf32>
+  // CHECK: pdnnrt.flip_update_gate %{{.*}} : tensor<5x3x5xf32>
+  %10 = pdnnrt.flip_update_gate %9 : tensor<5x3x5xf32>
+  return
+}
+
+// CHECK-LABEL: func @on_memrefs
+// CHECK: pdnnrt.eltwise ins(%{{.*}} : memref<4xf32>) outs(%{{.*}} : memref<4xf32>) {algorithm = #pdnnrt.eltwise<relu>
+// CHECK-NOT: ->
+func.func @on_memrefs(%x: memref<4xf32>) {
+  pdnnrt.eltwise ins(%x : memref<4xf32>) outs(%x : memref<4xf32>) {algorithm = #pdnnrt.eltwise<relu>, alpha = 0.0 : f32, beta = 0.0 : f32}
+  return
+}
