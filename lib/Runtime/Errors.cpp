@@ -85,3 +85,11 @@ void pdnnrt_clear_error(void) {
   threadError.pending = false;
   threadError.message[0] = '\0';
 }
+
+void pdnnrt_fail_invalid_lod(int64_t offsets, int64_t rows) {
+  pdnnrt::runEntry("LoD check", [&] {
+    pdnnrt::fail("invalid LoD: its %lld offsets must start at 0, never "
+                 "decrease and end at the %lld rows of the data",
+                 static_cast<long long>(offsets), static_cast<long long>(rows));
+  });
+}

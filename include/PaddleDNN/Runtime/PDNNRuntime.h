@@ -56,6 +56,12 @@ const char *pdnnrt_last_error(void);
 /* Clears the calling thread's error so that calls run again. */
 void pdnnrt_clear_error(void);
 
+/* Records an invalid LoD (`offsets` offsets for `rows` rows of data) as the
+ * calling thread's error. Compiled code that validates a LoD itself (the
+ * reference loops, and the oneDNN path before it sizes its buffers) calls
+ * this and then does no work on that LoD. */
+void pdnnrt_fail_invalid_lod(int64_t offsets, int64_t rows);
+
 /* Forgets every cached copy of constant weights. Call it before memory that
  * held constant weights is freed or reused (a JIT unloading a module):
  * copies are keyed by address. */
@@ -153,6 +159,7 @@ int32_t pdnnrt_layer_norm(PDNNRT_TENSOR(src), PDNNRT_TENSOR(scale),
 #define PDNNRT_FOR_EACH_SYMBOL(X)                                              \
   X(pdnnrt_last_error)                                                         \
   X(pdnnrt_clear_error)                                                        \
+  X(pdnnrt_fail_invalid_lod)                                                   \
   X(pdnnrt_release_constant_weights)                                           \
   X(pdnnrt_gru_forward)                                                        \
   X(pdnnrt_lod_to_padded)                                                      \

@@ -64,7 +64,7 @@ static Value referenceGru(OpBuilder &b, Location loc, Value xx, Value lod,
   Value t = getSize(b, loc, xx, 0);
   Value lastRow = arith::MaxSIOp::create(
       b, loc, arith::SubIOp::create(b, loc, t, one), zero);
-  Value n = lodSequenceCount(b, loc, lod);
+  Value n = guardedSequenceCount(b, loc, lod, t);
   Value hidden0 = createFilled(b, loc, {t, b.getIndexAttr(d)}, f32, 0.0);
   Value zeroRow = createConstant(b, loc, {1, d}, f32, 0.0);
   auto rowSlice = [&](OpBuilder &nb, Location nloc, Value source, Value row,

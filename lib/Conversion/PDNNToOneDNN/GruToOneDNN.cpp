@@ -86,8 +86,10 @@ static Value buildOneDNNGru(OpBuilder &b, Location loc, Value x, Value lod,
   int64_t ic = cast<RankedTensorType>(x.getType()).getDimSize(1);
   int64_t d = cast<RankedTensorType>(w.iter.getType()).getDimSize(0);
   OpFoldResult t = tensor::getMixedSize(b, loc, x, 0);
-  Value n = lodSequenceCount(b, loc, lod);
-  Value tmax = lodMaxLength(b, loc, lod);
+  // An invalid LoD is reported and becomes an empty batch: the buffers below
+  // are sized from it.
+  Value n = guardedSequenceCount(b, loc, lod, getSize(b, loc, x, 0));
+  Value tmax = lodMaxLength(b, loc, lod, n);
   BoolAttr rightAligned = b.getBoolAttr(reverse);
 
   Value paddedInit = createEmpty(b, loc, {tmax, n, b.getIndexAttr(ic)}, f32);

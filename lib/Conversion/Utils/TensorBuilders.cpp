@@ -6,7 +6,9 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/SymbolTable.h"
 
 using namespace mlir;
 
@@ -106,15 +108,74 @@ Value pdnn::lodOffset(OpBuilder &b, Location loc, Value lod, Value i) {
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), offset);
 }
 
-Value pdnn::lodSequenceCount(OpBuilder &b, Location loc, Value lod) {
-  Value offsets = getSize(b, loc, lod, 0);
-  return arith::SubIOp::create(b, loc, offsets, indexConstant(b, loc, 1));
+/// The runtime's error entry point, declared in the enclosing module.
+static func::FuncOp invalidLoDReporter(OpBuilder &b, Operation *anchor) {
+  Operation *table = SymbolTable::getNearestSymbolTable(anchor);
+  StringRef name = "pdnnrt_fail_invalid_lod";
+  if (auto existing = dyn_cast_or_null<func::FuncOp>(
+          SymbolTable::lookupSymbolIn(table, name)))
+    return existing;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&table->getRegion(0).front());
+  auto fn = func::FuncOp::create(
+      b, table->getLoc(), name,
+      b.getFunctionType({b.getI64Type(), b.getI64Type()}, {}));
+  fn.setPrivate();
+  return fn;
 }
 
-Value pdnn::lodMaxLength(OpBuilder &b, Location loc, Value lod) {
+Value pdnn::guardedSequenceCount(OpBuilder &b, Location loc, Value lod,
+                                 Value rows) {
+  Value zero = indexConstant(b, loc, 0), one = indexConstant(b, loc, 1);
+  Value offsets = getSize(b, loc, lod, 0);
+  Value n = arith::SubIOp::create(b, loc, offsets, one);
+  // Every step: lod[i] <= lod[i + 1].
+  Value trueValue = arith::ConstantIntOp::create(b, loc, 1, 1);
+  auto monotone = scf::ForOp::create(
+      b, loc, zero, n, one, ValueRange{trueValue},
+      [&](OpBuilder &nb, Location nloc, Value i, ValueRange ok) {
+        Value next = arith::AddIOp::create(nb, nloc, i, one);
+        Value step = arith::CmpIOp::create(
+            nb, nloc, arith::CmpIPredicate::sle, lodOffset(nb, nloc, lod, i),
+            lodOffset(nb, nloc, lod, next));
+        scf::YieldOp::create(nb, nloc,
+                             Value(arith::AndIOp::create(nb, nloc, ok[0], step)));
+      });
+  // The ends, read only when there is at least one offset.
+  Value nonEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
+                                         n, zero);
+  auto ends = scf::IfOp::create(
+      b, loc, nonEmpty,
+      [&](OpBuilder &nb, Location nloc) {
+        Value first = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::eq,
+                                            lodOffset(nb, nloc, lod, zero), zero);
+        Value last = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::eq,
+                                           lodOffset(nb, nloc, lod, n), rows);
+        scf::YieldOp::create(nb, nloc,
+                             Value(arith::AndIOp::create(nb, nloc, first, last)));
+      },
+      [&](OpBuilder &nb, Location nloc) {
+        scf::YieldOp::create(nb, nloc,
+                             Value(arith::ConstantIntOp::create(nb, nloc, 0, 1)));
+      });
+  Value valid = arith::AndIOp::create(b, loc, monotone.getResult(0),
+                                      ends.getResult(0));
+  func::FuncOp reporter =
+      invalidLoDReporter(b, b.getInsertionBlock()->getParentOp());
+  Value invalid = arith::XOrIOp::create(b, loc, valid, trueValue);
+  scf::IfOp::create(b, loc, invalid, [&](OpBuilder &nb, Location nloc) {
+    Type i64 = nb.getI64Type();
+    func::CallOp::create(nb, nloc, reporter,
+                         ValueRange{arith::IndexCastOp::create(nb, nloc, i64, offsets),
+                                    arith::IndexCastOp::create(nb, nloc, i64, rows)});
+    scf::YieldOp::create(nb, nloc);
+  });
+  return arith::SelectOp::create(b, loc, valid, n, zero);
+}
+
+Value pdnn::lodMaxLength(OpBuilder &b, Location loc, Value lod, Value n) {
   Value zero = indexConstant(b, loc, 0);
   Value one = indexConstant(b, loc, 1);
-  Value n = lodSequenceCount(b, loc, lod);
   auto loop = scf::ForOp::create(
       b, loc, zero, n, one, ValueRange{zero},
       [&](OpBuilder &nb, Location nloc, Value i, ValueRange iterArgs) {

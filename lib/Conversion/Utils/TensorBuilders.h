@@ -50,11 +50,15 @@ Value alignRank(OpBuilder &b, Location loc, Value tensor, int64_t rank,
 /// lod[i] as an index (i an index value).
 Value lodOffset(OpBuilder &b, Location loc, Value lod, Value i);
 
-/// N = size(lod) - 1.
-Value lodSequenceCount(OpBuilder &b, Location loc, Value lod);
+/// N if `lod` is a valid LoD of `rows` rows (offsets start at 0, never
+/// decrease, end at `rows`), else 0 after reporting the error through the
+/// runtime (pdnnrt_fail_invalid_lod): loops sized by the result then do no
+/// work, instead of reading out of bounds or allocating absurd buffers.
+Value guardedSequenceCount(OpBuilder &b, Location loc, Value lod, Value rows);
 
-/// The longest sequence's length, computed with a loop over the LoD.
-Value lodMaxLength(OpBuilder &b, Location loc, Value lod);
+/// The longest of the first `n` sequences' lengths, computed with a loop
+/// over the LoD.
+Value lodMaxLength(OpBuilder &b, Location loc, Value lod, Value n);
 
 inline Value indexConstant(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantIndexOp::create(b, loc, value);

@@ -1,0 +1,217 @@
+"""pdnn.gru (Input already projected) under both backends against numpy
+(test_gru_op.py's matrix), and the projection + gru programs that
+--fuse-fc-gru / --fuse-mul-gru turn into fusion_gru: the fused program,
+under both backends, must give what the unfused program gives."""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import numpy as np
+
+import harness
+import paddle_reference as ref
+from harness import Case, Config, f32, ttype
+from gru_cases import attr_dict, gru_attrs, lod_text, offsets
+
+
+def gru_case(name, rng, lens, D, with_h0, with_bias, origin_mode, is_reverse, act="tanh",
+             gate="sigmoid", consts=False, signed=True, atol=1e-5, rtol=0.0):
+    T, N = int(sum(lens)), len(lens)
+    if signed:
+        inp = f32(rng.rand(T, 3 * D) * 2 - 1)
+        w = f32((rng.rand(D, 3 * D) * 2 - 1) * 0.7)
+        b = f32(rng.rand(1, 3 * D) * 2 - 1) if with_bias else None
+        h0 = f32(rng.rand(N, D) * 2 - 1) if with_h0 else None
+    else:  # test_gru_op.py: rand() everywhere
+        inp = f32(rng.rand(T, 3 * D))
+        w = f32(rng.rand(D, 3 * D))
+        b = f32(rng.rand(1, 3 * D)) if with_bias else None
+        h0 = f32(rng.rand(N, D)) if with_h0 else None
+    c = Case(name)
+    c.arg("in", inp, dynamic=(0,))
+    c.arg("lod", offsets(lens), dynamic=(0,))
+    ops, types = ["Input(%in)", "lod(%lod)"], [c.type("%in"), c.type("%lod")]
+    if with_h0:
+        c.value("h0", h0, const=consts)
+        ops.append("H0(%h0)")
+        types.append(c.type("%h0"))
+    c.value("w", w, const=consts)
+    ops.append("Weight(%w)")
+    types.append(c.type("%w"))
+    if with_bias:
+        c.value("b", b, const=consts)
+        ops.append("Bias(%b)")
+        types.append(c.type("%b"))
+    hid = ttype([None, D])
+    c.op("%%h:4 = pdnn.gru %s%s : (%s) -> (%s, %s, %s, %s)" % (
+        " ".join(ops), attr_dict(**gru_attrs(act, gate, is_reverse, origin_mode)),
+        ", ".join(types), hid, ttype([None, 3 * D]), hid, hid))
+    c.result("%h#0", hid, ref.gru(inp, [lens], h0, w, b, is_reverse, act, gate, origin_mode),
+             atol=atol, rtol=rtol)
+    return c
+
+
+def gru_name(lens, D, h0, bias, om, rev, act="tanh", gate="sigmoid", suffix=""):
+    name = "gru lod=%s D=%d %s %s origin_mode=%d reverse=%d" % (
+        lod_text(lens), D, "h0" if h0 else "no-h0", "bias" if bias else "no-bias", int(om),
+        int(rev))
+    if act != "tanh" or gate != "sigmoid":
+        name += " act=%s gate=%s" % (act, gate)
+    return name + suffix
+
+
+def gru_cases():
+    rng = np.random.RandomState(4242)
+    table = [
+        # test_gru_op.py: base (D = 40), OriginMode, Len0, ..., NoInitial,
+        # NoBias, Reverse, ReverseOriginMode
+        ([2, 4, 3], 40, True, True, False, False, False),
+        ([2, 4, 3], 40, True, True, True, False, False),
+        ([2, 0, 4], 40, True, True, False, False, False),
+        ([0, 3, 4], 40, True, True, True, False, False),
+        ([0, 3, 0], 40, True, True, True, False, False),
+        ([2, 4, 3], 40, False, True, False, False, False),
+        ([2, 4, 3], 40, True, False, False, False, False),
+        ([2, 4, 3], 40, True, True, False, True, False),
+        ([2, 4, 3], 40, True, True, True, True, False),
+        # signed data, small D, constants
+        ([2, 4, 3], 5, True, True, False, False, True),
+        ([2, 4, 3], 5, True, True, True, True, True),
+        ([5, 0, 1, 7], 7, False, True, True, False, True),
+        ([5, 0, 1, 7], 7, True, False, False, True, True),
+        ([3], 16, False, False, True, True, True),
+    ]
+    cases = []
+    for lens, D, h0, bias, om, rev, signed in table:
+        suffix = " signed" if signed else " rand01"
+        consts = signed and len(cases) % 2 == 1
+        if consts:
+            suffix += " const-weights"
+        cases.append(gru_case(gru_name(lens, D, h0, bias, om, rev, suffix=suffix), rng, lens, D,
+                              h0, bias, om, rev, consts=consts, signed=signed))
+    for act, gate, rev, om in [("relu", "sigmoid", False, False), ("identity", "relu", True, True),
+                               ("tanh", "identity", False, True)]:
+        cases.append(gru_case(gru_name([2, 4, 3], 5, True, True, om, rev, act, gate), rng,
+                              [2, 4, 3], 5, True, True, om, rev, act, gate, signed=True,
+                              rtol=1e-5))
+    return cases
+
+
+# ---------------------------------------------------------------------------
+# Projection + gru, fused by the passes
+# ---------------------------------------------------------------------------
+def projection_case(rng, form, lens, M, D, with_h0, gru_bias, origin_mode, is_reverse,
+                    act="tanh", gate="sigmoid", consts=False, bias_shape="1x3D"):
+    """form: 'fc' (pdnn.fc with Bias), 'fc-nobias', 'mul+add', 'add-first'
+    (elementwise_add(bias, mul)), 'mul' (no fc bias)."""
+    T, N = int(sum(lens)), len(lens)
+    x = f32(rng.rand(T, M) * 2 - 1)
+    w = f32((rng.rand(M, 3 * D) * 2 - 1) * 0.6)
+    fb = f32(rng.rand(3 * D) * 2 - 1)
+    if bias_shape == "1x3D":
+        fb = fb.reshape(1, 3 * D)
+    gw = f32((rng.rand(D, 3 * D) * 2 - 1) * 0.6)
+    gb = f32(rng.rand(1, 3 * D) * 2 - 1) if gru_bias else None
+    h0 = f32(rng.rand(N, D) * 2 - 1) if with_h0 else None
+    has_fb = form in ("fc", "mul+add", "add-first")
+    name = "%s+gru lod=%s M=%d D=%d %s %s%s origin_mode=%d reverse=%d act=%s gate=%s%s" % (
+        form, lod_text(lens), M, D, "h0" if with_h0 else "no-h0",
+        "gru-bias" if gru_bias else "no-gru-bias",
+        (" fc-bias=" + bias_shape) if has_fb else "", int(origin_mode), int(is_reverse), act,
+        gate, " const-weights" if consts else "")
+    c = Case(name)
+    c.arg("x", x, dynamic=(0,))
+    c.arg("lod", offsets(lens), dynamic=(0,))
+    c.value("w", w, const=consts)
+    if has_fb:
+        c.value("fb", fb, const=consts)
+    proj = ttype([None, 3 * D])
+    xt, wt = c.type("%x"), c.type("%w")
+    if form == "fc":
+        c.op("%%p = pdnn.fc Input(%%x) W(%%w) Bias(%%fb) : (%s, %s, %s) -> %s"
+             % (xt, wt, c.type("%fb"), proj))
+    elif form == "fc-nobias":
+        c.op("%%p = pdnn.fc Input(%%x) W(%%w) : (%s, %s) -> %s" % (xt, wt, proj))
+    elif form in ("mul+add", "add-first", "mul"):
+        target = "%p" if form == "mul" else "%m"
+        c.op("%s = pdnn.mul %%x, %%w : (%s, %s) -> %s" % (target, xt, wt, proj))
+        if form == "mul+add":
+            c.op("%%p = pdnn.elementwise_add %%m, %%fb : (%s, %s) -> %s"
+                 % (proj, c.type("%fb"), proj))
+        elif form == "add-first":
+            c.op("%%p = pdnn.elementwise_add %%fb, %%m : (%s, %s) -> %s"
+                 % (c.type("%fb"), proj, proj))
+    ops, types = ["Input(%p)", "lod(%lod)"], [proj, c.type("%lod")]
+    if with_h0:
+        c.value("h0", h0, const=consts)
+        ops.append("H0(%h0)")
+        types.append(c.type("%h0"))
+    c.value("gw", gw, const=consts)
+    ops.append("Weight(%gw)")
+    types.append(c.type("%gw"))
+    if gru_bias:
+        c.value("gb", gb, const=consts)
+        ops.append("Bias(%gb)")
+        types.append(c.type("%gb"))
+    hid = ttype([None, D])
+    c.op("%%h:4 = pdnn.gru %s%s : (%s) -> (%s, %s, %s, %s)" % (
+        " ".join(ops), attr_dict(**gru_attrs(act, gate, is_reverse, origin_mode)),
+        ", ".join(types), hid, proj, hid, hid))
+    projected = ref.fc(x, w, fb if has_fb else None)
+    expected = ref.gru(projected, [lens], h0, gw, gb, is_reverse, act, gate, origin_mode)
+    c.result("%h#0", hid, expected, atol=1e-5, rtol=1e-5 if act != "tanh" else 0.0)
+    return c
+
+
+def projection_cases(forms):
+    rng = np.random.RandomState(99)
+    table = [
+        ([2, 4, 3], 3, 5, False, True, False, False, "tanh", "sigmoid", False, "1x3D"),
+        ([2, 4, 3], 3, 5, False, True, False, False, "tanh", "sigmoid", True, "1x3D"),
+        ([2, 4, 3], 6, 4, True, True, True, True, "tanh", "sigmoid", False, "3D"),
+        ([2, 4, 3], 6, 4, True, True, True, True, "tanh", "sigmoid", True, "3D"),
+        ([3, 0, 5, 1], 8, 8, True, False, False, True, "tanh", "sigmoid", True, "1x3D"),
+        ([3, 0, 5, 1], 8, 8, False, False, True, False, "tanh", "sigmoid", False, "3D"),
+        ([2, 4, 3], 3, 5, True, True, False, False, "relu", "sigmoid", True, "1x3D"),
+    ]
+    cases = []
+    for form in forms:
+        for row in table:
+            lens, M, D, h0, gb, om, rev, act, gate, consts, bshape = row
+            if form in ("fc-nobias", "mul") and bshape == "3D":
+                continue
+            cases.append(projection_case(rng, form, lens, M, D, h0, gb, om, rev, act, gate,
+                                         consts, bshape))
+    return cases
+
+
+def fused_configs(pass_name):
+    fused = dict(passes=(pass_name,), must=("pdnn.fusion_gru",), must_not=("pdnn.gru ",))
+    configs = (Config("unfused-onednn", "onednn"), Config("unfused-reference", "reference"),
+               Config("fused-onednn", "onednn", **fused),
+               Config("fused-reference", "reference", **fused))
+    pairs = (("unfused-onednn", "unfused-reference"), ("fused-onednn", "unfused-onednn"),
+             ("fused-reference", "unfused-reference"), ("fused-onednn", "fused-reference"))
+    return configs, pairs
+
+
+def main():
+    args = harness.parse_args(__doc__)
+    total = failures = 0
+    cases = gru_cases()
+    total += len(cases)
+    failures += harness.check(args, cases, group="gru")
+    for pass_name, forms in (("--fuse-fc-gru", ("fc", "fc-nobias", "mul+add", "add-first")),
+                             ("--fuse-mul-gru", ("mul",))):
+        cases = projection_cases(forms)
+        configs, pairs = fused_configs(pass_name)
+        total += len(cases)
+        failures += harness.check(args, cases, configs, pairs, group=pass_name.strip("-"))
+    if not args.list:
+        harness.finish("gru_unfused", total, failures)
+
+
+if __name__ == "__main__":
+    main()

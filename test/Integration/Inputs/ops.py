@@ -1,0 +1,619 @@
+"""The non-GRU ops, each under both backends against numpy, several shapes
+each. `--group` selects one family (one lit test each):
+
+  matrix       fc, mul, matmul_v2
+  elementwise  elementwise_add / elementwise_mul with Paddle's axis broadcast
+  activation   relu tanh sigmoid gelu (erf, tanh) leaky_relu swish abs sqrt
+  reduction    softmax, layer_norm, sum, scale, top_k, concat
+  quant        quantize, dequantize, requantize
+  rnn          rnn: LSTM, GRU, RNN_TANH, RNN_RELU; layers; bidirectional;
+               SequenceLength
+"""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import numpy as np
+
+import harness
+import paddle_reference as ref
+from harness import Case, f32, ttype
+
+ATOL = 1e-5
+RTOL = 1e-5
+
+
+def shape_text(shape):
+    return "x".join(str(d) for d in shape) if shape else "scalar"
+
+
+def attrs_text(attrs):
+    items = []
+    for key, value in attrs.items():
+        if isinstance(value, bool):
+            items.append("%s = %s" % (key, "true" if value else "false"))
+        elif isinstance(value, int):
+            items.append("%s = %d : i32" % (key, value))
+        elif isinstance(value, float):
+            items.append("%s = %s : f32" % (key, harness.fmt_float(value)))
+        elif isinstance(value, str):
+            items.append('%s = "%s"' % (key, value))
+        else:
+            raise TypeError(value)
+    return " {" + ", ".join(items) + "}" if items else ""
+
+
+def describe_attrs(attrs):
+    return " ".join("%s=%s" % (k, (int(v) if isinstance(v, bool) else v))
+                    for k, v in attrs.items())
+
+
+# ---------------------------------------------------------------------------
+# matrix: fc, mul, matmul_v2
+# ---------------------------------------------------------------------------
+def fc_case(rng, in_shape, n, k=1, bias=None, relu=False, dynamic=(), consts=False):
+    x = f32(rng.rand(*in_shape) * 2 - 1)
+    kdim = int(np.prod(in_shape[k:]))
+    w = f32((rng.rand(kdim, n) * 2 - 1) / np.sqrt(kdim))
+    b = None
+    if bias == "N":
+        b = f32(rng.rand(n) * 2 - 1)
+    elif bias == "1xN":
+        b = f32(rng.rand(1, n) * 2 - 1)
+    attrs = {}
+    if k != 1:
+        attrs["in_num_col_dims"] = k
+    if relu:
+        attrs["activation_type"] = "relu"
+    name = "fc Input=%s W=%dx%d bias=%s %s%s%s" % (
+        shape_text(in_shape), kdim, n, bias or "none", describe_attrs(attrs),
+        " dynamic" if dynamic else "", " const-weights" if consts else "")
+    c = Case(name.replace("  ", " "))
+    c.arg("x", x, dynamic=dynamic)
+    c.value("w", w, const=consts)
+    types = [c.type("%x"), c.type("%w")]
+    text = "Input(%x) W(%w)"
+    if b is not None:
+        c.value("b", b, const=consts)
+        text += " Bias(%b)"
+        types.append(c.type("%b"))
+    out_shape = [None if i in dynamic else d for i, d in enumerate(in_shape[:k])] + [n]
+    out = ttype(out_shape)
+    c.op("%%o = pdnn.fc %s%s : (%s) -> %s" % (text, attrs_text(attrs), ", ".join(types), out))
+    c.result("%o", out, ref.fc_op(x, w, b, k, "relu" if relu else ""), ATOL, RTOL)
+    return c
+
+
+def mul_case(rng, x_shape, y_shape, xnc=1, ync=1):
+    x = f32(rng.rand(*x_shape) * 2 - 1)
+    y = f32(rng.rand(*y_shape) * 2 - 1)
+    attrs = {}
+    if xnc != 1:
+        attrs["x_num_col_dims"] = xnc
+    if ync != 1:
+        attrs["y_num_col_dims"] = ync
+    expected = ref.mul(x, y, xnc, ync)
+    c = Case("mul X=%s Y=%s x_num_col_dims=%d y_num_col_dims=%d" % (
+        shape_text(x_shape), shape_text(y_shape), xnc, ync))
+    c.arg("x", x)
+    c.arg("y", y)
+    out = ttype(expected.shape)
+    c.op("%%o = pdnn.mul %%x, %%y%s : (%s, %s) -> %s" % (
+        attrs_text(attrs), c.type("%x"), c.type("%y"), out))
+    c.result("%o", out, expected, ATOL, RTOL)
+    return c
+
+
+def matmul_case(rng, x_shape, y_shape, trans_x=False, trans_y=False, consts=False):
+    x = f32(rng.rand(*x_shape) * 2 - 1)
+    y = f32(rng.rand(*y_shape) * 2 - 1)
+    attrs = {}
+    if trans_x:
+        attrs["trans_x"] = True
+    if trans_y:
+        attrs["trans_y"] = True
+    expected = ref.matmul_v2(x, y, trans_x, trans_y)
+    c = Case("matmul_v2 X=%s Y=%s trans_x=%d trans_y=%d%s" % (
+        shape_text(x_shape), shape_text(y_shape), int(trans_x), int(trans_y),
+        " const-y" if consts else ""))
+    c.arg("x", x)
+    c.value("y", y, const=consts)
+    out = ttype(expected.shape)
+    c.op("%%o = pdnn.matmul_v2 %%x, %%y%s : (%s, %s) -> %s" % (
+        attrs_text(attrs), c.type("%x"), c.type("%y"), out))
+    c.result("%o", out, expected, ATOL, RTOL)
+    return c
+
+
+def matrix_cases():
+    rng = np.random.RandomState(101)
+    cases = [
+        fc_case(rng, (4, 8), 6),
+        fc_case(rng, (4, 8), 6, bias="N"),
+        fc_case(rng, (4, 8), 6, bias="1xN", relu=True),
+        fc_case(rng, (9, 16), 48, bias="N", dynamic=(0,)),
+        fc_case(rng, (9, 16), 48, bias="1xN", relu=True, dynamic=(0,), consts=True),
+        fc_case(rng, (2, 3, 16), 5, k=2, bias="N"),
+        fc_case(rng, (2, 3, 16), 5, k=2, relu=True),
+        fc_case(rng, (2, 3, 4, 5), 7, k=2, bias="1xN"),
+        fc_case(rng, (2, 3, 4, 5), 7, k=1, relu=True, consts=True),
+        fc_case(rng, (1, 1), 1, bias="N"),
+        mul_case(rng, (4, 8), (8, 6)),
+        mul_case(rng, (2, 3, 4), (12, 5)),
+        mul_case(rng, (2, 3, 4), (4, 5), xnc=2),
+        mul_case(rng, (2, 3, 4), (4, 5, 2), xnc=2),
+        mul_case(rng, (2, 3, 4), (3, 4, 5), xnc=1, ync=2),
+        mul_case(rng, (6, 4), (2, 2, 7), ync=2),
+        matmul_case(rng, (4, 5), (5, 3)),
+        matmul_case(rng, (4, 5), (5, 3), consts=True),
+        matmul_case(rng, (5, 4), (5, 3), trans_x=True),
+        matmul_case(rng, (4, 5), (3, 5), trans_y=True),
+        matmul_case(rng, (5, 4), (3, 5), trans_x=True, trans_y=True),
+        matmul_case(rng, (3, 4, 5), (3, 5, 6)),
+        matmul_case(rng, (3, 4, 5), (5, 6)),
+        matmul_case(rng, (3, 4, 5), (1, 5, 6)),
+        matmul_case(rng, (1, 4, 5), (3, 5, 6)),
+        matmul_case(rng, (3, 4, 5), (3, 6, 5), trans_y=True),
+        matmul_case(rng, (2, 5, 4), (5, 6), trans_x=True),
+        matmul_case(rng, (3, 1, 4, 5), (7, 6, 5), trans_y=True),
+        matmul_case(rng, (2, 3, 4, 5), (2, 3, 5, 2)),
+        matmul_case(rng, (5,), (5,)),
+        matmul_case(rng, (5,), (5, 3)),
+        matmul_case(rng, (4, 5), (5,)),
+        matmul_case(rng, (5, 4), (5,), trans_x=True),
+        matmul_case(rng, (5,), (3, 5), trans_y=True),
+        matmul_case(rng, (2, 4, 5), (5,)),
+        matmul_case(rng, (5,), (2, 5, 3)),
+    ]
+    return cases
+
+
+# ---------------------------------------------------------------------------
+# elementwise
+# ---------------------------------------------------------------------------
+def elementwise_case(rng, op, x_shape, y_shape, axis=None, consts=False):
+    x = f32(rng.rand(*x_shape) * 4 - 2)
+    y = f32(rng.rand(*y_shape) * 4 - 2)
+    a = -1 if axis is None else axis
+    fn = ref.elementwise_add if op == "add" else ref.elementwise_mul
+    expected = fn(x, y, a)
+    c = Case("elementwise_%s X=%s Y=%s axis=%s%s" % (
+        op, shape_text(x_shape), shape_text(y_shape), "default" if axis is None else axis,
+        " const-y" if consts else ""))
+    c.arg("x", x)
+    c.value("y", y, const=consts)
+    out = ttype(expected.shape)
+    attrs = {} if axis is None else {"axis": axis}
+    c.op("%%o = pdnn.elementwise_%s %%x, %%y%s : (%s, %s) -> %s" % (
+        op, attrs_text(attrs), c.type("%x"), c.type("%y"), out))
+    c.result("%o", out, expected, ATOL, RTOL)
+    return c
+
+
+def elementwise_cases():
+    rng = np.random.RandomState(202)
+    table = [
+        ((2, 3, 4), (2, 3, 4), None),
+        ((2, 3, 4), (2, 3, 4), -1),
+        ((2, 3, 4), (3,), 1),
+        ((2, 3, 4), (2,), 0),
+        ((2, 3, 4), (4,), None),
+        ((2, 3, 4), (4,), -1),
+        ((2, 3, 4), (3, 4), None),
+        ((2, 3, 4), (2, 3), 0),
+        ((2, 3, 4), (3,), -2),
+        ((2, 3, 4, 5), (3, 4), 1),
+        ((2, 3, 4, 5), (4, 5), -1),
+        ((2, 3, 4), (1, 3, 1), None),
+        ((3, 4), (1, 4), None),
+        ((3, 4), (3, 1), -1),
+        ((4,), (2, 3, 4), None),
+        ((3,), (2, 3, 4), 1),
+        ((3, 4), (2, 3, 4), -1),
+        ((6, 8), (8,), None),
+    ]
+    cases = []
+    for op in ("add", "mul"):
+        for i, (xs, ys, axis) in enumerate(table):
+            cases.append(elementwise_case(rng, op, xs, ys, axis, consts=(i % 5 == 4)))
+    return cases
+
+
+# ---------------------------------------------------------------------------
+# activations
+# ---------------------------------------------------------------------------
+ACTIVATIONS = [
+    ("relu", {}, ref.relu),
+    ("tanh", {}, ref.tanh),
+    ("sigmoid", {}, ref.sigmoid),
+    ("gelu", {}, lambda x: ref.gelu(x, False)),
+    ("gelu", {"approximate": True}, lambda x: ref.gelu(x, True)),
+    ("leaky_relu", {}, lambda x: ref.leaky_relu(x, 0.02)),
+    ("leaky_relu", {"alpha": 0.1}, lambda x: ref.leaky_relu(x, 0.1)),
+    ("swish", {}, lambda x: ref.swish(x, 1.0)),
+    ("swish", {"beta": 2.0}, lambda x: ref.swish(x, 2.0)),
+    ("abs", {}, ref.abs_),
+    ("sqrt", {}, ref.sqrt),
+]
+
+
+def activation_case(rng, op, attrs, fn, shape, dynamic=()):
+    if op == "sqrt":
+        x = f32(rng.rand(*shape) * 9)
+    else:
+        x = f32(rng.rand(*shape) * 12 - 6)
+        x.flat[0] = 0.0  # the kink of relu / leaky_relu / abs
+    c = Case("%s %s X=%s%s" % (op, describe_attrs(attrs), shape_text(shape),
+                              " dynamic" if dynamic else ""))
+    c.name = c.name.replace("  ", " ")
+    c.arg("x", x, dynamic=dynamic)
+    c.op("%%o = pdnn.%s %%x%s : %s" % (op, attrs_text(attrs), c.type("%x")))
+    c.result("%o", c.type("%x"), fn(x), ATOL, RTOL)
+    return c
+
+
+def activation_cases():
+    rng = np.random.RandomState(303)
+    cases = []
+    for op, attrs, fn in ACTIVATIONS:
+        for shape, dynamic in (((4, 8), ()), ((2, 3, 5), ()), ((7, 16), (0,)), ((37,), ())):
+            cases.append(activation_case(rng, op, attrs, fn, shape, dynamic))
+    return cases
+
+
+# ---------------------------------------------------------------------------
+# softmax, layer_norm, sum, scale, top_k, concat
+# ---------------------------------------------------------------------------
+def softmax_case(rng, shape, axis):
+    x = f32(rng.rand(*shape) * 8 - 4)
+    c = Case("softmax X=%s axis=%s" % (shape_text(shape), "default" if axis is None else axis))
+    c.arg("x", x)
+    attrs = {} if axis is None else {"axis": axis}
+    c.op("%%o = pdnn.softmax %%x%s : %s" % (attrs_text(attrs), c.type("%x")))
+    c.result("%o", c.type("%x"), ref.softmax(x, -1 if axis is None else axis), ATOL, RTOL)
+    return c
+
+
+def layer_norm_case(rng, shape, begin, with_scale, with_bias, epsilon=None, consts=False):
+    x = f32(rng.rand(*shape) * 6 - 2)
+    right = int(np.prod(shape[begin:]))
+    left = int(np.prod(shape[:begin]))
+    scale = f32(rng.rand(right) * 2 - 1) if with_scale else None
+    bias = f32(rng.rand(right) * 2 - 1) if with_bias else None
+    attrs = {}
+    if epsilon is not None:
+        attrs["epsilon"] = epsilon
+    if begin != 1:
+        attrs["begin_norm_axis"] = begin
+    c = Case("layer_norm X=%s begin_norm_axis=%d %s %s%s%s" % (
+        shape_text(shape), begin, "scale" if with_scale else "no-scale",
+        "bias" if with_bias else "no-bias",
+        "" if epsilon is None else " epsilon=%g" % epsilon, " const-params" if consts else ""))
+    c.arg("x", x)
+    text, types = "X(%x)", [c.type("%x")]
+    if with_scale:
+        c.value("s", scale, const=consts)
+        text += " Scale(%s)"
+        types.append(c.type("%s"))
+    if with_bias:
+        c.value("b", bias, const=consts)
+        text += " Bias(%b)"
+        types.append(c.type("%b"))
+    stats = ttype([left])
+    c.op("%%y:3 = pdnn.layer_norm %s%s : (%s) -> (%s, %s, %s)" % (
+        text, attrs_text(attrs), ", ".join(types), c.type("%x"), stats, stats))
+    y, mean, var = ref.layer_norm(x, scale, bias, 1e-5 if epsilon is None else epsilon, begin)
+    c.result("%y#0", c.type("%x"), y, ATOL, RTOL)
+    c.result("%y#1", stats, mean, ATOL, RTOL)
+    c.result("%y#2", stats, var, ATOL, RTOL)
+    return c
+
+
+def sum_case(rng, n, shape):
+    xs = [f32(rng.rand(*shape) * 2 - 1) for _ in range(n)]
+    c = Case("sum inputs=%d X=%s" % (n, shape_text(shape)))
+    names = [c.arg("x%d" % i, x) for i, x in enumerate(xs)]
+    c.op("%%o = pdnn.sum %s : %s" % (", ".join(names), c.type("%x0")))
+    c.result("%o", c.type("%x0"), ref.sum_(xs), ATOL, RTOL)
+    return c
+
+
+def scale_case(rng, shape, scale, bias, after, scale_tensor=False, dynamic=()):
+    x = f32(rng.rand(*shape) * 4 - 2)
+    attrs = {}
+    if not scale_tensor and scale != 1.0:
+        attrs["scale"] = scale
+    if bias != 0.0:
+        attrs["bias"] = bias
+    if not after:
+        attrs["bias_after_scale"] = False
+    c = Case("scale X=%s scale=%g bias=%g bias_after_scale=%d%s%s" % (
+        shape_text(shape), scale, bias, int(after), " ScaleTensor" if scale_tensor else "",
+        " dynamic" if dynamic else ""))
+    c.arg("x", x, dynamic=dynamic)
+    operand = ""
+    if scale_tensor:
+        c.arg("st", f32([scale]))
+        operand = " ScaleTensor(%%st : %s)" % c.type("%st")
+    c.op("%%o = pdnn.scale %%x%s%s : %s -> %s" % (operand, attrs_text(attrs), c.type("%x"),
+                                                  c.type("%x")))
+    c.result("%o", c.type("%x"), ref.scale(x, scale, bias, after), ATOL, RTOL)
+    return c
+
+
+def top_k_case(rng, shape, k, k_tensor=False):
+    n = int(np.prod(shape))
+    # Distinct values: no ties.
+    x = f32(rng.permutation(n).reshape(shape) * 0.37 - n * 0.1)
+    values, indices = ref.top_k(x, k)
+    c = Case("top_k X=%s k=%d%s" % (shape_text(shape), k, " K-tensor" if k_tensor else ""))
+    c.arg("x", x)
+    out_shape = list(shape[:-1]) + [None if k_tensor else k]
+    vt, it = ttype(out_shape), ttype(out_shape, "i64")
+    if k_tensor:
+        c.arg("k", np.array([k], dtype=np.int32))
+        c.op("%%t:2 = pdnn.top_k %%x K(%%k) : (%s, %s) -> (%s, %s)" % (
+            c.type("%x"), c.type("%k"), vt, it))
+    else:
+        c.op("%%t:2 = pdnn.top_k %%x {k = %d : i32} : (%s) -> (%s, %s)" % (
+            k, c.type("%x"), vt, it))
+    c.result("%t#0", vt, values, 0.0, 0.0)
+    c.result("%t#1", it, indices, 0, 0, dtype=np.int64)
+    return c
+
+
+def concat_case(rng, shapes, axis, dtype=np.float32):
+    if dtype == np.float32:
+        xs = [f32(rng.rand(*s)) for s in shapes]
+        element = "f32"
+    else:
+        xs = [rng.randint(0, 256, size=s).astype(np.uint8) for s in shapes]
+        element = "ui8"
+    expected = ref.concat(xs, axis)
+    c = Case("concat inputs=%s axis=%d %s" % ("+".join(shape_text(s) for s in shapes), axis,
+                                              element))
+    names = [c.arg("x%d" % i, x) for i, x in enumerate(xs)]
+    out = ttype(expected.shape, element)
+    attrs = {} if axis == 0 else {"axis": axis}
+    c.op("%%o = pdnn.concat %s%s : (%s) -> %s" % (
+        ", ".join(names), attrs_text(attrs), ", ".join(c.type(n) for n in names), out))
+    c.result("%o", out, expected, 0, 0, dtype=dtype)
+    return c
+
+
+def reduction_cases():
+    rng = np.random.RandomState(404)
+    cases = []
+    for shape, axes in (((4, 7), (None, 0, 1, -1, -2)), ((2, 3, 5), (0, 1, 2, -1, -3)),
+                        ((2, 3, 4, 5), (1, 3, -2)), ((33,), (0,))):
+        for axis in axes:
+            cases.append(softmax_case(rng, shape, axis))
+    for shape, begin, s, b, eps, consts in (
+            ((4, 8), 1, True, True, None, False),
+            ((4, 8), 1, False, False, None, False),
+            ((2, 3, 4), 1, True, True, None, True),
+            ((2, 3, 4), 2, True, True, None, False),
+            ((2, 3, 4), 2, False, False, 1e-3, False),
+            ((2, 3, 4), 2, True, False, None, False),
+            ((2, 3, 4), 1, False, True, None, False),
+            ((3, 2, 5, 6), 2, True, True, 1e-3, True),
+            ((3, 2, 5, 6), 3, False, False, None, False),
+            ((5, 64), 1, True, True, None, False)):
+        cases.append(layer_norm_case(rng, shape, begin, s, b, eps, consts))
+    for n in range(1, 7):
+        cases.append(sum_case(rng, n, (3, 5) if n % 2 else (2, 3, 4)))
+    for shape, scale, bias, after, st, dyn in (
+            ((3, 5), 2.5, 0.75, True, False, ()),
+            ((3, 5), 2.5, 0.75, False, False, ()),
+            ((2, 3, 4), -1.5, 0.0, True, False, ()),
+            ((2, 3, 4), 1.0, -2.0, False, False, ()),
+            ((7, 4), 0.5, 1.25, True, True, (0,)),
+            ((7, 4), 3.0, -0.5, False, True, ()),
+            ((6,), 1.0, 0.0, True, False, ())):
+        cases.append(scale_case(rng, shape, scale, bias, after, st, dyn))
+    for shape, k, kt in (((10,), 1, False), ((10,), 10, False), ((4, 9), 3, False),
+                         ((2, 3, 8), 5, False), ((5, 1), 1, False), ((3, 6), 2, True),
+                         ((4, 9), 9, True), ((2, 3, 8), 5, True), ((10,), 4, True)):
+        cases.append(top_k_case(rng, shape, k, kt))
+    for shapes, axis, dtype in ((((2, 3), (4, 3)), 0, np.float32),
+                                (((2, 3), (2, 5), (2, 1)), 1, np.float32),
+                                (((2, 3, 4), (2, 2, 4)), 1, np.float32),
+                                (((2, 3, 4), (2, 3, 1), (2, 3, 2)), -1, np.float32),
+                                (((3, 2), (1, 2)), 0, np.uint8)):
+        cases.append(concat_case(rng, shapes, axis, dtype))
+    return cases
+
+
+# ---------------------------------------------------------------------------
+# quantize, dequantize, requantize
+# ---------------------------------------------------------------------------
+def near_tie(prerounded):
+    frac = np.abs(prerounded - np.floor(prerounded) - 0.5)
+    return frac < 1e-3
+
+
+def quantize_case(rng, shape, scale, shift, negative, low, high):
+    x = f32(rng.rand(*shape) * (high - low) + low)
+    expected = ref.quantize(x, scale, shift, negative)
+    element = "si8" if expected.dtype == np.int8 else "ui8"
+    attrs = {"Scale": float(scale)}
+    if shift:
+        attrs["Shift"] = float(shift)
+    if negative:
+        attrs["is_negative_input"] = True
+    c = Case("quantize X=%s Scale=%g Shift=%g is_negative_input=%d -> %s" % (
+        shape_text(shape), scale, shift, int(negative), element))
+    c.arg("x", x)
+    out = ttype(shape, element)
+    c.op("%%o = pdnn.quantize %%x%s : %s -> %s" % (attrs_text(attrs), c.type("%x"), out))
+    c.result("%o", out, expected, 0, 0, dtype=expected.dtype)
+    # Where x*Scale+Shift lies within 1e-3 of a .5 tie, float32 and float64
+    # may round differently: allow either neighbour there.
+    c.tie_masks[0] = near_tie(ref.quantize_prerounded(x, scale, shift))
+    return c
+
+
+def dequantize_case(rng, shape, dtype, scale, shift):
+    info = np.iinfo(dtype)
+    x = rng.randint(info.min, info.max + 1, size=shape).astype(dtype)
+    element = "ui8" if dtype == np.uint8 else "si8"
+    attrs = {"Scale": float(scale)}
+    if shift:
+        attrs["Shift"] = float(shift)
+    c = Case("dequantize X=%s %s Scale=%g Shift=%g" % (shape_text(shape), element, scale, shift))
+    c.arg("x", x)
+    out = ttype(shape)
+    c.op("%%o = pdnn.dequantize %%x%s : %s -> %s" % (attrs_text(attrs), c.type("%x"), out))
+    c.result("%o", out, ref.dequantize(x, scale, shift), ATOL, RTOL)
+    return c
+
+
+def requantize_case(rng, shape, dtype, scale_in, scale_out, shift_in, shift_out):
+    info = np.iinfo(dtype)
+    x = rng.randint(info.min, info.max + 1, size=shape).astype(dtype)
+    expected = ref.requantize(x, scale_in, scale_out, shift_in, shift_out)
+    in_el = "ui8" if dtype == np.uint8 else "si8"
+    out_el = "ui8" if expected.dtype == np.uint8 else "si8"
+    attrs = {"Scale_in": float(scale_in), "Scale_out": float(scale_out),
+             "Shift_in": float(shift_in), "Shift_out": float(shift_out)}
+    c = Case("requantize X=%s %s Scale_in=%g Scale_out=%g Shift_in=%g Shift_out=%g -> %s" % (
+        shape_text(shape), in_el, scale_in, scale_out, shift_in, shift_out, out_el))
+    c.arg("x", x)
+    out = ttype(shape, out_el)
+    c.op("%%o = pdnn.requantize %%x%s : %s -> %s" % (attrs_text(attrs), c.type("%x"), out))
+    c.result("%o", out, expected, 0, 0, dtype=expected.dtype)
+    c.tie_masks[0] = near_tie(ref.requantize_prerounded(x, scale_in, scale_out, shift_in,
+                                                        shift_out))
+    return c
+
+
+def quant_cases():
+    rng = np.random.RandomState(505)
+    cases = [
+        quantize_case(rng, (4, 8), 63.0, 0.0, False, -0.5, 4.5),
+        quantize_case(rng, (4, 8), 127.0, 0.0, True, -1.2, 1.2),
+        quantize_case(rng, (2, 3, 5), 63.0, 128.0, True, -2.5, 2.5),
+        quantize_case(rng, (2, 3, 5), 63.0, 64.0, False, -1.2, 3.0),
+        quantize_case(rng, (16,), 1.0, 0.0, False, -10.0, 300.0),
+        quantize_case(rng, (16,), 1.0, 0.0, True, -200.0, 200.0),
+        dequantize_case(rng, (4, 8), np.uint8, 63.0, 0.0),
+        dequantize_case(rng, (4, 8), np.int8, 127.0, 0.0),
+        dequantize_case(rng, (2, 3, 5), np.uint8, 63.0, 128.0),
+        dequantize_case(rng, (2, 3, 5), np.uint8, 2.5, 64.0),
+        requantize_case(rng, (4, 8), np.int8, 63.0, 127.0, 0.0, 0.0),
+        requantize_case(rng, (4, 8), np.int8, 127.0, 50.0, 0.0, 0.0),
+        requantize_case(rng, (4, 8), np.uint8, 63.0, 127.0, 0.0, 0.0),
+        requantize_case(rng, (2, 3, 5), np.uint8, 63.0, 31.0, 128.0, 64.0),
+        requantize_case(rng, (2, 3, 5), np.uint8, 31.0, 63.0, 64.0, 128.0),
+        requantize_case(rng, (2, 3, 5), np.uint8, 63.0, 63.0, 1.0, 1.0),
+        requantize_case(rng, (2, 3, 5), np.uint8, 100.0, 63.0, 0.0, 16.0),
+    ]
+    return cases
+
+
+# ---------------------------------------------------------------------------
+# rnn
+# ---------------------------------------------------------------------------
+def rnn_case(rng, mode, T, N, I, H, layers, bidirec, seq_len=None, len_dtype=np.int32,
+             consts=False, with_state_values=True):
+    ndir = 2 if bidirec else 1
+    G = {"LSTM": 4, "GRU": 3}.get(mode, 1)
+    scale = 1.0 / np.sqrt(H)
+    x = f32(rng.rand(T, N, I) * 2 - 1)
+    states = [f32(rng.rand(layers * ndir, N, H) * 2 - 1 if with_state_values
+                  else np.zeros((layers * ndir, N, H)))
+              for _ in range(2 if mode == "LSTM" else 1)]
+    weights, biases = [], []
+    for layer in range(layers):
+        for _ in range(ndir):
+            inp = I if layer == 0 else ndir * H
+            weights.append(f32((rng.rand(G * H, inp) * 2 - 1) * scale))
+            weights.append(f32((rng.rand(G * H, H) * 2 - 1) * scale))
+            biases.append(f32((rng.rand(G * H) * 2 - 1) * scale))
+            biases.append(f32((rng.rand(G * H) * 2 - 1) * scale))
+    wl = weights + biases
+    lengths = None if seq_len is None else np.array(seq_len, dtype=len_dtype)
+    out, out_states = ref.rnn(mode, x, states, wl, layers, bidirec, lengths)
+    name = "rnn mode=%s T=%d N=%d input_size=%d hidden_size=%d num_layers=%d is_bidirec=%d%s%s" % (
+        mode, T, N, I, H, layers, int(bidirec),
+        "" if seq_len is None else " SequenceLength=%s(%s)" % (
+            "i32" if len_dtype == np.int32 else "i64", ",".join(str(v) for v in seq_len)),
+        " const-weights" if consts else "")
+    c = Case(name)
+    c.arg("in", x)
+    snames = [c.arg("s%d" % i, s) for i, s in enumerate(states)]
+    wnames = [c.value("w%d" % i, w, const=consts) for i, w in enumerate(wl)]
+    text = "PreState(%s) WeightList(%s)" % (", ".join(snames), ", ".join(wnames))
+    types = [c.type("%in")] + [c.type(n) for n in snames + wnames]
+    if lengths is not None:
+        c.arg("len", lengths)
+        text += " SequenceLength(%len)"
+        types.append(c.type("%len"))
+    attrs = {"mode": mode, "input_size": I, "hidden_size": H}
+    if layers != 1:
+        attrs["num_layers"] = layers
+    if bidirec:
+        attrs["is_bidirec"] = True
+    out_t = ttype(out.shape)
+    state_t = [ttype(s.shape) for s in out_states]
+    nres = 1 + len(state_t) + 2
+    c.op("%%r:%d = pdnn.rnn Input(%%in) %s%s : (%s) -> (%s)" % (
+        nres, text, attrs_text(attrs), ", ".join(types),
+        ", ".join([out_t] + state_t + [ttype([None]), ttype([None], "ui8")])))
+    c.result("%r#0", out_t, out, ATOL, RTOL)
+    for i, s in enumerate(out_states):
+        c.result("%%r#%d" % (i + 1), state_t[i], s, ATOL, RTOL)
+    return c
+
+
+def rnn_cases():
+    rng = np.random.RandomState(606)
+    table = [
+        ("LSTM", 5, 2, 4, 3, 1, False, None),
+        ("LSTM", 5, 3, 4, 3, 1, True, None),
+        ("LSTM", 6, 3, 5, 4, 2, False, [6, 2, 4]),
+        ("LSTM", 6, 3, 5, 4, 2, True, [3, 6, 1]),
+        ("GRU", 5, 2, 4, 3, 1, False, None),
+        ("GRU", 5, 2, 4, 3, 1, True, [5, 2]),
+        ("GRU", 7, 3, 3, 5, 2, False, None),
+        ("GRU", 7, 3, 3, 5, 2, True, [7, 1, 4]),
+        ("RNN_TANH", 4, 2, 3, 6, 1, False, None),
+        ("RNN_TANH", 4, 3, 3, 6, 2, True, [4, 2, 3]),
+        ("RNN_RELU", 4, 2, 3, 6, 1, True, None),
+        ("RNN_RELU", 5, 2, 3, 4, 2, False, [2, 5]),
+        ("LSTM", 5, 3, 4, 3, 1, False, [5, 1, 3]),
+        ("GRU", 5, 3, 4, 3, 1, False, [2, 5, 4]),
+    ]
+    cases = []
+    for i, (mode, T, N, I, H, layers, bidirec, seq) in enumerate(table):
+        cases.append(rnn_case(rng, mode, T, N, I, H, layers, bidirec, seq,
+                              np.int64 if i % 3 == 2 else np.int32, consts=(i % 4 == 1)))
+    # A zero-length sequence: Out is zero there and State is PreState.
+    cases.append(rnn_case(rng, "LSTM", 4, 3, 3, 4, 1, True, [4, 0, 2]))
+    cases.append(rnn_case(rng, "GRU", 4, 3, 3, 4, 2, True, [0, 4, 2], np.int64))
+    return cases
+
+
+GROUPS = {
+    "matrix": matrix_cases,
+    "elementwise": elementwise_cases,
+    "activation": activation_cases,
+    "reduction": reduction_cases,
+    "quant": quant_cases,
+    "rnn": rnn_cases,
+}
+
+
+def main():
+    args = harness.parse_args(__doc__, lambda p: p.add_argument(
+        "--group", choices=sorted(GROUPS), required=True))
+    cases = GROUPS[args.group]()
+    failures = harness.check(args, cases, group=args.group, batch_size=8)
+    if not args.list:
+        harness.finish("ops " + args.group, len(cases), failures)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,443 @@
+"""Paddle's operator formulas in numpy: the oracle of the integration tests.
+
+Written from Paddle's kernels and Python unit tests (test_gru_op.py,
+test_fusion_gru_op.py, test_lstm_op.py, test_multi_gru_mkldnn_op.py, the
+rnn CPU kernel, the oneDNN quantize kernels), independently of PaddleDNN's
+C++ code. Everything is computed in float64 from the (float32) inputs, so the
+result is the exact answer up to float64 rounding; callers compare the
+compiler's float32 results against it with a tolerance.
+
+Conventions follow Paddle: `lod` is Paddle's recursive sequence lengths
+([[2, 4, 3]] for three sequences of 2, 4 and 3 rows), not offsets.
+"""
+
+import math
+
+import numpy as np
+
+# ---------------------------------------------------------------------------
+# Activations of Paddle's GRU kernels (test_lstm_op.py's ACTIVATION): sigmoid
+# clamps its input to [-40, 13]; tanh clamps -2x to at most 40.
+# ---------------------------------------------------------------------------
+SIGMOID_THRESHOLD_MIN = -40.0
+SIGMOID_THRESHOLD_MAX = 13.0
+EXP_MAX_INPUT = 40.0
+
+
+def gru_identity(x):
+    return x
+
+
+def gru_sigmoid(x):
+    y = np.clip(x, SIGMOID_THRESHOLD_MIN, SIGMOID_THRESHOLD_MAX)
+    return 1.0 / (1.0 + np.exp(-y))
+
+
+def gru_tanh(x):
+    y = np.minimum(-2.0 * x, EXP_MAX_INPUT)
+    return (2.0 / (1.0 + np.exp(y))) - 1.0
+
+
+def gru_relu(x):
+    return np.maximum(x, 0)
+
+
+ACTIVATION = {
+    "identity": gru_identity,
+    "": gru_identity,
+    "sigmoid": gru_sigmoid,
+    "tanh": gru_tanh,
+    "relu": gru_relu,
+}
+
+
+def _f64(a):
+    return None if a is None else np.asarray(a, dtype=np.float64)
+
+
+def lod_offsets(lod):
+    """[[2, 4, 3]] -> [0, 2, 6, 9]."""
+    return np.concatenate([[0], np.cumsum(lod[0])]).astype(np.int64)
+
+
+# ---------------------------------------------------------------------------
+# gru / fusion_gru / multi_gru
+# ---------------------------------------------------------------------------
+def gru(input, lod, h0, weight, bias, is_reverse, act_state, act_gate,
+        origin_mode=False):
+    """Paddle's `gru` op (test_gru_op.py), one sequence at a time.
+
+    input: T x 3D, already projected; columns [update | reset | candidate].
+    weight: D x 3D *as a flat buffer*: first a row-major D x 2D [W_u | W_r],
+    then a row-major D x D W_c. bias: 1 x 3D (added to every row). h0: N x D
+    or None (zeros). Returns Hidden, T x D, in the input's row order.
+    """
+    act_state = ACTIVATION[act_state] if isinstance(act_state, str) else act_state
+    act_gate = ACTIVATION[act_gate] if isinstance(act_gate, str) else act_gate
+    x = _f64(input)
+    w = _f64(weight)
+    T = x.shape[0]
+    D = w.shape[0]
+    if bias is not None:
+        x = x + _f64(bias).reshape(1, 3 * D)
+    flat = w.flatten()
+    w_u_r = flat[: D * D * 2].reshape((D, D * 2))
+    w_c = flat[D * D * 2:].reshape((D, D))
+    hidden = np.zeros((T, D))
+    offsets = lod_offsets(lod)
+    assert offsets[-1] == T, "lod does not cover the input"
+    for i in range(len(lod[0])):
+        rows = list(range(offsets[i], offsets[i + 1]))
+        if is_reverse:
+            rows.reverse()
+        h_p = np.zeros(D) if h0 is None else _f64(h0)[i]
+        for t in rows:
+            g = x[t]
+            u_r = act_gate(h_p @ w_u_r + g[: 2 * D])
+            u = u_r[:D]
+            r = u_r[D: 2 * D]
+            c = act_state((r * h_p) @ w_c + g[2 * D:])
+            if origin_mode:
+                h = (1 - u) * c + u * h_p
+            else:
+                h = u * c + (1 - u) * h_p
+            hidden[t] = h
+            h_p = h
+    return hidden
+
+
+def fc(x, w, b):
+    """test_fusion_lstm_op.py's fc: x . w + b."""
+    out = _f64(x) @ _f64(w)
+    return out if b is None else out + _f64(b).reshape(1, -1)
+
+
+def fusion_gru(x, lod, h0, wx, wh, bias, is_reverse, origin_mode,
+               act_state="tanh", act_gate="sigmoid"):
+    """test_fusion_gru_op.py: gru(fc(x, wx, bias), ...) with a zero gru bias.
+
+    X may be T x M or T x 1 x M.
+    """
+    x = _f64(x)
+    x = x.reshape(x.shape[0], int(np.prod(x.shape[1:])))
+    return gru(fc(x, wx, bias), lod, h0, wh, None, is_reverse, act_state,
+               act_gate, origin_mode=origin_mode)
+
+
+def multi_gru(x, lod, wx, wh, bias, layers, origin_mode,
+              act_state="tanh", act_gate="sigmoid"):
+    """test_multi_gru_mkldnn_op.py: per layer a forward and a reverse
+    fusion_gru (no H0) over the same input, concatenated [forward, reverse].
+    wx/wh/bias are lists of 2*layers entries (bias may be None)."""
+    inp = _f64(x)
+    inp = inp.reshape(inp.shape[0], int(np.prod(inp.shape[1:])))
+    for layer in range(layers):
+        i = 2 * layer
+        b_f = None if bias is None else bias[i]
+        b_r = None if bias is None else bias[i + 1]
+        out_f = fusion_gru(inp, lod, None, wx[i], wh[i], b_f, False,
+                           origin_mode, act_state, act_gate)
+        out_b = fusion_gru(inp, lod, None, wx[i + 1], wh[i + 1], b_r, True,
+                           origin_mode, act_state, act_gate)
+        inp = np.concatenate((out_f, out_b), axis=1)
+    return inp
+
+
+# ---------------------------------------------------------------------------
+# rnn (Paddle's CPU kernel: LSTM [i, f, g, o]; GRU [r, z, c] with the reset
+# applied after the hidden product and h = (1-z) c + z h_prev; simple RNN).
+# Unclamped sigmoid/tanh ("sigmoid_v2"/"tanh_v2").
+# ---------------------------------------------------------------------------
+def _sigmoid(x):
+    return 1.0 / (1.0 + np.exp(-x))
+
+
+def _rnn_cell(mode, x, h, c, w_ih, w_hh, b_ih, b_hh):
+    H = w_hh.shape[1]
+    gx = x @ w_ih.T + b_ih
+    gh = h @ w_hh.T + b_hh
+    if mode == "LSTM":
+        g = gx + gh
+        i = _sigmoid(g[:, 0:H])
+        f = _sigmoid(g[:, H:2 * H])
+        cand = np.tanh(g[:, 2 * H:3 * H])
+        o = _sigmoid(g[:, 3 * H:4 * H])
+        c_new = f * c + i * cand
+        return o * np.tanh(c_new), c_new
+    if mode == "GRU":
+        r = _sigmoid(gx[:, 0:H] + gh[:, 0:H])
+        z = _sigmoid(gx[:, H:2 * H] + gh[:, H:2 * H])
+        cand = np.tanh(gx[:, 2 * H:] + r * gh[:, 2 * H:])
+        return (1 - z) * cand + z * h, None
+    if mode == "RNN_TANH":
+        return np.tanh(gx + gh), None
+    if mode == "RNN_RELU":
+        return np.maximum(gx + gh, 0), None
+    raise ValueError(mode)
+
+
+def rnn(mode, x, pre_state, weight_list, num_layers, is_bidirec,
+        sequence_length=None):
+    """Paddle's `rnn` op. x: T x N x I (time-major). pre_state: [h0] or
+    [h0, c0] for LSTM, each (num_layers*D) x N x H. weight_list: every
+    weight (W_ih, W_hh per layer then direction), then every bias (b_ih,
+    b_hh, same order). sequence_length: N lengths or None. Returns
+    (Out T x N x D*H, [State...])."""
+    x = _f64(x)
+    T, N, _ = x.shape
+    ndir = 2 if is_bidirec else 1
+    nw = num_layers * ndir * 2
+    weights = [_f64(w) for w in weight_list[:nw]]
+    biases = [_f64(b) for b in weight_list[nw:]]
+    h0 = _f64(pre_state[0])
+    c0 = _f64(pre_state[1]) if mode == "LSTM" else None
+    lengths = [T] * N if sequence_length is None else [int(v) for v in sequence_length]
+    state_h = np.zeros_like(h0)
+    state_c = None if c0 is None else np.zeros_like(c0)
+    inp = x
+    for layer in range(num_layers):
+        outs = []
+        for d in range(ndir):
+            k = layer * ndir + d
+            w_ih, w_hh = weights[2 * k], weights[2 * k + 1]
+            b_ih, b_hh = biases[2 * k], biases[2 * k + 1]
+            H = w_hh.shape[1]
+            out = np.zeros((T, N, H))
+            for b in range(N):
+                L = lengths[b]
+                h = h0[k, b][None, :]
+                c = None if c0 is None else c0[k, b][None, :]
+                steps = range(L) if d == 0 else range(L - 1, -1, -1)
+                for t in steps:
+                    h, c_new = _rnn_cell(mode, inp[t, b][None, :], h, c,
+                                         w_ih, w_hh, b_ih, b_hh)
+                    if c is not None:
+                        c = c_new
+                    out[t, b] = h[0]
+                state_h[k, b] = h[0]
+                if state_c is not None:
+                    state_c[k, b] = c[0]
+            outs.append(out)
+        inp = np.concatenate(outs, axis=2)
+    states = [state_h] if state_c is None else [state_h, state_c]
+    return inp, states
+
+
+# ---------------------------------------------------------------------------
+# Matrix products
+# ---------------------------------------------------------------------------
+def _flatten_to_2d(a, k):
+    return a.reshape(int(np.prod(a.shape[:k], dtype=np.int64)),
+                     int(np.prod(a.shape[k:], dtype=np.int64)))
+
+
+def fc_op(x, w, bias=None, in_num_col_dims=1, activation_type=""):
+    """Paddle `fc`: relu?(flatten(Input, k) . W + Bias), shape
+    Input[0:k] ++ [N]."""
+    x = _f64(x)
+    w = _f64(w)
+    out = _flatten_to_2d(x, in_num_col_dims) @ w
+    if bias is not None:
+        out = out + _f64(bias).reshape(1, -1)
+    if activation_type == "relu":
+        out = np.maximum(out, 0)
+    return out.reshape(tuple(x.shape[:in_num_col_dims]) + (w.shape[1],))
+
+
+def mul(x, y, x_num_col_dims=1, y_num_col_dims=1):
+    """Paddle `mul`: X and Y flattened to matrices; Out is
+    X[0:xnc] ++ Y[ync:]."""
+    x = _f64(x)
+    y = _f64(y)
+    out = _flatten_to_2d(x, x_num_col_dims) @ _flatten_to_2d(y, y_num_col_dims)
+    return out.reshape(tuple(x.shape[:x_num_col_dims]) +
+                       tuple(y.shape[y_num_col_dims:]))
+
+
+def matmul_v2(x, y, trans_x=False, trans_y=False):
+    """numpy.matmul after transposing the last two dims; 1-D operands are
+    promoted (and the promoted dim dropped); two vectors give shape [1]."""
+    x = _f64(x)
+    y = _f64(y)
+    if trans_x and x.ndim >= 2:
+        x = np.swapaxes(x, -1, -2)
+    if trans_y and y.ndim >= 2:
+        y = np.swapaxes(y, -1, -2)
+    out = np.matmul(x, y)
+    if x.ndim == 1 and y.ndim == 1:
+        out = np.reshape(out, (1,))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Elementwise with Paddle's axis broadcast
+# ---------------------------------------------------------------------------
+def paddle_broadcast(x, y, axis=-1):
+    """Aligns the lower-rank operand inside the other starting at `axis`
+    (axis < 0 -> |rank X - rank Y| + axis + 1), padding with unit dims."""
+    x = _f64(x)
+    y = _f64(y)
+    if x.ndim == y.ndim:
+        return x, y
+    big, small = (x, y) if x.ndim > y.ndim else (y, x)
+    diff = big.ndim - small.ndim
+    if axis < 0:
+        axis = diff + axis + 1
+    assert 0 <= axis <= diff, "axis out of range"
+    shape = (1,) * axis + small.shape + (1,) * (diff - axis)
+    small = small.reshape(shape)
+    return (big, small) if x.ndim > y.ndim else (small, big)
+
+
+def elementwise_add(x, y, axis=-1):
+    a, b = paddle_broadcast(x, y, axis)
+    return a + b
+
+
+def elementwise_mul(x, y, axis=-1):
+    a, b = paddle_broadcast(x, y, axis)
+    return a * b
+
+
+# ---------------------------------------------------------------------------
+# Activations (the standalone ops: no clamping)
+# ---------------------------------------------------------------------------
+_erf = np.vectorize(math.erf)
+
+
+def relu(x):
+    return np.maximum(_f64(x), 0)
+
+
+def tanh(x):
+    return np.tanh(_f64(x))
+
+
+def sigmoid(x):
+    return 1.0 / (1.0 + np.exp(-_f64(x)))
+
+
+def gelu(x, approximate=False):
+    x = _f64(x)
+    if approximate:
+        return 0.5 * x * (1 + np.tanh(math.sqrt(2 / math.pi) *
+                                      (x + 0.044715 * x ** 3)))
+    return 0.5 * x * (1 + _erf(x / math.sqrt(2)))
+
+
+def leaky_relu(x, alpha=0.02):
+    x = _f64(x)
+    return np.where(x >= 0, x, alpha * x)
+
+
+def swish(x, beta=1.0):
+    x = _f64(x)
+    return x / (1 + np.exp(-beta * x))
+
+
+def abs_(x):
+    return np.abs(_f64(x))
+
+
+def sqrt(x):
+    return np.sqrt(_f64(x))
+
+
+# ---------------------------------------------------------------------------
+# Normalisation, reduction, selection
+# ---------------------------------------------------------------------------
+def softmax(x, axis=-1):
+    x = _f64(x)
+    e = np.exp(x - np.max(x, axis=axis, keepdims=True))
+    return e / np.sum(e, axis=axis, keepdims=True)
+
+
+def layer_norm(x, scale=None, bias=None, epsilon=1e-5, begin_norm_axis=1):
+    """Returns (Y, Mean, Variance); Variance is the biased variance."""
+    x = _f64(x)
+    m = _flatten_to_2d(x, begin_norm_axis)
+    mean = m.mean(axis=1)
+    var = ((m - mean[:, None]) ** 2).mean(axis=1)
+    y = (m - mean[:, None]) / np.sqrt(var[:, None] + epsilon)
+    if scale is not None:
+        y = y * _f64(scale).reshape(1, -1)
+    if bias is not None:
+        y = y + _f64(bias).reshape(1, -1)
+    return y.reshape(x.shape), mean, var
+
+
+def sum_(xs):
+    out = np.zeros_like(_f64(xs[0]))
+    for x in xs:
+        out = out + _f64(x)
+    return out
+
+
+def scale(x, scale=1.0, bias=0.0, bias_after_scale=True):
+    x = _f64(x)
+    if bias_after_scale:
+        return scale * x + bias
+    return scale * (x + bias)
+
+
+def top_k(x, k):
+    """The k largest along the last axis, descending, and their indices."""
+    x = _f64(x)
+    order = np.argsort(-x, axis=-1, kind="stable")[..., :k]
+    return np.take_along_axis(x, order, axis=-1), order.astype(np.int64)
+
+
+def concat(xs, axis=0):
+    return np.concatenate([np.asarray(x) for x in xs], axis=axis)
+
+
+# ---------------------------------------------------------------------------
+# Quantization (oneDNN reorders: round half to even, saturate)
+# ---------------------------------------------------------------------------
+def _saturate(v, dtype):
+    info = np.iinfo(dtype)
+    return np.clip(v, info.min, info.max).astype(dtype)
+
+
+def quantize_prerounded(x, scale, shift=0.0):
+    return _f64(x) * scale + shift
+
+
+def quantize(x, scale, shift=0.0, is_negative_input=False):
+    """Output = saturate(rint(Scale*x + Shift)); s8 when is_negative_input
+    and Shift == 0, u8 otherwise."""
+    dtype = np.int8 if (is_negative_input and shift == 0) else np.uint8
+    return _saturate(np.rint(quantize_prerounded(x, scale, shift)), dtype)
+
+
+def dequantize(x, scale, shift=0.0):
+    return (_f64(x) - shift) / scale
+
+
+def _clip_to_uint8(v):
+    """max(0, min(255, lround(v))); lround rounds halves away from zero."""
+    r = math.floor(abs(v) + 0.5) * (1 if v >= 0 else -1)
+    return max(0, min(255, int(r)))
+
+
+def requantize_prerounded(x, scale_in, scale_out, shift_in=0.0, shift_out=0.0):
+    """What Paddle's oneDNN kernel rounds: x * Scale_out / Scale_in (plus, with
+    a shift, an integer constant)."""
+    return _f64(x) * (scale_out / scale_in)
+
+
+def requantize(x, scale_in, scale_out, shift_in=0.0, shift_out=0.0):
+    """Paddle's requantize (oneDNN reorder, reorder_scale = Scale_out /
+    Scale_in). Without shifts: saturate(rint(x * reorder_scale)) in the
+    input's type. With a shift the output is u8 and the shift enters as the
+    constant clip_to_uint8(Shift_out - reorder_scale * Shift_in) that the
+    kernel pre-fills dst with (sum post-op):
+    saturate(rint(x * reorder_scale) + that constant). This equals
+    (x - Shift_in) * Scale_out / Scale_in + Shift_out whenever that constant
+    is in [0, 255], up to rounding."""
+    x = np.asarray(x)
+    s = scale_out / scale_in
+    if shift_in != 0 or shift_out != 0:
+        shift = _clip_to_uint8(shift_out - s * shift_in)
+        return _saturate(np.rint(_f64(x) * s) + shift, np.uint8)
+    return _saturate(np.rint(_f64(x) * s), x.dtype)
