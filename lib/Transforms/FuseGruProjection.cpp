@@ -230,10 +230,16 @@ static FusionGruOp fuse(RewriterBase &rewriter, GruOp gru,
       /*mkldnn_data_type=*/type.isBF16() ? "bfloat16" : "float32",
       /*Scale_data=*/APFloat(1.0f), /*Shift_data=*/APFloat(0.0f));
 
+  Value oldBiases[] = {gru.getBias(), proj.bias};
   rewriter.replaceAllUsesWith(gru.getHidden(), fused.getHidden());
   rewriter.eraseOp(gru);
   for (Operation *op : proj.ops)
     rewriter.eraseOp(op);
+  // Constant biases folded into the new one leave no stale copy behind.
+  for (Value old : oldBiases)
+    if (auto constant = old ? old.getDefiningOp<arith::ConstantOp>() : nullptr)
+      if (constant->use_empty())
+        rewriter.eraseOp(constant);
   return fused;
 }
 
