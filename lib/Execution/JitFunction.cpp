@@ -124,6 +124,7 @@ JitFunction::compile(OwningOpRef<ModuleOp> module, llvm::StringRef entry,
     PassManager pm(module->getContext());
     LowerPipelineOptions lowerOptions;
     lowerOptions.backend = options.backend;
+    lowerOptions.exactGruActivations = options.exactGruActivations;
     buildLowerPipeline(pm, lowerOptions);
     if (failed(pm.run(*module)))
       return jitError("lowering failed:\n" + diagnostics);

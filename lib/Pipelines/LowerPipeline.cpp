@@ -35,7 +35,13 @@ void mlir::pdnn::buildLowerPipeline(OpPassManager &pm,
     pm.addPass(createConvertPDNNToOneDNN());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  pm.addPass(createConvertPDNNToLinalg());
+  // The oneDNN backend computes GRU gates as oneDNN (and Paddle's oneDNN
+  // kernel) does, unclamped, in its reference fallback too; the reference
+  // backend follows Paddle's CPU kernels unless asked for oneDNN's reading.
+  ConvertPDNNToLinalgOptions reference;
+  reference.exactGruActivations =
+      options.backend == "onednn" || options.exactGruActivations;
+  pm.addPass(createConvertPDNNToLinalg(reference));
   pm.addPass(createCanonicalizerPass());
 
   pm.addPass(bufferization::createEmptyTensorToAllocTensorPass());
@@ -48,6 +54,9 @@ void mlir::pdnn::buildLowerPipeline(OpPassManager &pm,
   pm.addPass(bufferization::createOneShotBufferizePass(bufferization));
   bufferization::BufferDeallocationPipelineOptions deallocation;
   bufferization::buildBufferDeallocationPipeline(pm, deallocation);
+  // Deallocation clones buffers the caller must own (a returned argument or
+  // constant); clone becomes alloc + copy.
+  pm.addPass(createConvertBufferizationToMemRefPass());
   pm.addPass(createConvertPDNNRuntimeToCalls());
 
   pm.addPass(createConvertLinalgToLoopsPass());

@@ -93,3 +93,10 @@ void pdnnrt_fail_invalid_lod(int64_t offsets, int64_t rows) {
                  static_cast<long long>(offsets), static_cast<long long>(rows));
   });
 }
+
+void pdnnrt_fail_initial_state(int64_t rows, int64_t sequences) {
+  pdnnrt::runEntry("H0 check", [&] {
+    pdnnrt::fail("H0 has %lld rows but the LoD holds %lld sequences",
+                 static_cast<long long>(rows), static_cast<long long>(sequences));
+  });
+}

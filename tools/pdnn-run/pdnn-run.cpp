@@ -47,6 +47,11 @@ static cl::opt<bool> printResults("print", cl::desc("Print the results"),
                                   cl::init(false));
 static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level"),
                                   cl::init(3));
+static cl::opt<bool> exactGruActivations(
+    "exact-gru-activations",
+    cl::desc("Reference GRUs with oneDNN's unclamped sigmoid/tanh instead of "
+             "Paddle's CPU kernels' clamped ones"),
+    cl::init(false));
 
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "pdnn-run: error: " << message << "\n";
@@ -122,6 +127,7 @@ int main(int argc, char **argv) {
   JitOptions options;
   options.backend = backend;
   options.optLevel = optLevel;
+  options.exactGruActivations = exactGruActivations;
   auto function = JitFunction::compile(std::move(module), entry, options);
   if (!function)
     return fail(function.takeError());

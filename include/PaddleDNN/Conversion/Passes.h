@@ -26,8 +26,10 @@ namespace pdnn {
 
 /// pdnn -> pdnnrt patterns for the ops oneDNN supports.
 void populatePDNNToOneDNNPatterns(RewritePatternSet &patterns);
-/// pdnn -> linalg/scf/arith/math patterns for every pdnn op.
-void populatePDNNToLinalgPatterns(RewritePatternSet &patterns);
+/// pdnn -> linalg/scf/arith/math patterns for every pdnn op (see
+/// --convert-pdnn-to-linalg for `exactGruActivations`).
+void populatePDNNToLinalgPatterns(RewritePatternSet &patterns,
+                                  bool exactGruActivations = false);
 
 } // namespace pdnn
 } // namespace mlir

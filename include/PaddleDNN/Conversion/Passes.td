@@ -36,7 +36,16 @@ def ConvertPDNNToLinalg : Pass<"convert-pdnn-to-linalg"> {
     sequences run over each sequence's own rows (no padding), with Paddle's
     kernels' sigmoid and tanh (input clamped as Paddle clamps it). Also
     decomposes the pdnnrt weight-preparation ops that did not fold.
+
+    With `exact-gru-activations`, GRU gates use the unclamped sigmoid and
+    tanh that oneDNN's GRU (and Paddle's oneDNN kernel) computes; the two
+    readings differ only where a gate's input exceeds 13, and this is what
+    makes the reference an exact oracle for the oneDNN path there too.
   }];
+  let options = [
+    Option<"exactGruActivations", "exact-gru-activations", "bool", "false",
+           "GRU gates without Paddle's CPU clamping, as oneDNN computes them">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::linalg::LinalgDialect",
     "::mlir::math::MathDialect", "::mlir::scf::SCFDialect",

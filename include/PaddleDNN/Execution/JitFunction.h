@@ -38,6 +38,8 @@ struct JitOptions {
   std::string backend = "onednn";
   /// LLVM optimization level for the generated code (0-3).
   unsigned optLevel = 3;
+  /// Reference GRUs with oneDNN's unclamped sigmoid/tanh.
+  bool exactGruActivations = false;
 };
 
 class JitFunction {

@@ -15,6 +15,12 @@ struct LowerPipelineOptions : public PassPipelineOptions<LowerPipelineOptions> {
       llvm::cl::desc("onednn: oneDNN runtime calls where oneDNN supports the "
                      "op, reference loops elsewhere; reference: no oneDNN"),
       llvm::cl::init("onednn")};
+  PassOptions::Option<bool> exactGruActivations{
+      *this, "exact-gru-activations",
+      llvm::cl::desc("backend=reference: GRUs without Paddle's CPU clamping "
+                     "of sigmoid/tanh, as oneDNN computes them (always so "
+                     "with backend=onednn)"),
+      llvm::cl::init(false)};
 };
 
 /// pdnn (on tensors) -> LLVM dialect: the lowering to oneDNN calls and/or the

@@ -62,6 +62,9 @@ void pdnnrt_clear_error(void);
  * this and then does no work on that LoD. */
 void pdnnrt_fail_invalid_lod(int64_t offsets, int64_t rows);
 
+/* Records an H0 whose row count is not the LoD's number of sequences. */
+void pdnnrt_fail_initial_state(int64_t rows, int64_t sequences);
+
 /* Forgets every cached copy of constant weights. Call it before memory that
  * held constant weights is freed or reused (a JIT unloading a module):
  * copies are keyed by address. */
@@ -160,6 +163,7 @@ int32_t pdnnrt_layer_norm(PDNNRT_TENSOR(src), PDNNRT_TENSOR(scale),
   X(pdnnrt_last_error)                                                         \
   X(pdnnrt_clear_error)                                                        \
   X(pdnnrt_fail_invalid_lod)                                                   \
+  X(pdnnrt_fail_initial_state)                                                 \
   X(pdnnrt_release_constant_weights)                                           \
   X(pdnnrt_gru_forward)                                                        \
   X(pdnnrt_lod_to_padded)                                                      \

@@ -130,8 +130,12 @@ Value pdnn::sigmoid(OpBuilder &b, Location loc, Value x) {
 }
 
 Value pdnn::paddleGruActivation(OpBuilder &b, Location loc, StringRef name,
-                                Value x) {
+                                Value x, bool exact) {
   Type type = x.getType();
+  if (exact && name == "sigmoid")
+    return sigmoid(b, loc, x);
+  if (exact && name == "tanh")
+    return math::TanhOp::create(b, loc, x);
   if (name == "sigmoid") {
     Value clamped = arith::MinimumFOp::create(
         b, loc,

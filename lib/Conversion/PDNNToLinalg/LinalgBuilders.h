@@ -60,8 +60,10 @@ AffineMap dropDimMap(MLIRContext *context, int64_t rank, int64_t dim);
 Value floatConstant(OpBuilder &b, Location loc, Type type, double value);
 
 /// Paddle's activations inside GRU kernels: sigmoid clamps its input to
-/// [-40, 13]; tanh computes 2 / (1 + exp(min(-2x, 40))) - 1.
-Value paddleGruActivation(OpBuilder &b, Location loc, StringRef name, Value x);
+/// [-40, 13]; tanh computes 2 / (1 + exp(min(-2x, 40))) - 1. With `exact`,
+/// plain sigmoid and tanh, as oneDNN computes them.
+Value paddleGruActivation(OpBuilder &b, Location loc, StringRef name, Value x,
+                          bool exact = false);
 
 /// The standalone activation ops (no clamping): sigmoid = 1 / (1 + e^-x).
 Value sigmoid(OpBuilder &b, Location loc, Value x);

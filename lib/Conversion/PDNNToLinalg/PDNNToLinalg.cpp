@@ -17,8 +17,9 @@ namespace mlir::pdnn {
 using namespace mlir;
 using namespace mlir::pdnn;
 
-void mlir::pdnn::populatePDNNToLinalgPatterns(RewritePatternSet &patterns) {
-  populateGruToLoopsPatterns(patterns);
+void mlir::pdnn::populatePDNNToLinalgPatterns(RewritePatternSet &patterns,
+                                              bool exactGruActivations) {
+  populateGruToLoopsPatterns(patterns, exactGruActivations);
   populateRnnToLoopsPatterns(patterns);
   populateLayersToLinalgPatterns(patterns);
   populateQuantizationToLinalgPatterns(patterns);
@@ -27,9 +28,10 @@ void mlir::pdnn::populatePDNNToLinalgPatterns(RewritePatternSet &patterns) {
 namespace {
 struct ConvertPDNNToLinalgPass
     : public pdnn::impl::ConvertPDNNToLinalgBase<ConvertPDNNToLinalgPass> {
+  using ConvertPDNNToLinalgBase::ConvertPDNNToLinalgBase;
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    populatePDNNToLinalgPatterns(patterns);
+    populatePDNNToLinalgPatterns(patterns, exactGruActivations);
     walkAndApplyPatterns(getOperation(), std::move(patterns));
     // Then what the first walk and earlier passes produced: weight
     // preparation that did not fold, and tensor.concat (directions of

@@ -7,8 +7,10 @@ namespace mlir {
 class RewritePatternSet;
 namespace pdnn {
 
-/// gru, fusion_gru, multi_gru as loops over each sequence's rows.
-void populateGruToLoopsPatterns(RewritePatternSet &patterns);
+/// gru, fusion_gru, multi_gru as loops over each sequence's rows; with
+/// `exactActivations`, sigmoid and tanh without Paddle's clamping.
+void populateGruToLoopsPatterns(RewritePatternSet &patterns,
+                                bool exactActivations);
 /// rnn (LSTM, GRU, RNN_RELU, RNN_TANH) as loops over time steps.
 void populateRnnToLoopsPatterns(RewritePatternSet &patterns);
 /// mul, fc, matmul_v2, elementwise, activations, softmax, layer_norm, sum,

@@ -31,6 +31,7 @@ struct GruAttributes {
   StringRef gateActivation;
   bool reverse;
   bool originMode;
+  bool exact; // unclamped sigmoid/tanh, as oneDNN
 };
 } // namespace
 
@@ -65,6 +66,8 @@ static Value referenceGru(OpBuilder &b, Location loc, Value xx, Value lod,
   Value lastRow = arith::MaxSIOp::create(
       b, loc, arith::SubIOp::create(b, loc, t, one), zero);
   Value n = guardedSequenceCount(b, loc, lod, t);
+  if (h0)
+    n = guardedInitialState(b, loc, h0, n);
   Value hidden0 = createFilled(b, loc, {t, b.getIndexAttr(d)}, f32, 0.0);
   Value zeroRow = createConstant(b, loc, {1, d}, f32, 0.0);
   auto rowSlice = [&](OpBuilder &nb, Location nloc, Value source, Value row,
@@ -102,7 +105,7 @@ static Value referenceGru(OpBuilder &b, Location loc, Value xx, Value lod,
                   nb, nloc, ur, ur, f32,
                   [&](OpBuilder &eb, Location eloc, ValueRange x) {
                     return paddleGruActivation(eb, eloc, attrs.gateActivation,
-                                               x[0]);
+                                               x[0], attrs.exact);
                   });
               Value zeroIndex = indexConstant(nb, nloc, 0);
               Value u = rowSlice(nb, nloc, gates, zeroIndex, 0, d);
@@ -117,7 +120,8 @@ static Value referenceGru(OpBuilder &b, Location loc, Value xx, Value lod,
                   nb, nloc, ValueRange{u, candidate, h}, h, f32,
                   [&](OpBuilder &eb, Location eloc, ValueRange x) -> Value {
                     Value update = x[0], prev = x[2];
-                    Value c = paddleGruActivation(eb, eloc, attrs.activation, x[1]);
+                    Value c = paddleGruActivation(eb, eloc, attrs.activation,
+                                                  x[1], attrs.exact);
                     Value oneF = floatConstant(eb, eloc, f32, 1.0);
                     Value keep = arith::SubFOp::create(eb, eloc, oneF, update);
                     // origin_mode: h = (1-u)·c + u·h_prev; else u·c + (1-u)·h_prev.
@@ -201,7 +205,9 @@ static LogicalResult requireStaticFrame(PatternRewriter &rewriter,
 namespace {
 
 struct GruToLoops : public OpRewritePattern<GruOp> {
-  using OpRewritePattern::OpRewritePattern;
+  GruToLoops(MLIRContext *context, bool exact)
+      : OpRewritePattern(context), exact(exact) {}
+  bool exact;
 
   LogicalResult matchAndRewrite(GruOp op,
                                 PatternRewriter &rewriter) const override {
@@ -214,7 +220,7 @@ struct GruToLoops : public OpRewritePattern<GruOp> {
     Value hidden = referenceGru(
         rewriter, loc, xx, op.getLod(), op.getH0(), op.getWeight(),
         {op.getActivation(), op.getGateActivation(), op.getIsReverse(),
-         op.getOriginMode()});
+         op.getOriginMode(), exact});
     hidden = castFloat(rewriter, loc, hidden,
                        op.getHidden().getType().getElementType());
     replaceScratch(rewriter, loc,
@@ -230,7 +236,9 @@ struct GruToLoops : public OpRewritePattern<GruOp> {
 };
 
 struct FusionGruToLoops : public OpRewritePattern<FusionGruOp> {
-  using OpRewritePattern::OpRewritePattern;
+  FusionGruToLoops(MLIRContext *context, bool exact)
+      : OpRewritePattern(context), exact(exact) {}
+  bool exact;
 
   LogicalResult matchAndRewrite(FusionGruOp op,
                                 PatternRewriter &rewriter) const override {
@@ -246,7 +254,7 @@ struct FusionGruToLoops : public OpRewritePattern<FusionGruOp> {
     Value hidden = referenceGru(
         rewriter, loc, xx, op.getLod(), op.getH0(), op.getWeightH(),
         {op.getActivation(), op.getGateActivation(), op.getIsReverse(),
-         op.getOriginMode()});
+         op.getOriginMode(), exact});
     // Quantized output uses the data's scale and shift (oneDNN's RNN
     // quantizes dst like src).
     hidden = quantizeFromF32(rewriter, loc, hidden,
@@ -265,7 +273,9 @@ struct FusionGruToLoops : public OpRewritePattern<FusionGruOp> {
 };
 
 struct MultiGruToLoops : public OpRewritePattern<MultiGruOp> {
-  using OpRewritePattern::OpRewritePattern;
+  MultiGruToLoops(MLIRContext *context, bool exact)
+      : OpRewritePattern(context), exact(exact) {}
+  bool exact;
 
   LogicalResult matchAndRewrite(MultiGruOp op,
                                 PatternRewriter &rewriter) const override {
@@ -287,7 +297,7 @@ struct MultiGruToLoops : public OpRewritePattern<MultiGruOp> {
         directions.push_back(referenceGru(
             rewriter, loc, xx, op.getLod(), Value(), op.getWeightH()[i],
             {op.getActivation(), op.getGateActivation(), /*reverse=*/dir == 1,
-             op.getOriginMode()}));
+             op.getOriginMode(), exact}));
       }
       input = tensor::ConcatOp::create(rewriter, loc, /*dim=*/1, directions);
     }
@@ -302,7 +312,8 @@ struct MultiGruToLoops : public OpRewritePattern<MultiGruOp> {
 
 } // namespace
 
-void mlir::pdnn::populateGruToLoopsPatterns(RewritePatternSet &patterns) {
+void mlir::pdnn::populateGruToLoopsPatterns(RewritePatternSet &patterns,
+                                            bool exactActivations) {
   patterns.add<GruToLoops, FusionGruToLoops, MultiGruToLoops>(
-      patterns.getContext());
+      patterns.getContext(), exactActivations);
 }

@@ -16,6 +16,7 @@
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -562,19 +563,22 @@ struct TopKToLoops : public OpRewritePattern<TopKOp> {
     Type f32 = rewriter.getF32Type();
     Type i64 = rewriter.getI64Type();
     int64_t rank = op.getX().getType().getRank();
-    Value x = castFloat(rewriter, loc,
-                        collapseToMatrix(rewriter, loc, op.getX(), rank - 1), f32);
-    if (rank == 1)
-      x = alignRank(rewriter, loc, x, 2, 1);
+    // Rows of the last dimension: [prod(X[:-1]), X[-1]] ([1, L] for 1-D).
+    Value x = rank == 1 ? alignRank(rewriter, loc, op.getX(), 2, 1)
+                        : collapseToMatrix(rewriter, loc, op.getX(), rank - 1);
+    x = castFloat(rewriter, loc, x, f32);
     Value zero = indexConstant(rewriter, loc, 0), one = indexConstant(rewriter, loc, 1);
     Value rows = getSize(rewriter, loc, x, 0), width = getSize(rewriter, loc, x, 1);
-    Value k = indexConstant(rewriter, loc, op.getK());
+    // A static k keeps the results static.
+    OpFoldResult kSize = rewriter.getIndexAttr(op.getK());
     if (Value kTensor = op.getKTensor())
-      k = arith::IndexCastOp::create(
+      kSize = Value(arith::IndexCastOp::create(
           rewriter, loc, rewriter.getIndexType(),
-          tensor::ExtractOp::create(rewriter, loc, kTensor, ValueRange{zero}));
-    Value values0 = createEmpty(rewriter, loc, {rows, k}, f32);
-    Value indices0 = createEmpty(rewriter, loc, {rows, k}, i64);
+          tensor::ExtractOp::create(rewriter, loc, kTensor, ValueRange{zero})));
+    Value k = getValueOrCreateConstantIndexOp(rewriter, loc, kSize);
+    OpFoldResult rowSize = tensor::getMixedSize(rewriter, loc, x, 0);
+    Value values0 = createEmpty(rewriter, loc, {rowSize, kSize}, f32);
+    Value indices0 = createEmpty(rewriter, loc, {rowSize, kSize}, i64);
     auto perRow = scf::ForOp::create(
         rewriter, loc, zero, rows, one, ValueRange{values0, indices0},
         [&](OpBuilder &b, Location l, Value r, ValueRange rowArgs) {
@@ -614,7 +618,7 @@ struct TopKToLoops : public OpRewritePattern<TopKOp> {
         });
     SmallVector<OpFoldResult> outSizes =
         tensor::getMixedSizes(rewriter, loc, op.getX());
-    outSizes.back() = k;
+    outSizes.back() = kSize;
     Value values = reshapeTo(
         rewriter, loc,
         castFloat(rewriter, loc, perRow.getResult(0), op.getOut().getType().getElementType()),

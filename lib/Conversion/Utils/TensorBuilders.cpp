@@ -108,10 +108,11 @@ Value pdnn::lodOffset(OpBuilder &b, Location loc, Value lod, Value i) {
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), offset);
 }
 
-/// The runtime's error entry point, declared in the enclosing module.
-static func::FuncOp invalidLoDReporter(OpBuilder &b, Operation *anchor) {
+/// The runtime's error entry point `name`, taking two i64, declared in the
+/// enclosing module.
+static func::FuncOp errorReporter(OpBuilder &b, Operation *anchor,
+                                  StringRef name) {
   Operation *table = SymbolTable::getNearestSymbolTable(anchor);
-  StringRef name = "pdnnrt_fail_invalid_lod";
   if (auto existing = dyn_cast_or_null<func::FuncOp>(
           SymbolTable::lookupSymbolIn(table, name)))
     return existing;
@@ -160,17 +161,33 @@ Value pdnn::guardedSequenceCount(OpBuilder &b, Location loc, Value lod,
       });
   Value valid = arith::AndIOp::create(b, loc, monotone.getResult(0),
                                       ends.getResult(0));
-  func::FuncOp reporter =
-      invalidLoDReporter(b, b.getInsertionBlock()->getParentOp());
-  Value invalid = arith::XOrIOp::create(b, loc, valid, trueValue);
+  reportUnless(b, loc, valid, "pdnnrt_fail_invalid_lod", offsets, rows);
+  return arith::SelectOp::create(b, loc, valid, n, zero);
+}
+
+void pdnn::reportUnless(OpBuilder &b, Location loc, Value condition,
+                        StringRef reporter, Value first, Value second) {
+  func::FuncOp fn =
+      errorReporter(b, b.getInsertionBlock()->getParentOp(), reporter);
+  Value invalid = arith::XOrIOp::create(
+      b, loc, condition, arith::ConstantIntOp::create(b, loc, 1, 1));
   scf::IfOp::create(b, loc, invalid, [&](OpBuilder &nb, Location nloc) {
     Type i64 = nb.getI64Type();
-    func::CallOp::create(nb, nloc, reporter,
-                         ValueRange{arith::IndexCastOp::create(nb, nloc, i64, offsets),
-                                    arith::IndexCastOp::create(nb, nloc, i64, rows)});
+    func::CallOp::create(nb, nloc, fn,
+                         ValueRange{arith::IndexCastOp::create(nb, nloc, i64, first),
+                                    arith::IndexCastOp::create(nb, nloc, i64, second)});
     scf::YieldOp::create(nb, nloc);
   });
-  return arith::SelectOp::create(b, loc, valid, n, zero);
+}
+
+Value pdnn::guardedInitialState(OpBuilder &b, Location loc, Value h0,
+                                Value n) {
+  Value rows = getSize(b, loc, h0, 0);
+  Value matches =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rows, n);
+  reportUnless(b, loc, matches, "pdnnrt_fail_initial_state", rows, n);
+  return arith::SelectOp::create(b, loc, matches, n,
+                                 indexConstant(b, loc, 0));
 }
 
 Value pdnn::lodMaxLength(OpBuilder &b, Location loc, Value lod, Value n) {

@@ -56,6 +56,15 @@ Value lodOffset(OpBuilder &b, Location loc, Value lod, Value i);
 /// work, instead of reading out of bounds or allocating absurd buffers.
 Value guardedSequenceCount(OpBuilder &b, Location loc, Value lod, Value rows);
 
+/// `n` if H0 has `n` rows (one per sequence), else 0 after reporting the
+/// mismatch (pdnnrt_fail_initial_state).
+Value guardedInitialState(OpBuilder &b, Location loc, Value h0, Value n);
+
+/// Calls the runtime's `reporter(first, second)` (two i64) when `condition`
+/// is false: the error becomes the thread's sticky runtime error.
+void reportUnless(OpBuilder &b, Location loc, Value condition,
+                  StringRef reporter, Value first, Value second);
+
 /// The longest of the first `n` sequences' lengths, computed with a loop
 /// over the LoD.
 Value lodMaxLength(OpBuilder &b, Location loc, Value lod, Value n);

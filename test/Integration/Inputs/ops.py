@@ -4,15 +4,25 @@ each. `--group` selects one family (one lit test each):
   matrix       fc, mul, matmul_v2
   elementwise  elementwise_add / elementwise_mul with Paddle's axis broadcast
   activation   relu tanh sigmoid gelu (erf, tanh) leaky_relu swish abs sqrt
-  reduction    softmax, layer_norm, sum, scale, top_k, concat
+  reduction    softmax, layer_norm, sum (2-6 inputs), scale, concat
+  identity     sum of 1 input, scale by 1 plus 0 (fold to the argument),
+               a constant result
+  folded-elementwise
+               elementwise_add / _mul of two constants, folded by
+               --canonicalize (Paddle's broadcast at compile time)
+  top_k        top_k with the k attribute and with a K tensor
   quant        quantize, dequantize, requantize
-  rnn          rnn: LSTM, GRU, RNN_TANH, RNN_RELU; layers; bidirectional;
-               SequenceLength
+  rnn          rnn: LSTM, GRU, RNN_TANH, RNN_RELU; 2 layers and/or
+               bidirectional; SequenceLength
+  rnn-one-layer-forward
+               rnn with one layer, one direction
 """
 
 import os
 import sys
 
+# Import the sibling modules without leaving __pycache__ in the source tree.
+sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import numpy as np
@@ -53,10 +63,17 @@ def describe_attrs(attrs):
 # ---------------------------------------------------------------------------
 # matrix: fc, mul, matmul_v2
 # ---------------------------------------------------------------------------
-def fc_case(rng, in_shape, n, k=1, bias=None, relu=False, dynamic=(), consts=False):
+def fc_case(rng, in_shape, n, k=1, bias=None, relu=False, dynamic=(), consts=False,
+            padding=False):
     x = f32(rng.rand(*in_shape) * 2 - 1)
     kdim = int(np.prod(in_shape[k:]))
     w = f32((rng.rand(kdim, n) * 2 - 1) / np.sqrt(kdim))
+    # padding_weights: W is stored (K+4) x (N+4); only the top-left K x N
+    # is used. The padding holds garbage that must not leak in.
+    w_stored = w
+    if padding:
+        w_stored = f32(rng.rand(kdim + 4, n + 4) * 100 + 50)
+        w_stored[:kdim, :n] = w
     b = None
     if bias == "N":
         b = f32(rng.rand(n) * 2 - 1)
@@ -67,12 +84,14 @@ def fc_case(rng, in_shape, n, k=1, bias=None, relu=False, dynamic=(), consts=Fal
         attrs["in_num_col_dims"] = k
     if relu:
         attrs["activation_type"] = "relu"
+    if padding:
+        attrs["padding_weights"] = True
     name = "fc Input=%s W=%dx%d bias=%s %s%s%s" % (
         shape_text(in_shape), kdim, n, bias or "none", describe_attrs(attrs),
         " dynamic" if dynamic else "", " const-weights" if consts else "")
-    c = Case(name.replace("  ", " "))
+    c = Case(name)
     c.arg("x", x, dynamic=dynamic)
-    c.value("w", w, const=consts)
+    c.value("w", w_stored, const=consts)
     types = [c.type("%x"), c.type("%w")]
     text = "Input(%x) W(%w)"
     if b is not None:
@@ -140,6 +159,8 @@ def matrix_cases():
         fc_case(rng, (2, 3, 4, 5), 7, k=2, bias="1xN"),
         fc_case(rng, (2, 3, 4, 5), 7, k=1, relu=True, consts=True),
         fc_case(rng, (1, 1), 1, bias="N"),
+        fc_case(rng, (5, 6), 3, bias="1xN", padding=True),
+        fc_case(rng, (2, 3, 4), 7, k=2, relu=True, padding=True, consts=True),
         mul_case(rng, (4, 8), (8, 6)),
         mul_case(rng, (2, 3, 4), (12, 5)),
         mul_case(rng, (2, 3, 4), (4, 5), xnc=2),
@@ -173,7 +194,10 @@ def matrix_cases():
 # ---------------------------------------------------------------------------
 # elementwise
 # ---------------------------------------------------------------------------
-def elementwise_case(rng, op, x_shape, y_shape, axis=None, consts=False):
+def elementwise_case(rng, op, x_shape, y_shape, axis=None, consts=False, fold=False):
+    """fold: X and Y are both constants; the result then goes through
+    pdnn.sum with a zero argument so that the function computes it at run
+    time (run with --canonicalize first, the folder replaces the op)."""
     x = f32(rng.rand(*x_shape) * 4 - 2)
     y = f32(rng.rand(*y_shape) * 4 - 2)
     a = -1 if axis is None else axis
@@ -181,14 +205,19 @@ def elementwise_case(rng, op, x_shape, y_shape, axis=None, consts=False):
     expected = fn(x, y, a)
     c = Case("elementwise_%s X=%s Y=%s axis=%s%s" % (
         op, shape_text(x_shape), shape_text(y_shape), "default" if axis is None else axis,
-        " const-y" if consts else ""))
-    c.arg("x", x)
-    c.value("y", y, const=consts)
+        " const-x const-y (folded)" if fold else " const-y" if consts else ""))
+    c.value("x", x, const=fold)
+    c.value("y", y, const=consts or fold)
     out = ttype(expected.shape)
     attrs = {} if axis is None else {"axis": axis}
     c.op("%%o = pdnn.elementwise_%s %%x, %%y%s : (%s, %s) -> %s" % (
         op, attrs_text(attrs), c.type("%x"), c.type("%y"), out))
-    c.result("%o", out, expected, ATOL, RTOL)
+    if fold:
+        c.arg("zero", np.zeros(expected.shape, dtype=np.float32))
+        c.op("%%s = pdnn.sum %%o, %%zero : %s" % out)
+        c.result("%s", out, expected, ATOL, RTOL)
+    else:
+        c.result("%o", out, expected, ATOL, RTOL)
     return c
 
 
@@ -213,11 +242,25 @@ def elementwise_cases():
         ((3,), (2, 3, 4), 1),
         ((3, 4), (2, 3, 4), -1),
         ((6, 8), (8,), None),
+        ((3, 1), (1, 4), None),
+        ((2, 1, 4), (3, 1), None),
     ]
     cases = []
     for op in ("add", "mul"):
         for i, (xs, ys, axis) in enumerate(table):
             cases.append(elementwise_case(rng, op, xs, ys, axis, consts=(i % 5 == 4)))
+    return cases
+
+
+def folded_elementwise_cases():
+    """Both operands constant: after --canonicalize the folder has computed
+    the result with Paddle's broadcast (no elementwise op is left)."""
+    rng = np.random.RandomState(203)
+    cases = []
+    for op in ("add", "mul"):
+        for xs, ys, axis in (((2, 3), (2, 3), None), ((2, 3, 4), (3,), 1), ((2, 3, 4), (4,), None),
+                             ((2, 3, 4), (2, 3), 0), ((1, 12), (12,), -1)):
+            cases.append(elementwise_case(rng, op, xs, ys, axis, fold=True))
     return cases
 
 
@@ -247,7 +290,6 @@ def activation_case(rng, op, attrs, fn, shape, dynamic=()):
         x.flat[0] = 0.0  # the kink of relu / leaky_relu / abs
     c = Case("%s %s X=%s%s" % (op, describe_attrs(attrs), shape_text(shape),
                               " dynamic" if dynamic else ""))
-    c.name = c.name.replace("  ", " ")
     c.arg("x", x, dynamic=dynamic)
     c.op("%%o = pdnn.%s %%x%s : %s" % (op, attrs_text(attrs), c.type("%x")))
     c.result("%o", c.type("%x"), fn(x), ATOL, RTOL)
@@ -402,7 +444,7 @@ def reduction_cases():
             ((3, 2, 5, 6), 3, False, False, None, False),
             ((5, 64), 1, True, True, None, False)):
         cases.append(layer_norm_case(rng, shape, begin, s, b, eps, consts))
-    for n in range(1, 7):
+    for n in range(2, 7):
         cases.append(sum_case(rng, n, (3, 5) if n % 2 else (2, 3, 4)))
     for shape, scale, bias, after, st, dyn in (
             ((3, 5), 2.5, 0.75, True, False, ()),
@@ -410,19 +452,44 @@ def reduction_cases():
             ((2, 3, 4), -1.5, 0.0, True, False, ()),
             ((2, 3, 4), 1.0, -2.0, False, False, ()),
             ((7, 4), 0.5, 1.25, True, True, (0,)),
-            ((7, 4), 3.0, -0.5, False, True, ()),
-            ((6,), 1.0, 0.0, True, False, ())):
+            ((7, 4), 3.0, -0.5, False, True, ())):
         cases.append(scale_case(rng, shape, scale, bias, after, st, dyn))
-    for shape, k, kt in (((10,), 1, False), ((10,), 10, False), ((4, 9), 3, False),
-                         ((2, 3, 8), 5, False), ((5, 1), 1, False), ((3, 6), 2, True),
-                         ((4, 9), 9, True), ((2, 3, 8), 5, True), ((10,), 4, True)):
-        cases.append(top_k_case(rng, shape, k, kt))
     for shapes, axis, dtype in ((((2, 3), (4, 3)), 0, np.float32),
                                 (((2, 3), (2, 5), (2, 1)), 1, np.float32),
                                 (((2, 3, 4), (2, 2, 4)), 1, np.float32),
                                 (((2, 3, 4), (2, 3, 1), (2, 3, 2)), -1, np.float32),
                                 (((3, 2), (1, 2)), 0, np.uint8)):
         cases.append(concat_case(rng, shapes, axis, dtype))
+    return cases
+
+
+def identity_cases():
+    """Ops that fold to their operand (sum of one input, scale by 1 plus 0),
+    so that the function returns its argument; and a function that returns
+    a constant next to a computed value."""
+    rng = np.random.RandomState(4041)
+    cases = [sum_case(rng, 1, (3, 5)),
+             scale_case(rng, (6,), 1.0, 0.0, True),
+             scale_case(rng, (2, 3), 1.0, 0.0, False, dynamic=(0,))]
+    c = Case("constant returned next to relu X=4")
+    x = f32(rng.rand(4) * 2 - 1)
+    k = f32([1.5, -2.0, 0.25, 3.0])
+    c.arg("x", x)
+    c.const("k", k)
+    c.op("%r = pdnn.relu %x : tensor<4xf32>")
+    c.result("%k", "tensor<4xf32>", k, 0.0, 0.0)
+    c.result("%r", "tensor<4xf32>", ref.relu(x), ATOL, RTOL)
+    cases.append(c)
+    return cases
+
+
+def top_k_cases():
+    rng = np.random.RandomState(4042)
+    cases = []
+    for shape, k, kt in (((10,), 1, False), ((10,), 10, False), ((4, 9), 3, False),
+                         ((2, 3, 8), 5, False), ((5, 1), 1, False), ((3, 6), 2, True),
+                         ((4, 9), 9, True), ((2, 3, 8), 5, True), ((10,), 4, True)):
+        cases.append(top_k_case(rng, shape, k, kt))
     return cases
 
 
@@ -568,7 +635,9 @@ def rnn_case(rng, mode, T, N, I, H, layers, bidirec, seq_len=None, len_dtype=np.
     return c
 
 
-def rnn_cases():
+def rnn_cases(one_layer_forward):
+    """one_layer_forward: only the single-layer unidirectional cases (whose
+    State is one [1, N, H] tensor), else only the others."""
     rng = np.random.RandomState(606)
     table = [
         ("LSTM", 5, 2, 4, 3, 1, False, None),
@@ -586,13 +655,18 @@ def rnn_cases():
         ("LSTM", 5, 3, 4, 3, 1, False, [5, 1, 3]),
         ("GRU", 5, 3, 4, 3, 1, False, [2, 5, 4]),
     ]
+    table += [
+        # A zero-length sequence: Out is zero there and State is PreState.
+        ("LSTM", 4, 3, 3, 4, 1, True, [4, 0, 2]),
+        ("GRU", 4, 3, 3, 4, 2, True, [0, 4, 2]),
+        ("RNN_TANH", 4, 3, 3, 4, 1, False, [3, 0, 4]),
+    ]
     cases = []
     for i, (mode, T, N, I, H, layers, bidirec, seq) in enumerate(table):
-        cases.append(rnn_case(rng, mode, T, N, I, H, layers, bidirec, seq,
-                              np.int64 if i % 3 == 2 else np.int32, consts=(i % 4 == 1)))
-    # A zero-length sequence: Out is zero there and State is PreState.
-    cases.append(rnn_case(rng, "LSTM", 4, 3, 3, 4, 1, True, [4, 0, 2]))
-    cases.append(rnn_case(rng, "GRU", 4, 3, 3, 4, 2, True, [0, 4, 2], np.int64))
+        case = rnn_case(rng, mode, T, N, I, H, layers, bidirec, seq,
+                        np.int64 if i % 3 == 2 else np.int32, consts=(i % 4 == 1))
+        if (layers == 1 and not bidirec) == one_layer_forward:
+            cases.append(case)
     return cases
 
 
@@ -601,8 +675,12 @@ GROUPS = {
     "elementwise": elementwise_cases,
     "activation": activation_cases,
     "reduction": reduction_cases,
+    "identity": identity_cases,
+    "folded-elementwise": folded_elementwise_cases,
+    "top_k": top_k_cases,
     "quant": quant_cases,
-    "rnn": rnn_cases,
+    "rnn": lambda: rnn_cases(False),
+    "rnn-one-layer-forward": lambda: rnn_cases(True),
 }
 
 
@@ -610,9 +688,15 @@ def main():
     args = harness.parse_args(__doc__, lambda p: p.add_argument(
         "--group", choices=sorted(GROUPS), required=True))
     cases = GROUPS[args.group]()
-    failures = harness.check(args, cases, group=args.group, batch_size=8)
+    if args.group == "folded-elementwise":
+        fold = dict(passes=("--canonicalize",), must_not=("pdnn.elementwise_",))
+        configs = (harness.Config("onednn", "onednn", **fold),
+                   harness.Config("reference", "reference", **fold))
+        failures = harness.check(args, cases, configs, group=args.group, batch_size=8)
+    else:
+        failures = harness.check(args, cases, group=args.group, batch_size=8)
     if not args.list:
-        harness.finish("ops " + args.group, len(cases), failures)
+        harness.finish("ops " + args.group, failures)
 
 
 if __name__ == "__main__":

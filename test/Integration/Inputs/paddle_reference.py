@@ -51,6 +51,11 @@ ACTIVATION = {
 }
 
 
+# oneDNN's GRU (and Paddle's oneDNN kernel) uses the unclamped functions.
+EXACT_ACTIVATION = dict(ACTIVATION, sigmoid=lambda x: 1.0 / (1.0 + np.exp(-x)),
+                        tanh=np.tanh)
+
+
 def _f64(a):
     return None if a is None else np.asarray(a, dtype=np.float64)
 
@@ -64,16 +69,19 @@ def lod_offsets(lod):
 # gru / fusion_gru / multi_gru
 # ---------------------------------------------------------------------------
 def gru(input, lod, h0, weight, bias, is_reverse, act_state, act_gate,
-        origin_mode=False):
+        origin_mode=False, exact=False):
     """Paddle's `gru` op (test_gru_op.py), one sequence at a time.
 
     input: T x 3D, already projected; columns [update | reset | candidate].
     weight: D x 3D *as a flat buffer*: first a row-major D x 2D [W_u | W_r],
     then a row-major D x D W_c. bias: 1 x 3D (added to every row). h0: N x D
     or None (zeros). Returns Hidden, T x D, in the input's row order.
+    `exact`: unclamped sigmoid/tanh (oneDNN's reading) instead of Paddle's
+    CPU kernels' clamped ones.
     """
-    act_state = ACTIVATION[act_state] if isinstance(act_state, str) else act_state
-    act_gate = ACTIVATION[act_gate] if isinstance(act_gate, str) else act_gate
+    table = EXACT_ACTIVATION if exact else ACTIVATION
+    act_state = table[act_state] if isinstance(act_state, str) else act_state
+    act_gate = table[act_gate] if isinstance(act_gate, str) else act_gate
     x = _f64(input)
     w = _f64(weight)
     T = x.shape[0]
@@ -113,7 +121,7 @@ def fc(x, w, b):
 
 
 def fusion_gru(x, lod, h0, wx, wh, bias, is_reverse, origin_mode,
-               act_state="tanh", act_gate="sigmoid"):
+               act_state="tanh", act_gate="sigmoid", exact=False):
     """test_fusion_gru_op.py: gru(fc(x, wx, bias), ...) with a zero gru bias.
 
     X may be T x M or T x 1 x M.
@@ -121,11 +129,11 @@ def fusion_gru(x, lod, h0, wx, wh, bias, is_reverse, origin_mode,
     x = _f64(x)
     x = x.reshape(x.shape[0], int(np.prod(x.shape[1:])))
     return gru(fc(x, wx, bias), lod, h0, wh, None, is_reverse, act_state,
-               act_gate, origin_mode=origin_mode)
+               act_gate, origin_mode=origin_mode, exact=exact)
 
 
 def multi_gru(x, lod, wx, wh, bias, layers, origin_mode,
-              act_state="tanh", act_gate="sigmoid"):
+              act_state="tanh", act_gate="sigmoid", exact=False):
     """test_multi_gru_mkldnn_op.py: per layer a forward and a reverse
     fusion_gru (no H0) over the same input, concatenated [forward, reverse].
     wx/wh/bias are lists of 2*layers entries (bias may be None)."""
@@ -136,9 +144,9 @@ def multi_gru(x, lod, wx, wh, bias, layers, origin_mode,
         b_f = None if bias is None else bias[i]
         b_r = None if bias is None else bias[i + 1]
         out_f = fusion_gru(inp, lod, None, wx[i], wh[i], b_f, False,
-                           origin_mode, act_state, act_gate)
+                           origin_mode, act_state, act_gate, exact)
         out_b = fusion_gru(inp, lod, None, wx[i + 1], wh[i + 1], b_r, True,
-                           origin_mode, act_state, act_gate)
+                           origin_mode, act_state, act_gate, exact)
         inp = np.concatenate((out_f, out_b), axis=1)
     return inp
 
