@@ -11,5 +11,6 @@ config.test_exec_root = os.path.join(config.pdnn_obj_root, "unittests")
 config.test_source_root = config.test_exec_root
 config.test_format = lit.formats.GoogleTest(".", "Tests")
 if config.pdnn_sanitizers:
-    config.environment["ASAN_OPTIONS"] = "detect_leaks=0"
+    config.environment["ASAN_OPTIONS"] = (
+        "detect_leaks=0:allow_user_poisoning=0:detect_container_overflow=0")
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
