@@ -5,9 +5,10 @@
 //   HandWritten       the same GRU written directly against oneDNN
 //   Compiled/reference  the reference loops (no oneDNN)
 //   UnfusedFcGru      fc + gru without --fuse-fc-gru, through oneDNN
-// and a ragged batch (32 sequences of 1..100 steps) against padding to the
-// longest by hand and against the real, unpadded amount of work. Every case
-// checks once that it computes what HandWritten computes.
+// and a ragged batch (32 sequences of 1..100 steps), compiled padded and
+// length-sorted (gru-batching), against padding to the longest by hand and
+// against the real, unpadded amount of work. Every case checks once that it
+// computes what HandWritten computes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -102,18 +103,21 @@ Problem &problem(int64_t d, const std::vector<int64_t> &lengths) {
 
 enum class Model { Fused, Unfused };
 
-JitFunction &compiled(int64_t d, Model model, const std::string &backend) {
+JitFunction &compiled(int64_t d, Model model, const std::string &backend,
+                      const std::string &gruBatching = "padded") {
   // Never destroyed: tearing down a JIT during static destruction, after
   // LLVM's own statics are gone, is undefined.
-  static auto &cache = *new std::map<std::tuple<int64_t, Model, std::string>,
-                                     std::unique_ptr<JitFunction>>;
-  auto &slot = cache[{d, model, backend}];
+  static auto &cache =
+      *new std::map<std::tuple<int64_t, Model, std::string, std::string>,
+                    std::unique_ptr<JitFunction>>;
+  auto &slot = cache[{d, model, backend, gruBatching}];
   if (!slot) {
     GruWeights weights = problem(d, {1}).weights; // same seed, same weights
     auto module = model == Model::Fused ? buildFusedGru(context(), weights)
                                         : buildUnfusedFcGru(context(), weights);
     JitOptions options;
     options.backend = backend;
+    options.gruBatching = gruBatching;
     auto function = JitFunction::compile(std::move(module), "main", options);
     if (!function) {
       llvm::errs() << llvm::toString(function.takeError()) << "\n";
@@ -125,8 +129,9 @@ JitFunction &compiled(int64_t d, Model model, const std::string &backend) {
 }
 
 void runCompiled(benchmark::State &state, Problem &p, Model model,
-                 const std::string &backend) {
-  JitFunction &function = compiled(p.weights.d, model, backend);
+                 const std::string &backend,
+                 const std::string &gruBatching = "padded") {
+  JitFunction &function = compiled(p.weights.d, model, backend, gruBatching);
   std::vector<const HostTensor *> args{&p.x, &p.lodTensor};
   {
     auto check = function.call(args);
@@ -173,6 +178,10 @@ void BM_Compiled_UnfusedFcGru(benchmark::State &state) {
 void BM_Ragged_Compiled(benchmark::State &state) {
   runCompiled(state, problem(256, raggedLengths()), Model::Fused, "onednn");
 }
+void BM_Ragged_CompiledLengthSorted(benchmark::State &state) {
+  runCompiled(state, problem(256, raggedLengths()), Model::Fused, "onednn",
+              "length-sorted");
+}
 void BM_Ragged_HandWrittenPadToLongest(benchmark::State &state) {
   runHandWritten(state, problem(256, raggedLengths()));
 }
@@ -198,6 +207,7 @@ BENCHMARK(BM_HandWritten_OneDNN)->Apply(shapes)->Repetitions(5)->ReportAggregate
 BENCHMARK(BM_Compiled_UnfusedFcGru)->Apply(shapes)->Repetitions(5)->ReportAggregatesOnly(true);
 BENCHMARK(BM_Compiled_Reference)->Apply(shapes)->Iterations(1)->Repetitions(3)->ReportAggregatesOnly(true);
 BENCHMARK(BM_Ragged_Compiled)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(5)->ReportAggregatesOnly(true);
+BENCHMARK(BM_Ragged_CompiledLengthSorted)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(5)->ReportAggregatesOnly(true);
 BENCHMARK(BM_Ragged_HandWrittenPadToLongest)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(5)->ReportAggregatesOnly(true);
 BENCHMARK(BM_Ragged_HandWrittenUnpaddedWork)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(5)->ReportAggregatesOnly(true);
 

@@ -125,6 +125,7 @@ JitFunction::compile(OwningOpRef<ModuleOp> module, llvm::StringRef entry,
     LowerPipelineOptions lowerOptions;
     lowerOptions.backend = options.backend;
     lowerOptions.exactGruActivations = options.exactGruActivations;
+    lowerOptions.gruBatching = options.gruBatching;
     buildLowerPipeline(pm, lowerOptions);
     if (failed(pm.run(*module)))
       return jitError("lowering failed:\n" + diagnostics);

@@ -31,8 +31,11 @@ using namespace mlir;
 
 void mlir::pdnn::buildLowerPipeline(OpPassManager &pm,
                                     const LowerPipelineOptions &options) {
-  if (options.backend == "onednn")
-    pm.addPass(createConvertPDNNToOneDNN());
+  if (options.backend == "onednn") {
+    ConvertPDNNToOneDNNOptions onednn;
+    onednn.gruBatching = options.gruBatching;
+    pm.addPass(createConvertPDNNToOneDNN(onednn));
+  }
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // The oneDNN backend computes GRU gates as oneDNN (and Paddle's oneDNN

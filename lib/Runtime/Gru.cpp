@@ -1,9 +1,8 @@
 //===- Gru.cpp - pdnnrt_gru_forward: oneDNN's vanilla GRU -----------------===//
 //
-// One layer, one direction, inference: oneDNN's l = d = 1 case. The caller's
-// plain layouts are oneDNN's tnc / ldnc / ldigo / ldgo with the unit
-// dimensions left out, so its buffers are passed as they are, except the
-// weights, which go through WeightsArg into the layout the primitive chose.
+// One layer, one direction, inference, on padded time-major data: the
+// caller's buffers are passed as they are, except the weights, which go
+// through WeightsArg into the layout the primitive chose.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,61 +11,11 @@
 #include "Cache.h"
 #include "Context.h"
 #include "Errors.h"
+#include "GruPrimitive.h"
 #include "MemRef.h"
-#include "Scratchpad.h"
-#include "WeightCache.h"
-#include "Weights.h"
 
 using namespace pdnnrt;
-using tag = dnnl::memory::format_tag;
-using dt = dnnl::memory::data_type;
 
-namespace {
-struct GruEntry {
-  dnnl::primitive primitive;
-  Scratchpad scratchpad;
-  dnnl::memory srcLayer, srcIter, bias, dstLayer;
-  std::unique_ptr<WeightsArg> wLayer, wIter;
-};
-
-std::unique_ptr<GruEntry> makeGru(int64_t T, int64_t N, int64_t IC, int64_t OC,
-                                  bool reverse) {
-  constexpr int64_t G = 3;
-  dnnl::memory::desc srcLayer({T, N, IC}, dt::f32, tag::tnc);
-  dnnl::memory::desc srcIter({1, 1, N, OC}, dt::f32, tag::ldnc);
-  dnnl::memory::desc wLayerUser({1, 1, IC, G, OC}, dt::f32, tag::ldigo);
-  dnnl::memory::desc wIterUser({1, 1, OC, G, OC}, dt::f32, tag::ldigo);
-  dnnl::memory::desc bias({1, 1, G, OC}, dt::f32, tag::ldgo);
-  dnnl::memory::desc dstLayer({T, N, OC}, dt::f32, tag::tnc);
-  // format any: let oneDNN pick its weights layout (packed or blocked).
-  dnnl::memory::desc wLayerAny({1, 1, IC, G, OC}, dt::f32, tag::any);
-  dnnl::memory::desc wIterAny({1, 1, OC, G, OC}, dt::f32, tag::any);
-
-  auto direction = reverse ? dnnl::rnn_direction::unidirectional_right2left
-                           : dnnl::rnn_direction::unidirectional_left2right;
-  dnnl::gru_forward::desc desc(dnnl::prop_kind::forward_inference, direction,
-                               srcLayer, srcIter, wLayerAny, wIterAny, bias,
-                               dstLayer, dnnl::memory::desc());
-  dnnl::gru_forward::primitive_desc pd(desc, cachedPrimitiveAttr(),
-                                       cpuEngine());
-
-  auto entry = std::make_unique<GruEntry>();
-  entry->primitive = dnnl::gru_forward(pd);
-  entry->scratchpad = Scratchpad(pd);
-  entry->srcLayer = unboundMemory(srcLayer);
-  entry->srcIter = unboundMemory(srcIter);
-  entry->bias = unboundMemory(bias);
-  entry->dstLayer = unboundMemory(dstLayer);
-  // Constant weights are shared across T and N: the key is what they are.
-  entry->wLayer = std::make_unique<WeightsArg>(
-      wLayerUser, pd.weights_layer_desc(),
-      Key().add(kGruLayerWeights).add(IC).add(OC).add(reverse));
-  entry->wIter = std::make_unique<WeightsArg>(
-      wIterUser, pd.weights_iter_desc(),
-      Key().add(kGruIterWeights).add(OC).add(reverse));
-  return entry;
-}
-} // namespace
 
 int32_t pdnnrt_gru_forward(int64_t srcLayerRank, void *srcLayerDesc,
                            int64_t srcIterRank, void *srcIterDesc,
@@ -102,9 +51,10 @@ int32_t pdnnrt_gru_forward(int64_t srcLayerRank, void *srcLayerDesc,
 
     Key key;
     key.add(T).add(N).add(IC).add(OC).add(reverse);
-    thread_local ThreadCache<GruEntry> cache;
-    GruEntry &entry =
-        cache.get(key, [&] { return makeGru(T, N, IC, OC, reverse); });
+    thread_local ThreadCache<GruPrimitive> cache;
+    GruPrimitive &entry = cache.get(key, [&] {
+      return makeGruPrimitive(T, N, IC, OC, reverse, /*withDstIter=*/false);
+    });
 
     dnnl_exec_arg_t args[] = {
         {DNNL_ARG_SRC_LAYER, bind(entry.srcLayer, srcLayer.data)},

@@ -10,6 +10,7 @@
 #include "PaddleDNN/Runtime/PDNNRuntime.h"
 
 #include "Errors.h"
+#include "LoD.h"
 #include "MemRef.h"
 
 #include <cstring>
@@ -36,33 +37,17 @@ Layout checkLayout(const Tensor &packed, const Tensor &lodTensor,
   Layout layout;
   layout.T = packed.size(0);
   layout.C = packed.size(1);
-  if (lodTensor.size(0) < 1)
-    fail("lod must hold at least one offset");
-  layout.N = lodTensor.size(0) - 1;
+  layout.N = checkLoD(lodTensor, layout.T);
   layout.Tmax = padded.size(0);
   layout.rightAligned = rightAligned;
+  layout.lod = lodTensor.i64();
   expectShape(padded, {layout.Tmax, layout.N, layout.C});
-
-  const int64_t *lod = lodTensor.i64();
-  layout.lod = lod;
-  if (lod[0] != 0)
-    fail("lod[0] must be 0, got %lld", static_cast<long long>(lod[0]));
-  for (int64_t i = 0; i < layout.N; ++i) {
-    if (lod[i + 1] < lod[i])
-      fail("lod must be non-decreasing, but lod[%lld] = %lld < lod[%lld] = "
-           "%lld",
-           static_cast<long long>(i + 1), static_cast<long long>(lod[i + 1]),
-           static_cast<long long>(i), static_cast<long long>(lod[i]));
-    if (lod[i + 1] - lod[i] > layout.Tmax)
+  for (int64_t i = 0; i < layout.N; ++i)
+    if (layout.lod[i + 1] - layout.lod[i] > layout.Tmax)
       fail("sequence %lld has length %lld, more than Tmax = %lld",
            static_cast<long long>(i),
-           static_cast<long long>(lod[i + 1] - lod[i]),
+           static_cast<long long>(layout.lod[i + 1] - layout.lod[i]),
            static_cast<long long>(layout.Tmax));
-  }
-  if (lod[layout.N] != layout.T)
-    fail("lod[%lld] must equal the %lld packed rows, got %lld",
-         static_cast<long long>(layout.N), static_cast<long long>(layout.T),
-         static_cast<long long>(lod[layout.N]));
   return layout;
 }
 

@@ -47,6 +47,11 @@ static cl::opt<bool> printResults("print", cl::desc("Print the results"),
                                   cl::init(false));
 static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level"),
                                   cl::init(3));
+static cl::opt<std::string> gruBatching(
+    "gru-batching",
+    cl::desc("oneDNN GRUs on a LoD batch: padded (to the longest sequence) "
+             "or length-sorted (runtime chunks)"),
+    cl::init("padded"));
 static cl::opt<bool> exactGruActivations(
     "exact-gru-activations",
     cl::desc("Reference GRUs with oneDNN's unclamped sigmoid/tanh instead of "
@@ -128,6 +133,7 @@ int main(int argc, char **argv) {
   options.backend = backend;
   options.optLevel = optLevel;
   options.exactGruActivations = exactGruActivations;
+  options.gruBatching = gruBatching;
   auto function = JitFunction::compile(std::move(module), entry, options);
   if (!function)
     return fail(function.takeError());

@@ -156,9 +156,9 @@ TEST_F(ErrorTest, InvalidLoDOfEachKind) {
             "2 < lod[1] = 3");
   EXPECT_EQ(lodError({0, 2, 2, 5}),
             "pdnnrt_lod_to_padded: lod[3] must equal the 6 packed rows, got 5");
-  EXPECT_EQ(
-      lodError({0, 2, 2, 7}),
-      "pdnnrt_lod_to_padded: sequence 2 has length 5, more than Tmax = 4");
+  // Offsets that do not end at the rows are reported before any length.
+  EXPECT_EQ(lodError({0, 2, 2, 7}),
+            "pdnnrt_lod_to_padded: lod[3] must equal the 6 packed rows, got 7");
   EXPECT_EQ(
       lodError({0, 1, 6, 6}),
       "pdnnrt_lod_to_padded: sequence 1 has length 5, more than Tmax = 4");
@@ -181,8 +181,8 @@ TEST_F(ErrorTest, InvalidLoDOnTheWayBack) {
   std::vector<int64_t> lod{0, 7, 6};
   MemRef paddedRef(padded, {4, 2, 2}), lodRef(lod, {3}), xRef(x, {6, 2});
   EXPECT_NE(pdnnrt_padded_to_lod(ARG(paddedRef), ARG(lodRef), ARG(xRef), 1), 0);
-  EXPECT_EQ(message(), "pdnnrt_padded_to_lod: sequence 0 has length 7, more "
-                       "than Tmax = 4");
+  EXPECT_EQ(message(), "pdnnrt_padded_to_lod: lod must be non-decreasing, but "
+                       "lod[2] = 6 < lod[1] = 7");
 }
 
 TEST_F(ErrorTest, LoDWithWrongRowWidth) {

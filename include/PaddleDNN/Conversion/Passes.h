@@ -24,8 +24,10 @@ namespace pdnn {
 #define GEN_PASS_REGISTRATION
 #include "PaddleDNN/Conversion/Passes.h.inc"
 
-/// pdnn -> pdnnrt patterns for the ops oneDNN supports.
-void populatePDNNToOneDNNPatterns(RewritePatternSet &patterns);
+/// pdnn -> pdnnrt patterns for the ops oneDNN supports; GRUs over a LoD batch
+/// are padded to the longest sequence unless `lengthSortedGru`.
+void populatePDNNToOneDNNPatterns(RewritePatternSet &patterns,
+                                  bool lengthSortedGru = false);
 /// pdnn -> linalg/scf/arith/math patterns for every pdnn op (see
 /// --convert-pdnn-to-linalg for `exactGruActivations`).
 void populatePDNNToLinalgPatterns(RewritePatternSet &patterns,

@@ -19,7 +19,17 @@ def ConvertPDNNToOneDNN : Pass<"convert-pdnn-to-onednn"> {
     fold when the weights are constants. Ops with `pdnn.inplace` take their
     input as destination. Anything else is left for
     --convert-pdnn-to-linalg.
+
+    `gru-batching=length-sorted` replaces the padding by
+    `pdnnrt.lod_gru`, which runs length-sorted time chunks in the runtime:
+    about sum(lengths) steps of work instead of N x longest, equal to the
+    padded result up to oneDNN's reassociation for a different batch size.
   }];
+  let options = [
+    Option<"gruBatching", "gru-batching", "std::string", "\"padded\"",
+           "How a LoD batch reaches oneDNN's GRU: padded (to the longest "
+           "sequence, explicit in IR) or length-sorted (runtime chunks)">,
+  ];
   let dependentDialects = [
     "::mlir::pdnnrt::PDNNRTDialect", "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect", "::mlir::scf::SCFDialect",

@@ -40,6 +40,8 @@ struct JitOptions {
   unsigned optLevel = 3;
   /// Reference GRUs with oneDNN's unclamped sigmoid/tanh.
   bool exactGruActivations = false;
+  /// --pdnn-lower's gru-batching: "padded" or "length-sorted".
+  std::string gruBatching = "padded";
 };
 
 class JitFunction {

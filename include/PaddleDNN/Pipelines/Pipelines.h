@@ -15,6 +15,11 @@ struct LowerPipelineOptions : public PassPipelineOptions<LowerPipelineOptions> {
       llvm::cl::desc("onednn: oneDNN runtime calls where oneDNN supports the "
                      "op, reference loops elsewhere; reference: no oneDNN"),
       llvm::cl::init("onednn")};
+  PassOptions::Option<std::string> gruBatching{
+      *this, "gru-batching",
+      llvm::cl::desc("padded (default: LoD padded to the longest sequence, "
+                     "explicit in IR) or length-sorted (runtime chunks)"),
+      llvm::cl::init("padded")};
   PassOptions::Option<bool> exactGruActivations{
       *this, "exact-gru-activations",
       llvm::cl::desc("backend=reference: GRUs without Paddle's CPU clamping "

@@ -87,6 +87,20 @@ int32_t pdnnrt_gru_forward(PDNNRT_TENSOR(srcLayer), PDNNRT_TENSOR(srcIter),
                            PDNNRT_TENSOR(bias), PDNNRT_TENSOR(dstLayer),
                            int32_t reverse, int32_t weightsConstant);
 
+/* The same GRU over a LoD batch without padding it to its longest sequence:
+ *   x [T, IC] packed by lod [N+1] (i64), h0 [N, OC], weights and bias as
+ *   above, hidden [T, OC].
+ * Sequences are sorted by length and time is cut into short chunks, each run
+ * on the sequences still running (a prefix of the sorted order), the chunk's
+ * last state starting the next: the work is about sum(lengths) steps instead
+ * of N x longest, and every step computes what the padded primitive would.
+ * reverse = 1 runs each sequence from its last row to its first. */
+int32_t pdnnrt_lod_gru_forward(PDNNRT_TENSOR(x), PDNNRT_TENSOR(lod),
+                               PDNNRT_TENSOR(h0), PDNNRT_TENSOR(wLayer),
+                               PDNNRT_TENSOR(wIter), PDNNRT_TENSOR(bias),
+                               PDNNRT_TENSOR(hidden), int32_t reverse,
+                               int32_t weightsConstant);
+
 /*--- LoD <-> padded time-major data (not oneDNN: plain copies) ------------*/
 
 /* x [T, C] packed by lod [N+1] (i64 offsets) -> dst [Tmax, N, C], zero
@@ -166,6 +180,7 @@ int32_t pdnnrt_layer_norm(PDNNRT_TENSOR(src), PDNNRT_TENSOR(scale),
   X(pdnnrt_fail_initial_state)                                                 \
   X(pdnnrt_release_constant_weights)                                           \
   X(pdnnrt_gru_forward)                                                        \
+  X(pdnnrt_lod_gru_forward)                                                    \
   X(pdnnrt_lod_to_padded)                                                      \
   X(pdnnrt_padded_to_lod)                                                      \
   X(pdnnrt_matmul)                                                             \

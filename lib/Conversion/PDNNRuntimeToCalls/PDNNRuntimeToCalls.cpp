@@ -106,6 +106,14 @@ LogicalResult lower(IRRewriter &rewriter, ModuleOp module, Operation *op) {
                         isConstantBuffer(gru.getBias());
         return b.i32(gru.getReverse()).i32(constant).call(module, "pdnnrt_gru_forward");
       })
+      .Case([&](LoDGruOp gru) {
+        memrefs(gru.getInputs());
+        memrefs(gru.getOutputs());
+        bool constant = isConstantBuffer(gru.getWeightsLayer()) &&
+                        isConstantBuffer(gru.getWeightsIter()) &&
+                        isConstantBuffer(gru.getBias());
+        return b.i32(gru.getReverse()).i32(constant).call(module, "pdnnrt_lod_gru_forward");
+      })
       .Case([&](LoDToPaddedOp pad) {
         memrefs(pad.getInputs());
         memrefs(pad.getOutputs());

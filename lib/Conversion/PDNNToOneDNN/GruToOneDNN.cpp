@@ -80,8 +80,8 @@ static OneDNNGruWeights prepareWeights(OpBuilder &b, Location loc,
 
 /// Hidden [T, D] of one GRU direction over the LoD batch `x` [T, IC].
 static Value buildOneDNNGru(OpBuilder &b, Location loc, Value x, Value lod,
-                            Value h0, const OneDNNGruWeights &w,
-                            bool reverse) {
+                            Value h0, const OneDNNGruWeights &w, bool reverse,
+                            GruBatching batching) {
   Type f32 = b.getF32Type();
   int64_t ic = cast<RankedTensorType>(x.getType()).getDimSize(1);
   int64_t d = cast<RankedTensorType>(w.iter.getType()).getDimSize(0);
@@ -89,6 +89,16 @@ static Value buildOneDNNGru(OpBuilder &b, Location loc, Value x, Value lod,
   // An invalid LoD is reported and becomes an empty batch: the buffers below
   // are sized from it.
   Value n = guardedSequenceCount(b, loc, lod, getSize(b, loc, x, 0));
+  if (batching == GruBatching::LengthSorted) {
+    if (!h0)
+      h0 = createFilled(b, loc, {n, b.getIndexAttr(d)}, f32, 0.0);
+    Value hiddenInit = createEmpty(b, loc, {t, b.getIndexAttr(d)}, f32);
+    return pdnnrt::LoDGruOp::create(
+               b, loc, TypeRange{hiddenInit.getType()},
+               ValueRange{x, lod, h0, w.layer, w.iter, w.bias},
+               ValueRange{hiddenInit}, reverse, /*weights_constant=*/false)
+        .getResult(0);
+  }
   Value tmax = lodMaxLength(b, loc, lod, n);
   BoolAttr rightAligned = b.getBoolAttr(reverse);
 
@@ -132,7 +142,9 @@ static void replaceScratch(PatternRewriter &rewriter, Location loc,
 namespace {
 
 struct FusionGruToOneDNN : public OpRewritePattern<FusionGruOp> {
-  using OpRewritePattern::OpRewritePattern;
+  FusionGruToOneDNN(MLIRContext *context, GruBatching batching)
+      : OpRewritePattern(context), batching(batching) {}
+  GruBatching batching;
 
   LogicalResult matchAndRewrite(FusionGruOp op,
                                 PatternRewriter &rewriter) const override {
@@ -147,7 +159,7 @@ struct FusionGruToOneDNN : public OpRewritePattern<FusionGruOp> {
         prepareWeights(rewriter, loc, op.getWeightX(), op.getWeightH(),
                        op.getBias(), op.getOriginMode());
     Value hidden = buildOneDNNGru(rewriter, loc, x, op.getLod(), op.getH0(),
-                                  w, op.getIsReverse());
+                                  w, op.getIsReverse(), batching);
     replaceScratch(rewriter, loc,
                    {op.getReorderedH0(), op.getXX(), op.getBatchedInput(),
                     op.getBatchedOut()});
@@ -164,7 +176,9 @@ struct FusionGruToOneDNN : public OpRewritePattern<FusionGruOp> {
 /// always projects, so the input weights are the identity [3D, 3, D]: the
 /// product is exact (times 1, plus 0). --fuse-fc-gru avoids the extra work.
 struct GruToOneDNN : public OpRewritePattern<GruOp> {
-  using OpRewritePattern::OpRewritePattern;
+  GruToOneDNN(MLIRContext *context, GruBatching batching)
+      : OpRewritePattern(context), batching(batching) {}
+  GruBatching batching;
 
   LogicalResult matchAndRewrite(GruOp op,
                                 PatternRewriter &rewriter) const override {
@@ -186,7 +200,7 @@ struct GruToOneDNN : public OpRewritePattern<GruOp> {
     OneDNNGruWeights w = prepareWeights(rewriter, loc, weightX, op.getWeight(),
                                         op.getBias(), op.getOriginMode());
     Value hidden = buildOneDNNGru(rewriter, loc, op.getInput(), op.getLod(),
-                                  op.getH0(), w, op.getIsReverse());
+                                  op.getH0(), w, op.getIsReverse(), batching);
     replaceScratch(rewriter, loc,
                    {op.getBatchGate(), op.getBatchResetHiddenPrev(),
                     op.getBatchHidden()});
@@ -203,7 +217,9 @@ struct GruToOneDNN : public OpRewritePattern<GruOp> {
 /// the right going forward, on the left going backward), so unequal lengths
 /// are exact; [forward | reverse] feeds the next layer.
 struct MultiGruToOneDNN : public OpRewritePattern<MultiGruOp> {
-  using OpRewritePattern::OpRewritePattern;
+  MultiGruToOneDNN(MLIRContext *context, GruBatching batching)
+      : OpRewritePattern(context), batching(batching) {}
+  GruBatching batching;
 
   LogicalResult matchAndRewrite(MultiGruOp op,
                                 PatternRewriter &rewriter) const override {
@@ -225,7 +241,8 @@ struct MultiGruToOneDNN : public OpRewritePattern<MultiGruOp> {
             prepareWeights(rewriter, loc, op.getWeightX()[i],
                            op.getWeightH()[i], bias, op.getOriginMode());
         directions.push_back(buildOneDNNGru(rewriter, loc, input, op.getLod(),
-                                            Value(), w, /*reverse=*/dir == 1));
+                                            Value(), w, /*reverse=*/dir == 1,
+                                            batching));
       }
       input = tensor::ConcatOp::create(rewriter, loc, /*dim=*/1, directions);
     }
@@ -237,7 +254,8 @@ struct MultiGruToOneDNN : public OpRewritePattern<MultiGruOp> {
 
 } // namespace
 
-void mlir::pdnn::populateGruToOneDNNPatterns(RewritePatternSet &patterns) {
+void mlir::pdnn::populateGruToOneDNNPatterns(RewritePatternSet &patterns,
+                                             GruBatching batching) {
   patterns.add<FusionGruToOneDNN, GruToOneDNN, MultiGruToOneDNN>(
-      patterns.getContext());
+      patterns.getContext(), batching);
 }

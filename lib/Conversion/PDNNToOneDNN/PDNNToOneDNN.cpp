@@ -16,17 +16,28 @@ namespace mlir::pdnn {
 using namespace mlir;
 using namespace mlir::pdnn;
 
-void mlir::pdnn::populatePDNNToOneDNNPatterns(RewritePatternSet &patterns) {
-  populateGruToOneDNNPatterns(patterns);
+void mlir::pdnn::populatePDNNToOneDNNPatterns(RewritePatternSet &patterns,
+                                              bool lengthSortedGru) {
+  populateGruToOneDNNPatterns(patterns, lengthSortedGru
+                                            ? GruBatching::LengthSorted
+                                            : GruBatching::Padded);
   populateLayersToOneDNNPatterns(patterns);
 }
 
 namespace {
 struct ConvertPDNNToOneDNNPass
     : public pdnn::impl::ConvertPDNNToOneDNNBase<ConvertPDNNToOneDNNPass> {
+  using ConvertPDNNToOneDNNBase::ConvertPDNNToOneDNNBase;
+
   void runOnOperation() override {
+    if (gruBatching != "padded" && gruBatching != "length-sorted") {
+      getOperation()->emitError()
+          << "gru-batching must be padded or length-sorted, got '"
+          << gruBatching << "'";
+      return signalPassFailure();
+    }
     RewritePatternSet patterns(&getContext());
-    populatePDNNToOneDNNPatterns(patterns);
+    populatePDNNToOneDNNPatterns(patterns, gruBatching == "length-sorted");
     // One visit per op: each pattern rewrites a pdnn op into other dialects,
     // so there is no fixed point to iterate to.
     walkAndApplyPatterns(getOperation(), std::move(patterns));

@@ -7,8 +7,18 @@ namespace mlir {
 class RewritePatternSet;
 namespace pdnn {
 
-/// gru, fusion_gru, multi_gru -> pdnnrt.gru with explicit data movement.
-void populateGruToOneDNNPatterns(RewritePatternSet &patterns);
+/// How a LoD batch reaches oneDNN's GRU.
+enum class GruBatching {
+  /// lod_to_padded, gru, padded_to_lod: padding to the longest sequence,
+  /// explicit in IR.
+  Padded,
+  /// pdnnrt.lod_gru: length-sorted time chunks in the runtime.
+  LengthSorted,
+};
+
+/// gru, fusion_gru, multi_gru -> pdnnrt calls with explicit data movement.
+void populateGruToOneDNNPatterns(RewritePatternSet &patterns,
+                                 GruBatching batching);
 
 /// fc, mul, matmul_v2, elementwise, activations, softmax, scale, sum,
 /// layer_norm -> pdnnrt calls.

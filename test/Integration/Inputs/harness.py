@@ -242,8 +242,10 @@ REFERENCE = Config("reference", "reference")
 # the oneDNN path (the two readings differ only where a gate input exceeds
 # 13, Paddle's CPU clamp).
 REFERENCE_EXACT = Config("reference-exact", "reference", extra=("--exact-gru-activations",))
-GRU_CONFIGS = (ONEDNN, REFERENCE, REFERENCE_EXACT)
-GRU_PAIRS = (("onednn", "reference-exact"),)
+# oneDNN GRUs on length-sorted chunks instead of the padded batch.
+ONEDNN_SORTED = Config("onednn-sorted", "onednn", extra=("--gru-batching=length-sorted",))
+GRU_CONFIGS = (ONEDNN, ONEDNN_SORTED, REFERENCE, REFERENCE_EXACT)
+GRU_PAIRS = (("onednn", "reference-exact"), ("onednn-sorted", "reference-exact"))
 
 
 def _short(text, lines=6):

@@ -76,7 +76,7 @@ void attachAll(MLIRContext *context) {
 void mlir::pdnnrt::registerBufferizableOpInterfaceExternalModels(
     DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *context, PDNNRTDialect *) {
-    attachAll<GruOp, LoDToPaddedOp, PaddedToLoDOp, MatmulOp, EltwiseOp,
+    attachAll<GruOp, LoDGruOp, LoDToPaddedOp, PaddedToLoDOp, MatmulOp, EltwiseOp,
               BinaryOp, SumOp, SoftmaxOp, LayerNormOp>(context);
   });
 }

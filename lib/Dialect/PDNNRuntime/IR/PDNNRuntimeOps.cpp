@@ -111,6 +111,7 @@ static void getCallEffects(
   }
 
 PDNNRT_DEFINE_CALL_OP(GruOp, 3, 2, 3, 3, 2, 3)
+PDNNRT_DEFINE_CALL_OP(LoDGruOp, 2, 1, 2, 3, 3, 2, 2)
 PDNNRT_DEFINE_CALL_OP(LoDToPaddedOp, 2, 1, 3)
 PDNNRT_DEFINE_CALL_OP(PaddedToLoDOp, 3, 1, 2)
 PDNNRT_DEFINE_CALL_OP(MatmulOp, -1, -1, 1, -1)

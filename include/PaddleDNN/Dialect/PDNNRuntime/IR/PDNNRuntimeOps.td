@@ -84,6 +84,26 @@ def PDNNRT_GruOp : PDNNRT_Op<"gru", 5, 1> {
   }];
 }
 
+def PDNNRT_LoDGruOp : PDNNRT_Op<"lod_gru", 6, 1> {
+  let summary = "oneDNN GRU over a LoD batch, without padding to the longest sequence";
+  let description = [{
+    ins: x [T, IC], lod [N + 1] (i64), h0 [N, OC], weights_layer
+    [IC, 3, OC], weights_iter [OC, 3, OC], bias [3, OC]; outs: hidden
+    [T, OC]. The runtime sorts the sequences by length and runs short time
+    chunks on the sequences still running, so the work is about
+    sum(lengths) steps rather than N x longest. Each step is computed as in
+    `pdnnrt.gru` on padded data, up to the reassociation oneDNN's GEMM makes
+    for a different batch size (about one ulp).
+  }];
+  let arguments = !con(commonArgs, (ins BoolAttr:$reverse,
+                                        UnitAttr:$weights_constant));
+  let extraClassDeclaration = baseClassDeclaration # [{
+    ::mlir::Value getWeightsLayer() { return getInputs()[3]; }
+    ::mlir::Value getWeightsIter() { return getInputs()[4]; }
+    ::mlir::Value getBias() { return getInputs()[5]; }
+  }];
+}
+
 def PDNNRT_LoDToPaddedOp : PDNNRT_Op<"lod_to_padded", 2, 1> {
   let summary = "Scatter a LoD batch into zero-padded time-major data";
   let description = [{

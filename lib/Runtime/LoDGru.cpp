@@ -1,0 +1,166 @@
+//===- LoDGru.cpp - pdnnrt_lod_gru_forward: a GRU without padding to the longest
+//
+// Padding a LoD batch to its longest sequence makes oneDNN compute
+// N x Tmax steps for sum(lengths) real ones. Here the sequences are sorted by
+// length, longest first, and time is cut into chunks of kChunkSteps steps;
+// each chunk runs oneDNN's GRU on the sequences still running at its start,
+// which are a prefix of the sorted order. The last hidden state of the chunk
+// (dst_iter) starts the next one, whose sequences are again a prefix, so the
+// state rows line up. Only a sequence that ends inside a chunk computes a few
+// padding steps, whose results are never gathered. A right-to-left GRU is
+// the same left-to-right computation over each sequence's rows read from
+// its last to its first.
+//
+// Every step applies exactly the arithmetic it would in the padded
+// primitive, so the results are the padded path's (the lowering's tests
+// compare them bit for bit). The scratch buffers are per thread and only
+// grow, so the steady state allocates nothing here either.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PaddleDNN/Runtime/PDNNRuntime.h"
+
+#include "Cache.h"
+#include "Context.h"
+#include "Errors.h"
+#include "GruPrimitive.h"
+#include "LoD.h"
+#include "MemRef.h"
+
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+using namespace pdnnrt;
+
+namespace {
+
+/// Steps per chunk: few enough that a sequence ending mid-chunk wastes
+/// little, many enough that per-call overhead and the number of distinct
+/// primitive shapes (one per batch size, at most N) stay small.
+constexpr int64_t kChunkSteps = 8;
+
+/// Per-thread buffers, grown to the largest batch seen.
+struct Scratch {
+  std::vector<int64_t> order;
+  std::vector<float> src, dst, iterA, iterB;
+
+  static void fit(std::vector<float> &buffer, size_t size) {
+    if (buffer.size() < size)
+      buffer.resize(size);
+  }
+};
+
+} // namespace
+
+int32_t pdnnrt_lod_gru_forward(int64_t xRank, void *xDesc, int64_t lodRank,
+                               void *lodDesc, int64_t h0Rank, void *h0Desc,
+                               int64_t wLayerRank, void *wLayerDesc,
+                               int64_t wIterRank, void *wIterDesc,
+                               int64_t biasRank, void *biasDesc,
+                               int64_t hiddenRank, void *hiddenDesc,
+                               int32_t reverseFlag,
+                               int32_t weightsConstantFlag) {
+  return runEntry("pdnnrt_lod_gru_forward", [&] {
+    Tensor x = readF32("x", xRank, xDesc, 2);
+    Tensor lodTensor = readTensor("lod", lodRank, lodDesc, sizeof(int64_t), 1, 1);
+    Tensor h0 = readF32("h0", h0Rank, h0Desc, 2);
+    Tensor wLayer = readF32("wLayer", wLayerRank, wLayerDesc, 3);
+    Tensor wIter = readF32("wIter", wIterRank, wIterDesc, 3);
+    Tensor bias = readF32("bias", biasRank, biasDesc, 2);
+    Tensor hidden = readF32("hidden", hiddenRank, hiddenDesc, 2);
+    bool reverse = readFlag("reverse", reverseFlag);
+    bool weightsConstant = readFlag("weightsConstant", weightsConstantFlag);
+
+    const int64_t T = x.size(0), IC = x.size(1), OC = hidden.size(1);
+    const int64_t N = checkLoD(lodTensor, T);
+    expectShape(hidden, {T, OC});
+    expectShape(h0, {N, OC});
+    expectShape(wLayer, {IC, 3, OC});
+    expectShape(wIter, {OC, 3, OC});
+    expectShape(bias, {3, OC});
+    for (const Tensor *in : {&x, &lodTensor, &h0, &wLayer, &wIter, &bias})
+      expectDisjoint(hidden, *in);
+    if (T == 0)
+      return;
+    if (IC == 0 || OC == 0)
+      fail("IC and OC must be positive, got IC = %lld, OC = %lld",
+           static_cast<long long>(IC), static_cast<long long>(OC));
+
+    const int64_t *lod = lodTensor.i64();
+    auto length = [&](int64_t i) { return lod[i + 1] - lod[i]; };
+    // Row of sequence i at its step s (counted from its last row when
+    // reversed).
+    auto rowOf = [&](int64_t i, int64_t s) {
+      return reverse ? lod[i + 1] - 1 - s : lod[i] + s;
+    };
+
+    thread_local Scratch scratch;
+    std::vector<int64_t> &order = scratch.order;
+    order.resize(N);
+    for (int64_t i = 0; i < N; ++i)
+      order[i] = i;
+    // Longest first; equal lengths in batch order, so the result does not
+    // depend on the sort.
+    std::sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
+      return length(a) != length(b) ? length(a) > length(b) : a < b;
+    });
+    const int64_t longest = length(order[0]);
+    const int64_t chunk = std::min(kChunkSteps, longest);
+    const size_t rowBytes = sizeof(float) * OC;
+    Scratch::fit(scratch.iterA, N * OC);
+    Scratch::fit(scratch.iterB, N * OC);
+    Scratch::fit(scratch.src, chunk * N * IC);
+    Scratch::fit(scratch.dst, chunk * N * OC);
+    float *iter = scratch.iterA.data(), *nextIter = scratch.iterB.data();
+    for (int64_t j = 0; j < N; ++j)
+      std::memcpy(iter + j * OC, h0.f32() + order[j] * OC, rowBytes);
+
+    thread_local ThreadCache<GruPrimitive> cache;
+    int64_t active = N;
+    for (int64_t start = 0; start < longest; start += chunk) {
+      // The sequences still running: a prefix of the sorted order.
+      while (active > 0 && length(order[active - 1]) <= start)
+        --active;
+      float *src = scratch.src.data();
+      for (int64_t s = 0; s < chunk; ++s)
+        for (int64_t j = 0; j < active; ++j) {
+          int64_t i = order[j];
+          float *to = src + (s * active + j) * IC;
+          if (start + s < length(i))
+            std::memcpy(to, x.f32() + rowOf(i, start + s) * IC,
+                        sizeof(float) * IC);
+          else
+            std::memset(to, 0, sizeof(float) * IC);
+        }
+
+      Key key;
+      key.add(chunk).add(active).add(IC).add(OC);
+      GruPrimitive &gru = cache.get(key, [&] {
+        return makeGruPrimitive(chunk, active, IC, OC, /*reverse=*/false,
+                                /*withDstIter=*/true);
+      });
+      dnnl_exec_arg_t args[] = {
+          {DNNL_ARG_SRC_LAYER, bind(gru.srcLayer, src)},
+          {DNNL_ARG_SRC_ITER, bind(gru.srcIter, iter)},
+          {DNNL_ARG_WEIGHTS_LAYER, gru.wLayer->prepare(wLayer.data, weightsConstant)},
+          {DNNL_ARG_WEIGHTS_ITER, gru.wIter->prepare(wIter.data, weightsConstant)},
+          {DNNL_ARG_BIAS, bind(gru.bias, bias.data)},
+          {DNNL_ARG_DST_LAYER, bind(gru.dstLayer, scratch.dst.data())},
+          {DNNL_ARG_DST_ITER, bind(gru.dstIter, nextIter)},
+          {DNNL_ARG_SCRATCHPAD, gru.scratchpad.bind()},
+      };
+      execute(gru.primitive, args);
+
+      const float *dst = scratch.dst.data();
+      for (int64_t s = 0; s < chunk; ++s)
+        for (int64_t j = 0; j < active; ++j) {
+          int64_t i = order[j];
+          if (start + s < length(i))
+            std::memcpy(hidden.f32() + rowOf(i, start + s) * OC,
+                        dst + (s * active + j) * OC, rowBytes);
+        }
+      std::swap(iter, nextIter);
+    }
+  });
+}
