@@ -1,6 +1,7 @@
 // The oneDNN lowering of Paddle's GRUs spells out the data movement in IR.
 // RUN: pdnn-opt %s -split-input-file --convert-pdnn-to-onednn | FileCheck %s
 // RUN: pdnn-opt %s -split-input-file --convert-pdnn-to-onednn --canonicalize | FileCheck %s --check-prefix=FOLD
+// RUN: pdnn-opt %s -split-input-file --convert-pdnn-to-onednn="gru-batching=length-sorted" | FileCheck %s --check-prefix=SORTED
 
 // origin_mode = false (default): the update gate of all three weights is
 // negated; X is scattered to padded TNC on the right; a missing H0 is zeros.
@@ -18,6 +19,13 @@
 // CHECK: %[[OUT:.*]] = pdnnrt.gru ins(%[[PADDED]], %[[H0]], %[[WLF]], %[[WIF]], %[[BF]] : {{.*}}) outs(%{{.*}} : tensor<?x?x2xf32>) {reverse = false}
 // CHECK: pdnnrt.padded_to_lod ins(%[[OUT]], %[[LOD]] : tensor<?x?x2xf32>, tensor<?xi64>) outs(%{{.*}} : tensor<?x2xf32>) {right_aligned = false}
 // CHECK-NOT: pdnn.fusion_gru
+// With gru-batching=length-sorted the LoD goes to the runtime as is: no
+// padded buffers, one pdnnrt.lod_gru with the same prepared weights.
+// SORTED-LABEL: func @fusion_gru
+// SORTED-NOT: lod_to_padded
+// SORTED: %[[H0:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<?x2xf32>)
+// SORTED: pdnnrt.lod_gru ins(%arg0, %arg1, %[[H0]], %{{.*}}, %{{.*}}, %{{.*}} : tensor<?x3xf32>, tensor<?xi64>, tensor<?x2xf32>, tensor<3x3x2xf32>, tensor<2x3x2xf32>, tensor<3x2xf32>) outs(%{{.*}} : tensor<?x2xf32>) {reverse = false}
+// SORTED-NOT: padded_to_lod
 func.func @fusion_gru(%x: tensor<?x3xf32>, %lod: tensor<?xi64>, %wx: tensor<3x6xf32>, %wh: tensor<2x6xf32>,
                       %b: tensor<1x6xf32>) -> tensor<?x2xf32> {
   %h:5 = pdnn.fusion_gru X(%x) lod(%lod) WeightX(%wx) WeightH(%wh) Bias(%b)

@@ -55,3 +55,15 @@ func.func @sum(%a: memref<4xf32>, %b: memref<4xf32>, %c: memref<4xf32>, %d: memr
   pdnnrt.sum ins(%a, %b, %c : memref<4xf32>, memref<4xf32>, memref<4xf32>) outs(%d : memref<4xf32>)
   return
 }
+
+// -----
+
+// The length-sorted LoD GRU is one call with the LoD itself.
+// CHECK-LABEL: func @lod_gru
+// CHECK: call @pdnnrt_lod_gru_forward({{.*}}) : (memref<*xf32>, memref<*xi64>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, i32, i32) -> i32
+func.func @lod_gru(%x: memref<9x3xf32>, %lod: memref<4xi64>, %h0: memref<3x5xf32>, %wl: memref<3x3x5xf32>,
+                   %wi: memref<5x3x5xf32>, %b: memref<3x5xf32>, %h: memref<9x5xf32>) {
+  pdnnrt.lod_gru ins(%x, %lod, %h0, %wl, %wi, %b : memref<9x3xf32>, memref<4xi64>, memref<3x5xf32>, memref<3x3x5xf32>, memref<5x3x5xf32>, memref<3x5xf32>)
+      outs(%h : memref<9x5xf32>) {reverse = true}
+  return
+}

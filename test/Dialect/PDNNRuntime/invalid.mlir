@@ -70,3 +70,13 @@ func.func @flip_without_gates(%w: tensor<5x4xf32>) {
   %0 = pdnnrt.flip_update_gate %w : tensor<5x4xf32>
   return
 }
+
+// -----
+
+func.func @lod_gru_lod_rank(%x: tensor<9x3xf32>, %lod: tensor<1x4xi64>, %h0: tensor<3x5xf32>, %wl: tensor<3x3x5xf32>,
+                            %wi: tensor<5x3x5xf32>, %b: tensor<3x5xf32>, %h: tensor<9x5xf32>) {
+  // expected-error @+1 {{operand 1 must have rank 1, got 'tensor<1x4xi64>'}}
+  %0 = pdnnrt.lod_gru ins(%x, %lod, %h0, %wl, %wi, %b : tensor<9x3xf32>, tensor<1x4xi64>, tensor<3x5xf32>, tensor<3x3x5xf32>, tensor<5x3x5xf32>, tensor<3x5xf32>)
+      outs(%h : tensor<9x5xf32>) {reverse = false} -> tensor<9x5xf32>
+  return
+}
