@@ -484,9 +484,12 @@ def PDNN_DequantizeOp : PDNN_Op<"dequantize", [Pure]> {
 def PDNN_RequantizeOp : PDNN_Op<"requantize", [Pure]> {
   let summary = "Paddle `requantize`: change the scale and shift of int8 data";
   let description = [{
-    Output = saturate(round((Input - Shift_in) · Scale_out / Scale_in +
-    Shift_out)). Paddle defaults both shifts to 1.0 (so a requantize that
-    sets no shift is unsigned); a non-zero shift needs ui8 data.
+    With s = Scale_out / Scale_in, as Paddle's oneDNN kernel computes it:
+    Output = saturate(round(Input · s) + z), where the output zero point
+    z = clip_to_u8(round(Shift_out - s · Shift_in)) when either shift is
+    non-zero and 0 otherwise. Paddle defaults both shifts to 1.0 (so a
+    requantize that sets no shift is unsigned); a non-zero shift needs ui8
+    data.
   }];
   let arguments = (ins PDNN_QuantizedTensor:$Input, PDNN_F32<"1.0f">:$Scale_in,
     PDNN_F32<"1.0f">:$Scale_out, PDNN_F32<"1.0f">:$Shift_in,
