@@ -178,23 +178,6 @@ static Value gatePreactivations(OpBuilder &b, Location loc, Value x,
   return buildMatmul(b, loc, x, weightX, acc);
 }
 
-/// Scratch results hold no defined data: their users get an empty tensor.
-static void replaceScratch(PatternRewriter &rewriter, Location loc,
-                           ValueRange scratch) {
-  for (Value v : scratch) {
-    if (v.use_empty())
-      continue;
-    auto type = cast<RankedTensorType>(v.getType());
-    SmallVector<OpFoldResult> sizes;
-    for (int64_t size : type.getShape())
-      sizes.push_back(rewriter.getIndexAttr(ShapedType::isDynamic(size) ? 0 : size));
-    rewriter.replaceAllUsesWith(
-        v, tensor::CastOp::create(
-               rewriter, loc, type,
-               createEmpty(rewriter, loc, sizes, type.getElementType())));
-  }
-}
-
 static LogicalResult requireStaticFrame(PatternRewriter &rewriter,
                                         Operation *op, Value weightH) {
   if (cast<RankedTensorType>(weightH.getType()).isDynamicDim(0))
@@ -223,14 +206,9 @@ struct GruToLoops : public OpRewritePattern<GruOp> {
          op.getOriginMode(), exact});
     hidden = castFloat(rewriter, loc, hidden,
                        op.getHidden().getType().getElementType());
-    replaceScratch(rewriter, loc,
-                   {op.getBatchGate(), op.getBatchResetHiddenPrev(),
-                    op.getBatchHidden()});
-    rewriter.replaceAllUsesWith(op.getHidden(),
-                                tensor::CastOp::create(rewriter, loc,
-                                                       op.getHidden().getType(),
-                                                       hidden));
-    rewriter.eraseOp(op);
+    replaceGruOp(rewriter, op, op.getHidden(), hidden,
+                 {op.getBatchGate(), op.getBatchResetHiddenPrev(),
+                  op.getBatchHidden()});
     return success();
   }
 };
@@ -260,14 +238,9 @@ struct FusionGruToLoops : public OpRewritePattern<FusionGruOp> {
     hidden = quantizeFromF32(rewriter, loc, hidden,
                              op.getHidden().getType().getElementType(), scale,
                              shift);
-    replaceScratch(rewriter, loc,
-                   {op.getReorderedH0(), op.getXX(), op.getBatchedInput(),
-                    op.getBatchedOut()});
-    rewriter.replaceAllUsesWith(op.getHidden(),
-                                tensor::CastOp::create(rewriter, loc,
-                                                       op.getHidden().getType(),
-                                                       hidden));
-    rewriter.eraseOp(op);
+    replaceGruOp(rewriter, op, op.getHidden(), hidden,
+                 {op.getReorderedH0(), op.getXX(), op.getBatchedInput(),
+                  op.getBatchedOut()});
     return success();
   }
 };

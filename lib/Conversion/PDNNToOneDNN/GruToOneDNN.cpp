@@ -122,23 +122,6 @@ static Value buildOneDNNGru(OpBuilder &b, Location loc, Value x, Value lod,
       .getResult(0);
 }
 
-/// Scratch results hold no defined data: give their users an empty tensor.
-static void replaceScratch(PatternRewriter &rewriter, Location loc,
-                           ValueRange scratch) {
-  for (Value v : scratch) {
-    if (v.use_empty())
-      continue;
-    SmallVector<OpFoldResult> sizes;
-    auto type = cast<RankedTensorType>(v.getType());
-    for (int64_t size : type.getShape())
-      sizes.push_back(rewriter.getIndexAttr(ShapedType::isDynamic(size) ? 0 : size));
-    rewriter.replaceAllUsesWith(
-        v, tensor::CastOp::create(
-               rewriter, loc, type,
-               createEmpty(rewriter, loc, sizes, type.getElementType())));
-  }
-}
-
 namespace {
 
 struct FusionGruToOneDNN : public OpRewritePattern<FusionGruOp> {
@@ -160,14 +143,9 @@ struct FusionGruToOneDNN : public OpRewritePattern<FusionGruOp> {
                        op.getBias(), op.getOriginMode());
     Value hidden = buildOneDNNGru(rewriter, loc, x, op.getLod(), op.getH0(),
                                   w, op.getIsReverse(), batching);
-    replaceScratch(rewriter, loc,
-                   {op.getReorderedH0(), op.getXX(), op.getBatchedInput(),
-                    op.getBatchedOut()});
-    rewriter.replaceAllUsesWith(op.getHidden(),
-                                tensor::CastOp::create(
-                                    rewriter, loc, op.getHidden().getType(),
-                                    hidden));
-    rewriter.eraseOp(op);
+    replaceGruOp(rewriter, op, op.getHidden(), hidden,
+                 {op.getReorderedH0(), op.getXX(), op.getBatchedInput(),
+                  op.getBatchedOut()});
     return success();
   }
 };
@@ -201,14 +179,9 @@ struct GruToOneDNN : public OpRewritePattern<GruOp> {
                                         op.getBias(), op.getOriginMode());
     Value hidden = buildOneDNNGru(rewriter, loc, op.getInput(), op.getLod(),
                                   op.getH0(), w, op.getIsReverse(), batching);
-    replaceScratch(rewriter, loc,
-                   {op.getBatchGate(), op.getBatchResetHiddenPrev(),
-                    op.getBatchHidden()});
-    rewriter.replaceAllUsesWith(op.getHidden(),
-                                tensor::CastOp::create(
-                                    rewriter, loc, op.getHidden().getType(),
-                                    hidden));
-    rewriter.eraseOp(op);
+    replaceGruOp(rewriter, op, op.getHidden(), hidden,
+                 {op.getBatchGate(), op.getBatchResetHiddenPrev(),
+                  op.getBatchHidden()});
     return success();
   }
 };

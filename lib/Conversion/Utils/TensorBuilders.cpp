@@ -206,3 +206,26 @@ Value pdnn::lodMaxLength(OpBuilder &b, Location loc, Value lod, Value n) {
       });
   return loop.getResult(0);
 }
+
+void mlir::pdnn::replaceGruOp(RewriterBase &rewriter, Operation *op,
+                              Value hiddenResult, Value hidden,
+                              ValueRange scratch) {
+  Location loc = op->getLoc();
+  for (Value v : scratch) {
+    if (v.use_empty())
+      continue;
+    auto type = cast<RankedTensorType>(v.getType());
+    SmallVector<OpFoldResult> sizes;
+    for (int64_t size : type.getShape())
+      sizes.push_back(
+          rewriter.getIndexAttr(ShapedType::isDynamic(size) ? 0 : size));
+    rewriter.replaceAllUsesWith(
+        v, tensor::CastOp::create(
+               rewriter, loc, type,
+               createEmpty(rewriter, loc, sizes, type.getElementType())));
+  }
+  rewriter.replaceAllUsesWith(
+      hiddenResult,
+      tensor::CastOp::create(rewriter, loc, hiddenResult.getType(), hidden));
+  rewriter.eraseOp(op);
+}

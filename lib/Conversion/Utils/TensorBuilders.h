@@ -12,6 +12,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/PatternMatch.h"
 
 namespace mlir::pdnn {
 
@@ -68,6 +69,12 @@ void reportUnless(OpBuilder &b, Location loc, Value condition,
 /// The longest of the first `n` sequences' lengths, computed with a loop
 /// over the LoD.
 Value lodMaxLength(OpBuilder &b, Location loc, Value lod, Value n);
+
+/// Replaces a GRU op whose only result with data is `hiddenResult` by
+/// `hidden` (cast to that result's type). Paddle's intermediate results
+/// (`scratch`) hold no defined data, so their users get empty tensors.
+void replaceGruOp(RewriterBase &rewriter, Operation *op, Value hiddenResult,
+                  Value hidden, ValueRange scratch);
 
 inline Value indexConstant(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantIndexOp::create(b, loc, value);
