@@ -18,6 +18,24 @@ from harness import Case, Config, f32, ttype
 from gru_cases import attr_dict, gru_attrs, lod_text, offsets
 
 
+def emit_gru(c, inp, inp_type, D, consts, slots, attrs):
+    """Adds `%h:4 = pdnn.gru` over `inp` and %lod. `slots` are (slot, name,
+    array) in Paddle's order; a None array leaves its optional slot out.
+    Returns Hidden's type."""
+    ops, types = ["Input(%s)" % inp, "lod(%lod)"], [inp_type, c.type("%lod")]
+    for slot, name, value in slots:
+        if value is None:
+            continue
+        c.value(name, value, const=consts)
+        ops.append("%s(%%%s)" % (slot, name))
+        types.append(c.type("%" + name))
+    hid = ttype([None, D])
+    c.op("%%h:4 = pdnn.gru %s%s : (%s) -> (%s, %s, %s, %s)" % (
+        " ".join(ops), attr_dict(**attrs), ", ".join(types), hid,
+        ttype([None, 3 * D]), hid, hid))
+    return hid
+
+
 def gru_case(name, rng, lens, D, with_h0, with_bias, origin_mode, is_reverse, act="tanh",
              gate="sigmoid", consts=False, signed=True, atol=1e-5, rtol=0.0):
     T, N = int(sum(lens)), len(lens)
@@ -34,22 +52,9 @@ def gru_case(name, rng, lens, D, with_h0, with_bias, origin_mode, is_reverse, ac
     c = Case(name)
     c.arg("in", inp, dynamic=(0,))
     c.arg("lod", offsets(lens), dynamic=(0,))
-    ops, types = ["Input(%in)", "lod(%lod)"], [c.type("%in"), c.type("%lod")]
-    if with_h0:
-        c.value("h0", h0, const=consts)
-        ops.append("H0(%h0)")
-        types.append(c.type("%h0"))
-    c.value("w", w, const=consts)
-    ops.append("Weight(%w)")
-    types.append(c.type("%w"))
-    if with_bias:
-        c.value("b", b, const=consts)
-        ops.append("Bias(%b)")
-        types.append(c.type("%b"))
-    hid = ttype([None, D])
-    c.op("%%h:4 = pdnn.gru %s%s : (%s) -> (%s, %s, %s, %s)" % (
-        " ".join(ops), attr_dict(**gru_attrs(act, gate, is_reverse, origin_mode)),
-        ", ".join(types), hid, ttype([None, 3 * D]), hid, hid))
+    hid = emit_gru(c, "%in", c.type("%in"), D, consts,
+                   [("H0", "h0", h0), ("Weight", "w", w), ("Bias", "b", b)],
+                   gru_attrs(act, gate, is_reverse, origin_mode))
     c.result("%h#0", hid, ref.gru(inp, [lens], h0, w, b, is_reverse, act, gate, origin_mode),
              expected_exact=ref.gru(inp, [lens], h0, w, b, is_reverse, act, gate, origin_mode,
                                     exact=True),
@@ -147,22 +152,9 @@ def projection_case(rng, form, lens, M, D, with_h0, gru_bias, origin_mode, is_re
         elif form == "add-first":
             c.op("%%p = pdnn.elementwise_add %%fb, %%m : (%s, %s) -> %s"
                  % (c.type("%fb"), proj, proj))
-    ops, types = ["Input(%p)", "lod(%lod)"], [proj, c.type("%lod")]
-    if with_h0:
-        c.value("h0", h0, const=consts)
-        ops.append("H0(%h0)")
-        types.append(c.type("%h0"))
-    c.value("gw", gw, const=consts)
-    ops.append("Weight(%gw)")
-    types.append(c.type("%gw"))
-    if gru_bias:
-        c.value("gb", gb, const=consts)
-        ops.append("Bias(%gb)")
-        types.append(c.type("%gb"))
-    hid = ttype([None, D])
-    c.op("%%h:4 = pdnn.gru %s%s : (%s) -> (%s, %s, %s, %s)" % (
-        " ".join(ops), attr_dict(**gru_attrs(act, gate, is_reverse, origin_mode)),
-        ", ".join(types), hid, proj, hid, hid))
+    hid = emit_gru(c, "%p", proj, D, consts,
+                   [("H0", "h0", h0), ("Weight", "gw", gw), ("Bias", "gb", gb)],
+                   gru_attrs(act, gate, is_reverse, origin_mode))
     projected = ref.fc(x, w, fb if has_fb else None)
     expected = ref.gru(projected, [lens], h0, gw, gb, is_reverse, act, gate, origin_mode)
     exact = ref.gru(projected, [lens], h0, gw, gb, is_reverse, act, gate, origin_mode, exact=True)
