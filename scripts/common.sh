@@ -35,7 +35,8 @@ pdnn_install_packages() {
 # pdnn_build <build-dir> [extra cmake args...]: configure (once) and build.
 pdnn_build() {
   local dir="$1"; shift
-  cmake -S "$PDNN_ROOT" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" >"$dir.configure.log" 2>&1 ||
-    { cat "$dir.configure.log"; return 1; }
+  mkdir -p "$dir"
+  cmake -S "$PDNN_ROOT" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" >"$dir/configure.log" 2>&1 ||
+    { cat "$dir/configure.log"; return 1; }
   ninja -C "$dir"
 }
