@@ -11,9 +11,11 @@
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
 #include "PaddleDNN/Transforms/Passes.h"
 #include "PassCounts.h"
+#include "VerifiedRewrite.h"
 
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Remarks.h"
+#include "mlir/IR/TypeUtilities.h"
 
 namespace mlir::pdnn {
 #define GEN_PASS_DEF_FUSEBIDIRECTIONALGRU
@@ -27,6 +29,11 @@ namespace {
 using Refusal = std::string;
 } // namespace
 
+static bool hasUnitScales(FusionGruOp gru) {
+  ArrayRef<float> scales = gru.getScaleWeights();
+  return scales.size() == 1 && scales.front() == 1.0f;
+}
+
 /// Why `forward` and `reverse`, whose Hidden feed `concat`, cannot become one
 /// multi_gru; empty if they can.
 static Refusal checkPair(ConcatOp concat, FusionGruOp forward,
@@ -38,6 +45,11 @@ static Refusal checkPair(ConcatOp concat, FusionGruOp forward,
     return "the two directions use different activations";
   if (forward.getOriginMode() != reverse.getOriginMode())
     return "the two directions differ in origin_mode";
+  // multi_gru runs both directions of a layer with one frame size.
+  auto fw = cast<ShapedType>(forward.getWeightH().getType());
+  auto rv = cast<ShapedType>(reverse.getWeightH().getType());
+  if (failed(verifyCompatibleShape(fw.getShape(), rv.getShape())))
+    return "the two directions have different frame sizes";
   if (forward.getMkldnnDataType() != reverse.getMkldnnDataType() ||
       forward.getScaleData() != reverse.getScaleData() ||
       forward.getShiftData() != reverse.getShiftData() ||
@@ -58,6 +70,12 @@ static Refusal checkPair(ConcatOp concat, FusionGruOp forward,
   int64_t axis = concat.getAxis() < 0 ? concat.getAxis() + rank : concat.getAxis();
   if (axis != rank - 1)
     return "the concat is not along channels";
+  // A bias or weight scales made up for one direction need 3D statically.
+  bool makesTensors = bool(forward.getBias()) != bool(reverse.getBias()) ||
+                      !hasUnitScales(forward) || !hasUnitScales(reverse);
+  if (makesTensors && fw.isDynamicDim(1) && rv.isDynamicDim(1))
+    return "a bias or weight scales must be built for one direction, but "
+           "WeightH's 3D is dynamic";
   return {};
 }
 
@@ -74,11 +92,6 @@ static Value scalesAsTensor(OpBuilder &builder, Location loc,
       builder, loc, type, DenseElementsAttr::get(type, ArrayRef(perChannel)));
 }
 
-static bool hasUnitScales(FusionGruOp gru) {
-  ArrayRef<float> scales = gru.getScaleWeights();
-  return scales.size() == 1 && scales.front() == 1.0f;
-}
-
 /// A zero 1 x 3D bias for the direction that has none, when the other has
 /// one (multi_gru takes biases for both or for neither).
 static Value biasOrZeros(OpBuilder &builder, Location loc, FusionGruOp gru,
@@ -90,33 +103,41 @@ static Value biasOrZeros(OpBuilder &builder, Location loc, FusionGruOp gru,
                                    builder.getZeroAttr(type));
 }
 
-static void fuse(RewriterBase &rewriter, ConcatOp concat, FusionGruOp forward,
-                 FusionGruOp reverse) {
+/// Builds the multi_gru before `concat` and replaces the pair by it; returns
+/// why not when what it built does not verify (nothing is changed then).
+static Refusal fuse(RewriterBase &rewriter, ConcatOp concat,
+                    FusionGruOp forward, FusionGruOp reverse) {
   Location loc = rewriter.getFusedLoc(
       {forward.getLoc(), reverse.getLoc(), concat.getLoc()});
   rewriter.setInsertionPoint(concat);
   int64_t d3 = cast<ShapedType>(forward.getWeightH().getType()).getDimSize(1);
-
-  SmallVector<Value> biases;
-  if (forward.getBias() || reverse.getBias())
-    biases = {biasOrZeros(rewriter, loc, forward, d3),
-              biasOrZeros(rewriter, loc, reverse, d3)};
-  SmallVector<Value> scales;
-  if (!hasUnitScales(forward) || !hasUnitScales(reverse))
-    scales = {scalesAsTensor(rewriter, loc, forward, d3),
-              scalesAsTensor(rewriter, loc, reverse, d3)};
-
-  auto multi = MultiGruOp::create(
-      rewriter, loc, concat.getType(), forward.getX(), forward.getLod(),
-      ValueRange{forward.getWeightX(), reverse.getWeightX()},
-      ValueRange{forward.getWeightH(), reverse.getWeightH()}, biases, scales,
-      forward.getActivation(), forward.getGateActivation(), /*layers=*/1,
-      forward.getOriginMode(), forward.getMkldnnDataType(),
-      forward.getScaleData(), forward.getShiftData(),
-      forward.getForceFp32Output());
+  if (ShapedType::isDynamic(d3))
+    d3 = cast<ShapedType>(reverse.getWeightH().getType()).getDimSize(1);
+  MultiGruOp multi;
+  Refusal why = buildVerified(rewriter, [&] {
+    SmallVector<Value> biases;
+    if (forward.getBias() || reverse.getBias())
+      biases = {biasOrZeros(rewriter, loc, forward, d3),
+                biasOrZeros(rewriter, loc, reverse, d3)};
+    SmallVector<Value> scales;
+    if (!hasUnitScales(forward) || !hasUnitScales(reverse))
+      scales = {scalesAsTensor(rewriter, loc, forward, d3),
+                scalesAsTensor(rewriter, loc, reverse, d3)};
+    multi = MultiGruOp::create(
+        rewriter, loc, concat.getType(), forward.getX(), forward.getLod(),
+        ValueRange{forward.getWeightX(), reverse.getWeightX()},
+        ValueRange{forward.getWeightH(), reverse.getWeightH()}, biases,
+        scales, forward.getActivation(), forward.getGateActivation(),
+        /*layers=*/1, forward.getOriginMode(), forward.getMkldnnDataType(),
+        forward.getScaleData(), forward.getShiftData(),
+        forward.getForceFp32Output());
+  });
+  if (!why.empty())
+    return why;
   rewriter.replaceOp(concat, multi.getHidden());
   rewriter.eraseOp(forward);
   rewriter.eraseOp(reverse);
+  return {};
 }
 
 namespace {
@@ -146,6 +167,8 @@ struct FuseBidirectionalGruPass
               "produces [forward, reverse]";
       else
         why = checkPair(concat, first, second);
+      if (why.empty())
+        why = fuse(rewriter, concat, first, second);
       if (!why.empty()) {
         remark::missed(concat.getLoc(),
                        remark::RemarkOpts::name("BidirectionalGruNotFused")
@@ -153,7 +176,6 @@ struct FuseBidirectionalGruPass
             << remark::reason("{0}", why);
         continue;
       }
-      fuse(rewriter, concat, first, second);
       ++fused;
     }
     numFused += fused;

@@ -11,6 +11,7 @@
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
 #include "PaddleDNN/Transforms/Passes.h"
 #include "PassCounts.h"
+#include "VerifiedRewrite.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
@@ -86,16 +87,20 @@ static Refusal checkFc(FcOp fc) {
   if (fc.getPaddingWeights())
     return "fc's W has padding_weights";
   if (fc.getUseQuantizer() || fc.getForceFp32Output() ||
-      fc.getMkldnnDataType() != "float32" ||
+      fc.getMkldnnDataType() == "int8" ||
+      getElementTypeOrSelf(fc.getInput()).isInteger(8) ||
       getElementTypeOrSelf(fc.getInput()) != getElementTypeOrSelf(fc.getOut()))
     return "fc is quantized";
   return {};
 }
 
 /// A bias that adds one row to every step of a T x 3D product: [3D]
-/// aligned with the last dimension, or [1, 3D].
+/// aligned with the last dimension, [1, 3D], or a single value broadcast
+/// everywhere.
 static bool isRowBias(Value bias, int64_t alignedAxis) {
   ArrayRef<int64_t> shape = shapeOf(bias);
+  if (llvm::all_of(shape, [](int64_t d) { return d == 1; }))
+    return true;
   return (shape.size() == 1 && alignedAxis == 1) ||
          (shape.size() == 2 && shape[0] == 1);
 }
@@ -149,58 +154,123 @@ static FailureOr<MatchedProjection> matchProjection(Value input,
   return refuse("elementwise_add feeding gru does not add a bias to a mul");
 }
 
-/// Shape, type and use checks between the matched projection and the gru.
-static Refusal checkCompatible(GruOp gru, const MatchedProjection &proj) {
+/// Everything the fused op is built from, once every precondition holds.
+struct FusionPlan {
+  MatchedProjection proj;
+  /// 3D: the projection's width. Static whenever a bias has to be built.
+  int64_t d3;
+};
+
+/// Why `bias` cannot become fusion_gru's f32 1 x 3D Bias; empty if it can:
+/// a static shape holding 3D values, or one value to broadcast.
+static Refusal checkBias(Value bias, StringRef name, int64_t d3) {
+  auto type = cast<RankedTensorType>(bias.getType());
+  if (!type.hasStaticShape()) {
+    std::string text;
+    llvm::raw_string_ostream(text)
+        << name << " has the dynamic type " << type
+        << ", whose size cannot be checked against 3D";
+    return text;
+  }
+  if (ShapedType::isDynamic(d3))
+    return (name + " must be merged into a 1 x 3D bias, but neither gru's "
+                   "Weight nor the projection's W gives 3D statically")
+        .str();
+  int64_t size = type.getNumElements();
+  if (size != d3 && size != 1)
+    return (name + " holds " + Twine(size) + " values; the fused bias needs " +
+            "3D = " + Twine(d3) + " (or one value to broadcast)")
+        .str();
+  return {};
+}
+
+/// Shape, type and use checks between the matched projection and the gru;
+/// on success, the plan to build from.
+static FailureOr<FusionPlan> planFusion(GruOp gru, MatchedProjection proj,
+                                        Refusal &why) {
+  auto refuse = [&](Refusal reason) -> FailureOr<FusionPlan> {
+    why = std::move(reason);
+    return failure();
+  };
   for (auto [result, name] :
        {std::pair(gru.getBatchGate(), "BatchGate"),
         std::pair(gru.getBatchResetHiddenPrev(), "BatchResetHiddenPrev"),
         std::pair(gru.getBatchHidden(), "BatchHidden")})
     if (!result.use_empty())
-      return std::string("gru's scratch result ") + name +
-             " has users, which fusion_gru cannot feed";
+      return refuse(std::string("gru's scratch result ") + name +
+                    " has users, which fusion_gru cannot feed");
   Type type = getElementTypeOrSelf(gru.getInput());
   if (getElementTypeOrSelf(proj.x) != type ||
       getElementTypeOrSelf(proj.weight) != type)
-    return "the projection's X and W do not share gru's element type";
-  int64_t d3 = shapeOf(gru.getWeight())[1];
+    return refuse("the projection's X and W do not share gru's element type");
+  int64_t gruD3 = shapeOf(gru.getWeight())[1];
   int64_t columns = shapeOf(proj.weight)[1];
-  if (!ShapedType::isDynamic(d3) && !ShapedType::isDynamic(columns) &&
-      d3 != columns)
-    return "the projection's W has " + std::to_string(columns) +
-           " columns but gru's Weight implies 3D = " + std::to_string(d3);
-  if (proj.bias && gru.getBias()) {
-    int64_t fcSize = ShapedType::getNumElements(shapeOf(proj.bias));
-    int64_t gruSize = ShapedType::getNumElements(shapeOf(gru.getBias()));
-    bool known = !ShapedType::isDynamic(fcSize) && !ShapedType::isDynamic(gruSize);
-    if (!known || fcSize != gruSize)
-      return "the fc bias and the gru bias have different sizes";
-  }
-  if (proj.bias && !getElementTypeOrSelf(proj.bias).isF32())
-    return "the fc bias is not f32, as fusion_gru's Bias must be";
-  return {};
+  if (!ShapedType::isDynamic(gruD3) && !ShapedType::isDynamic(columns) &&
+      gruD3 != columns)
+    return refuse("the projection's W has " + std::to_string(columns) +
+                  " columns but gru's Weight implies 3D = " +
+                  std::to_string(gruD3));
+  int64_t d3 = ShapedType::isDynamic(columns) ? gruD3 : columns;
+  // fusion_gru has one bias, which is f32 and 1 x 3D: build it from the
+  // gru's and the projection's only when their sizes are known to fit.
+  if (Value bias = gru.getBias())
+    if (Refusal r = checkBias(bias, "gru's Bias", d3); !r.empty())
+      return refuse(r);
+  if (proj.bias)
+    if (Refusal r = checkBias(proj.bias, "the projection's bias", d3);
+        !r.empty())
+      return refuse(r);
+  return FusionPlan{std::move(proj), d3};
 }
 
-/// fusion_gru's 1 x 3D Bias: gru's bias plus the projection's. Built with
-/// createOrFold, so constant biases become one constant now; otherwise the
-/// add stays in the IR for canonicalization to fold later.
-static Value combineBiases(OpBuilder &builder, Location loc, Value gruBias,
-                           Value fcBias, RankedTensorType biasType) {
-  if (!fcBias)
-    return gruBias;
-  if (!gruBias) {
-    if (fcBias.getType() == biasType)
-      return fcBias;
-    return builder.createOrFold<tensor::ExpandShapeOp>(
-        loc, biasType, fcBias, ArrayRef<ReassociationIndices>{{0, 1}});
+/// `bias` (checked by checkBias) as an f32 1 x 3D tensor: converted to f32,
+/// reshaped, or broadcast from its one value. Built with createOrFold, so a
+/// constant bias stays one constant.
+static Value toFusionBias(OpBuilder &b, Location loc, Value bias, int64_t d3) {
+  auto type = cast<RankedTensorType>(bias.getType());
+  Type f32 = b.getF32Type();
+  if (!type.getElementType().isF32()) {
+    type = type.clone(f32);
+    bias = b.createOrFold<arith::ExtFOp>(loc, type, bias);
   }
-  return builder.createOrFold<ElementwiseAddOp>(
-      loc, biasType, gruBias, fcBias, /*axis=*/-1, APFloat(1.0f),
-      APFloat(1.0f), APFloat(1.0f));
+  auto target = RankedTensorType::get({1, d3}, f32);
+  if (type == target)
+    return bias;
+  if (type.getNumElements() == 1 && d3 != 1) {
+    SmallVector<Value> origin(type.getRank(),
+                              arith::ConstantIndexOp::create(b, loc, 0));
+    Value scalar = b.createOrFold<tensor::ExtractOp>(loc, bias, origin);
+    return b.createOrFold<tensor::SplatOp>(loc, target, scalar);
+  }
+  if (type.getRank() != 1) {
+    ReassociationIndices all =
+        llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
+    bias = b.createOrFold<tensor::CollapseShapeOp>(
+        loc, bias, ArrayRef<ReassociationIndices>{all});
+  }
+  return b.createOrFold<tensor::ExpandShapeOp>(
+      loc, target, bias, ArrayRef<ReassociationIndices>{{0, 1}});
 }
 
-/// Replaces `gru` and its projection by one fusion_gru.
-static FusionGruOp fuse(RewriterBase &rewriter, GruOp gru,
-                        MatchedProjection &proj) {
+/// fusion_gru's Bias: the gru's plus the projection's, either possibly
+/// absent. An add of two constants folds into one constant now; otherwise it
+/// stays for canonicalization.
+static Value combineBiases(OpBuilder &b, Location loc, Value gruBias,
+                           Value projBias, int64_t d3) {
+  Value gru = gruBias ? toFusionBias(b, loc, gruBias, d3) : Value();
+  Value proj = projBias ? toFusionBias(b, loc, projBias, d3) : Value();
+  if (!gru || !proj)
+    return gru ? gru : proj;
+  return b.createOrFold<ElementwiseAddOp>(loc, gru.getType(), gru, proj,
+                                          /*axis=*/-1, APFloat(1.0f),
+                                          APFloat(1.0f), APFloat(1.0f));
+}
+
+/// Builds the fusion_gru of `plan` before `gru`; returns it, or null (with
+/// `why`) when what was built does not verify.
+static FusionGruOp buildFusion(RewriterBase &rewriter, GruOp gru,
+                               const FusionPlan &plan, Refusal &why) {
+  const MatchedProjection &proj = plan.proj;
   SmallVector<Location> locs{gru.getLoc()};
   for (Operation *op : proj.ops)
     locs.push_back(op->getLoc());
@@ -208,28 +278,34 @@ static FusionGruOp fuse(RewriterBase &rewriter, GruOp gru,
   rewriter.setInsertionPoint(gru);
 
   int64_t t = shapeOf(proj.x)[0];
-  int64_t d = shapeOf(gru.getWeight())[0];
-  int64_t d3 = shapeOf(gru.getWeight())[1];
+  int64_t d = shapeOf(gru.getHidden())[1];
   int64_t offsets = shapeOf(gru.getLod())[0];
   int64_t n = ShapedType::isDynamic(offsets) ? offsets : offsets - 1;
-  Type f32 = rewriter.getF32Type();
   Type type = getElementTypeOrSelf(gru.getInput());
-  auto biasType = RankedTensorType::get({1, d3}, f32);
-  Value bias = combineBiases(rewriter, loc, gru.getBias(), proj.bias, biasType);
+  FusionGruOp fused;
+  why = buildVerified(rewriter, [&] {
+    Value bias =
+        combineBiases(rewriter, loc, gru.getBias(), proj.bias, plan.d3);
+    fused = FusionGruOp::create(
+        rewriter, loc,
+        /*Hidden=*/gru.getHidden().getType(),
+        /*ReorderedH0=*/RankedTensorType::get({n, d}, type),
+        /*XX=*/RankedTensorType::get({t, plan.d3}, type),
+        /*BatchedInput=*/RankedTensorType::get({t, plan.d3}, type),
+        /*BatchedOut=*/RankedTensorType::get({t, d}, type), proj.x,
+        gru.getLod(), gru.getH0(), proj.weight, gru.getWeight(), bias,
+        gru.getActivation(), gru.getGateActivation(), gru.getIsReverse(),
+        /*use_seq=*/true, gru.getOriginMode(),
+        /*mkldnn_data_type=*/type.isBF16() ? "bfloat16" : "float32",
+        /*Scale_data=*/APFloat(1.0f), /*Shift_data=*/APFloat(0.0f));
+  });
+  return why.empty() ? fused : FusionGruOp();
+}
 
-  auto fused = FusionGruOp::create(
-      rewriter, loc,
-      /*Hidden=*/gru.getHidden().getType(),
-      /*ReorderedH0=*/RankedTensorType::get({n, d}, type),
-      /*XX=*/RankedTensorType::get({t, d3}, type),
-      /*BatchedInput=*/RankedTensorType::get({t, d3}, type),
-      /*BatchedOut=*/RankedTensorType::get({t, d}, type), proj.x,
-      gru.getLod(), gru.getH0(), proj.weight, gru.getWeight(), bias,
-      gru.getActivation(), gru.getGateActivation(), gru.getIsReverse(),
-      /*use_seq=*/true, gru.getOriginMode(),
-      /*mkldnn_data_type=*/type.isBF16() ? "bfloat16" : "float32",
-      /*Scale_data=*/APFloat(1.0f), /*Shift_data=*/APFloat(0.0f));
-
+/// Replaces `gru` and its projection by `fused`.
+static void replaceWithFusion(RewriterBase &rewriter, GruOp gru,
+                              const MatchedProjection &proj,
+                              FusionGruOp fused) {
   Value oldBiases[] = {gru.getBias(), proj.bias};
   rewriter.replaceAllUsesWith(gru.getHidden(), fused.getHidden());
   rewriter.eraseOp(gru);
@@ -240,7 +316,6 @@ static FusionGruOp fuse(RewriterBase &rewriter, GruOp gru,
     if (auto constant = old ? old.getDefiningOp<arith::ConstantOp>() : nullptr)
       if (constant->use_empty())
         rewriter.eraseOp(constant);
-  return fused;
 }
 
 /// Runs `kind` over every gru under `root`; returns (fused, refused).
@@ -254,16 +329,20 @@ static std::pair<unsigned, unsigned> fuseAll(Operation *root, Projection kind,
     Refusal why;
     FailureOr<MatchedProjection> proj =
         matchProjection(gru.getInput(), kind, why);
+    FailureOr<FusionPlan> plan = failure();
     if (succeeded(proj))
-      why = checkCompatible(gru, *proj);
-    if (!why.empty()) {
+      plan = planFusion(gru, std::move(*proj), why);
+    FusionGruOp fusion;
+    if (succeeded(plan))
+      fusion = buildFusion(rewriter, gru, *plan, why);
+    if (!fusion) {
       ++refused;
       remark::missed(gru.getLoc(), remark::RemarkOpts::name("GruNotFused")
                                        .category(passName))
           << remark::reason("{0}", why);
       continue;
     }
-    fuse(rewriter, gru, *proj);
+    replaceWithFusion(rewriter, gru, plan->proj, fusion);
     ++fused;
   }
   reportPassCounts(root, passName,

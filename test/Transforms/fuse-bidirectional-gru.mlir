@@ -137,3 +137,36 @@ func.func @from_fc_and_gru(%x: tensor<?x3xf32>, %lod: tensor<?xi64>, %w: tensor<
   %h = pdnn.concat %f#0, %r#0 {axis = 1 : i32} : (tensor<?x2xf32>, tensor<?x2xf32>) -> tensor<?x4xf32>
   return %h : tensor<?x4xf32>
 }
+
+// -----
+
+// Directions that multi_gru cannot run as one layer are refused instead of
+// becoming an op that does not verify: different frame sizes, and a bias
+// to make up for one direction when 3D is dynamic on both sides.
+// CHECK-LABEL: func @shapes_refused
+// PIPELINE-LABEL: func @shapes_refused
+// CHECK-COUNT-4: pdnn.fusion_gru
+// CHECK-NOT: pdnn.multi_gru
+// REMARK: Reason="the two directions have different frame sizes"
+// REMARK: Reason="a bias or weight scales must be built for one direction, but WeightH's 3D is dynamic"
+// REMARK: fused-pairs=0
+func.func @shapes_refused(%x: tensor<?x3xf32>, %lod: tensor<?xi64>, %wx4: tensor<3x12xf32>, %wh4: tensor<4x12xf32>,
+                          %wx5: tensor<3x15xf32>, %wh5: tensor<5x15xf32>, %wxd: tensor<3x?xf32>,
+                          %whd: tensor<?x?xf32>, %b: tensor<1x?xf32>)
+    -> (tensor<?x9xf32>, tensor<?x?xf32>) {
+  %f:5 = pdnn.fusion_gru X(%x) lod(%lod) WeightX(%wx4) WeightH(%wh4)
+      : (tensor<?x3xf32>, tensor<?xi64>, tensor<3x12xf32>, tensor<4x12xf32>)
+     -> (tensor<?x4xf32>, tensor<?x4xf32>, tensor<?x12xf32>, tensor<?x12xf32>, tensor<?x4xf32>)
+  %r:5 = pdnn.fusion_gru X(%x) lod(%lod) WeightX(%wx5) WeightH(%wh5) {is_reverse = true}
+      : (tensor<?x3xf32>, tensor<?xi64>, tensor<3x15xf32>, tensor<5x15xf32>)
+     -> (tensor<?x5xf32>, tensor<?x5xf32>, tensor<?x15xf32>, tensor<?x15xf32>, tensor<?x5xf32>)
+  %c = pdnn.concat %f#0, %r#0 {axis = 1 : i32} : (tensor<?x4xf32>, tensor<?x5xf32>) -> tensor<?x9xf32>
+  %f2:5 = pdnn.fusion_gru X(%x) lod(%lod) WeightX(%wxd) WeightH(%whd) Bias(%b)
+      : (tensor<?x3xf32>, tensor<?xi64>, tensor<3x?xf32>, tensor<?x?xf32>, tensor<1x?xf32>)
+     -> (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>)
+  %r2:5 = pdnn.fusion_gru X(%x) lod(%lod) WeightX(%wxd) WeightH(%whd) {is_reverse = true}
+      : (tensor<?x3xf32>, tensor<?xi64>, tensor<3x?xf32>, tensor<?x?xf32>)
+     -> (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>)
+  %c2 = pdnn.concat %f2#0, %r2#0 {axis = 1 : i32} : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %c, %c2 : tensor<?x9xf32>, tensor<?x?xf32>
+}
