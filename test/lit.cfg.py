@@ -28,6 +28,11 @@ llvm_config.use_default_substitutions()
 # `not`, `count` and `split-file` at the start of a RUN line come from PATH.
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
+# The shape sweeps run fewer type variants under the sanitizers.
+sweep_small = bool(config.pdnn_sanitizers)
+config.substitutions.append(("%{sweep_size}", "--small" if sweep_small else ""))
+config.substitutions.append(("%{sweep_prefix}", "SMALL" if sweep_small else "FULL"))
+
 if config.pdnn_sanitizers:
     config.available_features.add("sanitizers")
     # libMLIR and libLLVM are not instrumented, but the inline code of their

@@ -2,9 +2,11 @@
 //
 // One pipeline from pdnn on tensors to the LLVM dialect:
 //
+//   canonicalize                pdnn folds; casts to dynamic types absorbed
 //   convert-pdnn-to-onednn      (backend=onednn) pdnn -> pdnnrt calls
 //   canonicalize, cse           constant weights: reorder/flip/reshape fold
 //   convert-pdnn-to-linalg      everything else -> linalg/scf (reference)
+//   convert-elementwise-to-linalg  arith/math on whole tensors -> linalg
 //   one-shot-bufferize          DPS destinations become buffers; in-place
 //                               decisions stay in place
 //   buffer deallocation         frees temporaries, returns owned results
@@ -31,6 +33,9 @@ using namespace mlir;
 
 void mlir::pdnn::buildLowerPipeline(OpPassManager &pm,
                                     const LowerPipelineOptions &options) {
+  // Folds identities and absorbs casts to more dynamic types, so that the
+  // lowerings see every static size there is.
+  pm.addPass(createCanonicalizerPass());
   if (options.backend == "onednn") {
     ConvertPDNNToOneDNNOptions onednn;
     onednn.gruBatching = options.gruBatching;
@@ -45,6 +50,9 @@ void mlir::pdnn::buildLowerPipeline(OpPassManager &pm,
   reference.exactGruActivations =
       options.backend == "onednn" || options.exactGruActivations;
   pm.addPass(createConvertPDNNToLinalg(reference));
+  // Graph passes may leave arith/math ops on whole tensors (a bias converted
+  // to f32 by --fuse-fc-gru); they become linalg like the rest.
+  pm.addPass(createConvertElementwiseToLinalgPass());
   pm.addPass(createCanonicalizerPass());
 
   pm.addPass(bufferization::createEmptyTensorToAllocTensorPass());

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Errors.h"
+#include "MemRef.h"
 
 #include "PaddleDNN/Runtime/PDNNRuntime.h"
 
@@ -14,6 +15,7 @@
 #include <cstdarg>
 #include <cstdio>
 #include <new>
+#include <string>
 
 using namespace pdnnrt;
 
@@ -64,7 +66,11 @@ void pdnnrt::recordCurrentException(const char *entry) noexcept {
   try {
     throw;
   } catch (const Error &e) {
-    std::snprintf(out, size, "%s: %s", entry, e.what());
+    // A check of compiled code (entry "") speaks for itself.
+    if (*entry)
+      std::snprintf(out, size, "%s: %s", entry, e.what());
+    else
+      std::snprintf(out, size, "%s", e.what());
   } catch (const dnnl::error &e) {
     std::snprintf(out, size, "%s: oneDNN: %s (%s)", entry, e.what(),
                   statusName(e.status));
@@ -86,17 +92,24 @@ void pdnnrt_clear_error(void) {
   threadError.message[0] = '\0';
 }
 
-void pdnnrt_fail_invalid_lod(int64_t offsets, int64_t rows) {
-  pdnnrt::runEntry("LoD check", [&] {
-    pdnnrt::fail("invalid LoD: its %lld offsets must start at 0, never "
-                 "decrease and end at the %lld rows of the data",
-                 static_cast<long long>(offsets), static_cast<long long>(rows));
-  });
-}
-
-void pdnnrt_fail_initial_state(int64_t rows, int64_t sequences) {
-  pdnnrt::runEntry("H0 check", [&] {
-    pdnnrt::fail("H0 has %lld rows but the LoD holds %lld sequences",
-                 static_cast<long long>(rows), static_cast<long long>(sequences));
+int32_t pdnnrt_fail(int64_t messageRank, void *messageDesc, int64_t first,
+                    int64_t second) {
+  return pdnnrt::runEntry("", [&] {
+    pdnnrt::Tensor message = pdnnrt::readTensor(
+        "message", messageRank, messageDesc, sizeof(char), 1, 1);
+    // "{0}" and "{1}" are substituted here rather than handing the text to
+    // printf: it comes from compiled code, not from us.
+    std::string text;
+    const char *chars = message.data;
+    for (int64_t i = 0; i < message.numel; ++i) {
+      if (chars[i] == '{' && i + 2 < message.numel && chars[i + 2] == '}' &&
+          (chars[i + 1] == '0' || chars[i + 1] == '1')) {
+        text += std::to_string(chars[i + 1] == '0' ? first : second);
+        i += 2;
+        continue;
+      }
+      text += chars[i];
+    }
+    pdnnrt::fail("%s", text.c_str());
   });
 }

@@ -12,6 +12,9 @@
 #include "Context.h"
 #include "Errors.h"
 #include "MemRef.h"
+
+#include <algorithm>
+#include <limits>
 #include "Scratchpad.h"
 
 using namespace pdnnrt;
@@ -93,8 +96,12 @@ int32_t pdnnrt_layer_norm(int64_t srcRank, void *srcDesc, int64_t scaleRank,
     expectDisjoint(variance, mean);
     if (L == 0)
       return;
-    if (R == 0)
-      fail("src must have a positive row length, got 0");
+    if (R == 0) {
+      // The statistics of empty rows are 0 / 0, as Paddle computes them.
+      std::fill_n(mean.f32(), L, std::numeric_limits<float>::quiet_NaN());
+      std::fill_n(variance.f32(), L, std::numeric_limits<float>::quiet_NaN());
+      return;
+    }
 
     Key key;
     key.add(L).add(R).addBits(epsilon).add(useScale).add(useShift);

@@ -67,3 +67,21 @@ func.func @lod_gru(%x: memref<9x3xf32>, %lod: memref<4xi64>, %h0: memref<3x5xf32
       outs(%h : memref<9x5xf32>) {reverse = true}
   return
 }
+
+// -----
+
+// A failed check passes its message as a constant i8 buffer (one global per
+// distinct text) and its two sizes as i64.
+// CHECK: memref.global "private" constant @[[TEXT:__pdnnrt_text_[0-9A-F]+]] : memref<11xi8> = dense<[98, 97, 100, 32, 123, 48, 125, 32, 123, 49, 125]>
+// CHECK-LABEL: func @fail
+// CHECK: %[[G:.*]] = memref.get_global @[[TEXT]] : memref<11xi8>
+// CHECK: %[[M:.*]] = memref.cast %[[G]] : memref<11xi8> to memref<*xi8>
+// CHECK: %[[A:.*]] = arith.index_cast %arg0 : index to i64
+// CHECK: %[[B:.*]] = arith.index_cast %arg1 : index to i64
+// CHECK: call @pdnnrt_fail(%[[M]], %[[A]], %[[B]]) : (memref<*xi8>, i64, i64) -> i32
+// CHECK-NOT: memref.global
+func.func @fail(%a: index, %b: index) {
+  pdnnrt.fail "bad {0} {1}" (%a, %b)
+  pdnnrt.fail "bad {0} {1}" (%b, %a)
+  return
+}

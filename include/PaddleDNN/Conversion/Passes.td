@@ -57,7 +57,7 @@ def ConvertPDNNToLinalg : Pass<"convert-pdnn-to-linalg"> {
            "GRU gates without Paddle's CPU clamping, as oneDNN computes them">,
   ];
   let dependentDialects = [
-    "::mlir::arith::ArithDialect", "::mlir::linalg::LinalgDialect",
+    "::mlir::pdnnrt::PDNNRTDialect", "::mlir::arith::ArithDialect", "::mlir::linalg::LinalgDialect",
     "::mlir::math::MathDialect", "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect"
   ];

@@ -56,14 +56,12 @@ const char *pdnnrt_last_error(void);
 /* Clears the calling thread's error so that calls run again. */
 void pdnnrt_clear_error(void);
 
-/* Records an invalid LoD (`offsets` offsets for `rows` rows of data) as the
- * calling thread's error. Compiled code that validates a LoD itself (the
- * reference loops, and the oneDNN path before it sizes its buffers) calls
- * this and then does no work on that LoD. */
-void pdnnrt_fail_invalid_lod(int64_t offsets, int64_t rows);
-
-/* Records an H0 whose row count is not the LoD's number of sequences. */
-void pdnnrt_fail_initial_state(int64_t rows, int64_t sequences);
+/* Records a failed check of compiled code as the calling thread's error:
+ * `message` (an i8 tensor of rank 1, not NUL-terminated) with "{0}" and
+ * "{1}" replaced by `first` and `second`. Compiled code checks sizes, LoD
+ * offsets and sequence lengths it reads at run time, calls this where one
+ * is wrong, and then does no work that depends on it. */
+int32_t pdnnrt_fail(PDNNRT_TENSOR(message), int64_t first, int64_t second);
 
 /* Forgets every cached copy of constant weights. Call it before memory that
  * held constant weights is freed or reused (a JIT unloading a module):
@@ -176,8 +174,7 @@ int32_t pdnnrt_layer_norm(PDNNRT_TENSOR(src), PDNNRT_TENSOR(scale),
 #define PDNNRT_FOR_EACH_SYMBOL(X)                                              \
   X(pdnnrt_last_error)                                                         \
   X(pdnnrt_clear_error)                                                        \
-  X(pdnnrt_fail_invalid_lod)                                                   \
-  X(pdnnrt_fail_initial_state)                                                 \
+  X(pdnnrt_fail)                                                               \
   X(pdnnrt_release_constant_weights)                                           \
   X(pdnnrt_gru_forward)                                                        \
   X(pdnnrt_lod_gru_forward)                                                    \

@@ -16,7 +16,9 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/xxhash.h"
 
 namespace mlir::pdnn {
 #define GEN_PASS_DEF_CONVERTPDNNRUNTIMETOCALLS
@@ -46,6 +48,11 @@ public:
   }
   CallBuilder &i32(int64_t value) {
     args.push_back(arith::ConstantIntOp::create(rewriter, loc, value, 32));
+    return *this;
+  }
+  CallBuilder &i64(Value index) {
+    args.push_back(arith::IndexCastOp::create(rewriter, loc,
+                                              rewriter.getI64Type(), index));
     return *this;
   }
   CallBuilder &f32(float value) {
@@ -79,6 +86,26 @@ private:
   Location loc;
   SmallVector<Value> args;
 };
+
+/// `text` as a constant i8 buffer: one private global per distinct text.
+Value stringConstant(IRRewriter &rewriter, ModuleOp module, Location loc,
+                     StringRef text) {
+  std::string name =
+      "__pdnnrt_text_" + llvm::utohexstr(llvm::xxh3_64bits(text));
+  auto type = MemRefType::get({int64_t(text.size())}, rewriter.getI8Type());
+  if (!module.lookupSymbol<memref::GlobalOp>(name)) {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(module.getBody());
+    auto tensorType =
+        RankedTensorType::get({int64_t(text.size())}, rewriter.getI8Type());
+    auto bytes = DenseElementsAttr::get(
+        tensorType, ArrayRef<char>(text.data(), text.size()));
+    memref::GlobalOp::create(rewriter, loc, name,
+                             rewriter.getStringAttr("private"), type, bytes,
+                             /*constant=*/true, /*alignment=*/nullptr);
+  }
+  return memref::GetGlobalOp::create(rewriter, loc, type, name);
+}
 
 /// A buffer the program never writes: a constant global. Only then may the
 /// runtime keep weights it derived from it.
@@ -166,6 +193,12 @@ LogicalResult lower(IRRewriter &rewriter, ModuleOp module, Operation *op) {
             .i32(/*useScale=*/1)
             .i32(/*useShift=*/1)
             .call(module, "pdnnrt_layer_norm");
+      })
+      .Case([&](FailOp fail) {
+        b.memref(stringConstant(rewriter, module, fail.getLoc(),
+                                fail.getMessage()));
+        return b.i64(fail.getFirst()).i64(fail.getSecond())
+            .call(module, "pdnnrt_fail");
       })
       .Default([](Operation *op) {
         return op->emitOpError() << "has no runtime entry point";

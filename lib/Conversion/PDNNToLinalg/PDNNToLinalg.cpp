@@ -2,6 +2,8 @@
 
 #include "PDNNToLinalg.h"
 
+#include "../Utils/GruOperands.h"
+
 #include "PaddleDNN/Conversion/Passes.h"
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
 
@@ -25,6 +27,20 @@ void mlir::pdnn::populatePDNNToLinalgPatterns(RewritePatternSet &patterns,
   populateQuantizationToLinalgPatterns(patterns);
 }
 
+/// The few configurations the reference loops cannot express.
+static std::string whyNoReferenceLowering(Operation *op) {
+  if (isa<GruOp, FusionGruOp>(op) && !gruFrameSize(op))
+    return "the frame size D is dynamic in every operand and result; give "
+           "WeightH a static type";
+  if (auto multi = dyn_cast<MultiGruOp>(op))
+    for (int64_t layer = 0; layer < multi.getLayers(); ++layer)
+      if (!gruFrameSize(op, layer))
+        return "the frame size D of layer " + std::to_string(layer) +
+               " is dynamic in every operand and result; give its WeightH "
+               "a static type";
+  return {};
+}
+
 namespace {
 struct ConvertPDNNToLinalgPass
     : public pdnn::impl::ConvertPDNNToLinalgBase<ConvertPDNNToLinalgPass> {
@@ -44,7 +60,10 @@ struct ConvertPDNNToLinalgPass
     WalkResult result = getOperation()->walk([](Operation *op) {
       if (!isa<PDNNDialect>(op->getDialect()))
         return WalkResult::advance();
-      op->emitOpError() << "has no lowering for this configuration";
+      InFlightDiagnostic diag =
+          op->emitOpError() << "has no lowering for this configuration";
+      if (std::string why = whyNoReferenceLowering(op); !why.empty())
+        diag << ": " << why;
       return WalkResult::interrupt();
     });
     if (result.wasInterrupted())

@@ -11,6 +11,8 @@
 
 #include "PDNNToLinalg.h"
 
+#include "../Utils/GruOperands.h"
+#include "../Utils/LoDBuilders.h"
 #include "../Utils/TensorBuilders.h"
 #include "LinalgBuilders.h"
 #include "QuantizationBuilders.h"
@@ -178,13 +180,6 @@ static Value gatePreactivations(OpBuilder &b, Location loc, Value x,
   return buildMatmul(b, loc, x, weightX, acc);
 }
 
-static LogicalResult requireStaticFrame(PatternRewriter &rewriter,
-                                        Operation *op, Value weightH) {
-  if (cast<RankedTensorType>(weightH.getType()).isDynamicDim(0))
-    return rewriter.notifyMatchFailure(op, "the reference GRU needs a static D");
-  return success();
-}
-
 namespace {
 
 struct GruToLoops : public OpRewritePattern<GruOp> {
@@ -194,14 +189,19 @@ struct GruToLoops : public OpRewritePattern<GruOp> {
 
   LogicalResult matchAndRewrite(GruOp op,
                                 PatternRewriter &rewriter) const override {
-    if (failed(requireStaticFrame(rewriter, op, op.getWeight())))
-      return failure();
+    std::optional<int64_t> d = gruFrameSize(op);
+    if (!d)
+      return rewriter.notifyMatchFailure(op, "dynamic frame size");
     Location loc = op.getLoc();
     Type f32 = rewriter.getF32Type();
-    Value input = castFloat(rewriter, loc, op.getInput(), f32);
-    Value xx = gatePreactivations(rewriter, loc, input, Value(), op.getBias());
+    GruOperands ops = refineGruOperands(
+        rewriter, loc,
+        {op.getInput(), Value(), op.getWeight(), op.getBias(), op.getH0(), *d},
+        "gru");
+    Value input = castFloat(rewriter, loc, ops.x, f32);
+    Value xx = gatePreactivations(rewriter, loc, input, Value(), ops.bias);
     Value hidden = referenceGru(
-        rewriter, loc, xx, op.getLod(), op.getH0(), op.getWeight(),
+        rewriter, loc, xx, op.getLod(), ops.h0, ops.weightH,
         {op.getActivation(), op.getGateActivation(), op.getIsReverse(),
          op.getOriginMode(), exact});
     hidden = castFloat(rewriter, loc, hidden,
@@ -220,17 +220,22 @@ struct FusionGruToLoops : public OpRewritePattern<FusionGruOp> {
 
   LogicalResult matchAndRewrite(FusionGruOp op,
                                 PatternRewriter &rewriter) const override {
-    if (failed(requireStaticFrame(rewriter, op, op.getWeightH())))
-      return failure();
+    std::optional<int64_t> d = gruFrameSize(op);
+    if (!d)
+      return rewriter.notifyMatchFailure(op, "dynamic frame size");
     Location loc = op.getLoc();
     float scale = op.getScaleData().convertToFloat();
     float shift = op.getShiftData().convertToFloat();
     Value x = collapseToMatrix(rewriter, loc, op.getX(),
                                op.getX().getType().getRank() - 1);
-    x = dequantizeToF32(rewriter, loc, x, scale, shift);
-    Value xx = gatePreactivations(rewriter, loc, x, op.getWeightX(), op.getBias());
+    GruOperands ops = refineGruOperands(
+        rewriter, loc,
+        {x, op.getWeightX(), op.getWeightH(), op.getBias(), op.getH0(), *d},
+        "fusion_gru");
+    x = dequantizeToF32(rewriter, loc, ops.x, scale, shift);
+    Value xx = gatePreactivations(rewriter, loc, x, ops.weightX, ops.bias);
     Value hidden = referenceGru(
-        rewriter, loc, xx, op.getLod(), op.getH0(), op.getWeightH(),
+        rewriter, loc, xx, op.getLod(), ops.h0, ops.weightH,
         {op.getActivation(), op.getGateActivation(), op.getIsReverse(),
          op.getOriginMode(), exact});
     // Quantized output uses the data's scale and shift (oneDNN's RNN
@@ -252,9 +257,9 @@ struct MultiGruToLoops : public OpRewritePattern<MultiGruOp> {
 
   LogicalResult matchAndRewrite(MultiGruOp op,
                                 PatternRewriter &rewriter) const override {
-    for (Value wh : op.getWeightH())
-      if (failed(requireStaticFrame(rewriter, op, wh)))
-        return failure();
+    for (int64_t layer = 0; layer < op.getLayers(); ++layer)
+      if (!gruFrameSize(op, layer))
+        return rewriter.notifyMatchFailure(op, "dynamic frame size");
     Location loc = op.getLoc();
     float scale = op.getScaleData().convertToFloat();
     float shift = op.getShiftData().convertToFloat();
@@ -262,13 +267,18 @@ struct MultiGruToLoops : public OpRewritePattern<MultiGruOp> {
                                    op.getX().getType().getRank() - 1);
     input = dequantizeToF32(rewriter, loc, input, scale, shift);
     for (int64_t layer = 0; layer < op.getLayers(); ++layer) {
+      int64_t d = *gruFrameSize(op, layer);
       SmallVector<Value, 2> directions;
       for (int64_t dir = 0; dir < 2; ++dir) {
         int64_t i = 2 * layer + dir;
         Value bias = op.getBias().empty() ? Value() : op.getBias()[i];
-        Value xx = gatePreactivations(rewriter, loc, input, op.getWeightX()[i], bias);
+        GruOperands ops = refineGruOperands(
+            rewriter, loc,
+            {input, op.getWeightX()[i], op.getWeightH()[i], bias, Value(), d},
+            "multi_gru");
+        Value xx = gatePreactivations(rewriter, loc, ops.x, ops.weightX, ops.bias);
         directions.push_back(referenceGru(
-            rewriter, loc, xx, op.getLod(), Value(), op.getWeightH()[i],
+            rewriter, loc, xx, op.getLod(), Value(), ops.weightH,
             {op.getActivation(), op.getGateActivation(), /*reverse=*/dir == 1,
              op.getOriginMode(), exact}));
       }
@@ -277,8 +287,7 @@ struct MultiGruToLoops : public OpRewritePattern<MultiGruOp> {
     Value hidden = quantizeFromF32(rewriter, loc, input,
                                    op.getHidden().getType().getElementType(),
                                    scale, shift);
-    rewriter.replaceOpWithNewOp<tensor::CastOp>(op, op.getHidden().getType(),
-                                                hidden);
+    replaceOpWithCasts(rewriter, op, hidden);
     return success();
   }
 };

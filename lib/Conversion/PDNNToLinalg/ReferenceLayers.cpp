@@ -10,6 +10,8 @@
 
 #include "PDNNToLinalg.h"
 
+#include "../Utils/ElementwiseShapes.h"
+#include "../Utils/RuntimeChecks.h"
 #include "../Utils/TensorBuilders.h"
 #include "LinalgBuilders.h"
 #include "QuantizationBuilders.h"
@@ -77,10 +79,19 @@ static Value dequantizeWeights(OpBuilder &b, Location loc, Value weights,
                       {b.getMultiDimIdentityMap(2), column});
 }
 
-/// [M, N] f32 product of a flattened data matrix and weights, plus an
-/// optional bias row and relu.
+/// [M, N] f32 product of a flattened data matrix [M, K] and weights [K, N],
+/// plus an optional bias of N values and relu. The sizes the types leave
+/// open (K on both sides, the bias's) are checked at run time.
 static Value matrixProduct(OpBuilder &b, Location loc, Value data,
-                           Value weights, Value bias, bool relu) {
+                           Value weights, Value bias, bool relu,
+                           StringRef name) {
+  OpFoldResult k = guardEqual(
+      b, loc, tensor::getMixedSize(b, loc, weights, 0),
+      tensor::getMixedSize(b, loc, data, 1),
+      (name + ": the weights have {0} rows but the data has {1} columns").str());
+  data = sliceTo(b, loc, data, {tensor::getMixedSize(b, loc, data, 0), k});
+  weights =
+      sliceTo(b, loc, weights, {k, tensor::getMixedSize(b, loc, weights, 1)});
   Value acc = zerosForMatmul(b, loc, data, weights);
   Value product = buildMatmul(b, loc, data, weights, acc);
   if (!bias && !relu)
@@ -90,10 +101,14 @@ static Value matrixProduct(OpBuilder &b, Location loc, Value data,
   SmallVector<AffineMap> maps{b.getMultiDimIdentityMap(2)};
   if (bias) {
     OpFoldResult n = tensor::getMixedSize(b, loc, product, 1);
-    int64_t nStatic = cast<RankedTensorType>(product.getType()).getDimSize(1);
-    inputs.push_back(reshapeTo(b, loc, castFloat(b, loc, bias, b.getF32Type()),
-                               RankedTensorType::get({nStatic}, b.getF32Type()),
-                               {n}));
+    bias = flatten(b, loc, castFloat(b, loc, bias, b.getF32Type()));
+    OpFoldResult count = guardEqual(
+        b, loc, tensor::getMixedSize(b, loc, bias, 0), n,
+        (name + ": Bias has {0} values for {1} columns").str());
+    // A wrong bias leaves no column to compute.
+    product = sliceTo(b, loc, product,
+                      {tensor::getMixedSize(b, loc, product, 0), count});
+    inputs = {product, sliceTo(b, loc, bias, {count})};
     maps.push_back(AffineMap::get(2, 0, {getAffineDimExpr(1, ctx)}, ctx));
   }
   return buildMapLike(b, loc, inputs, product, b.getF32Type(),
@@ -108,17 +123,18 @@ static Value matrixProduct(OpBuilder &b, Location loc, Value data,
                       maps);
 }
 
-/// Reshapes an [M, N] result to the op's result type, converting from f32.
+/// Converts an [M, N] f32 product to `out`'s element type and hands it back
+/// shaped by `sizes`.
 static Value finishProduct(OpBuilder &b, Location loc, Value product,
-                           Value out, bool quantizedOut, float outScale) {
+                           ArrayRef<OpFoldResult> sizes, Value out,
+                           bool quantizedOut, float outScale) {
   auto outType = cast<RankedTensorType>(out.getType());
   Value converted = quantizedOut ? quantizeFromF32(b, loc, product,
                                                    outType.getElementType(),
                                                    outScale, 0.0f)
                                  : castFloat(b, loc, product,
                                              outType.getElementType());
-  return reshapeTo(b, loc, converted, outType,
-                   tensor::getMixedSizes(b, loc, out));
+  return reshapeTo(b, loc, converted, sizes);
 }
 
 namespace {
@@ -132,15 +148,21 @@ struct MulToLinalg : public OpRewritePattern<MulOp> {
   LogicalResult matchAndRewrite(MulOp op,
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value x = collapseToMatrix(rewriter, loc, op.getX(), op.getXNumColDims());
-    Value y = collapseToMatrix(rewriter, loc, op.getY(), op.getYNumColDims());
+    int64_t xSplit = op.getXNumColDims(), ySplit = op.getYNumColDims();
+    Value x = collapseToMatrix(rewriter, loc, op.getX(), xSplit);
+    Value y = collapseToMatrix(rewriter, loc, op.getY(), ySplit);
     x = dequantizeToF32(rewriter, loc, x, op.getScaleX().convertToFloat(), 0.0f);
     y = dequantizeWeights(rewriter, loc, y, op.getScaleY());
-    Value product = matrixProduct(rewriter, loc, x, y, Value(), false);
+    Value product = matrixProduct(rewriter, loc, x, y, Value(), false, "mul");
+    SmallVector<OpFoldResult> sizes(
+        ArrayRef(getSizes(rewriter, loc, op.getX())).take_front(xSplit));
+    llvm::append_range(
+        sizes, ArrayRef(getSizes(rewriter, loc, op.getY())).drop_front(ySplit));
     bool quantizedOut = getElementTypeOrSelf(op.getType()).isInteger(8);
-    rewriter.replaceOp(op, finishProduct(rewriter, loc, product, op.getOut(),
-                                         quantizedOut,
-                                         op.getScaleOut().convertToFloat()));
+    replaceOpWithCasts(rewriter, op,
+                       finishProduct(rewriter, loc, product, sizes, op.getOut(),
+                                     quantizedOut,
+                                     op.getScaleOut().convertToFloat()));
     return success();
   }
 };
@@ -150,33 +172,46 @@ struct FcToLinalg : public OpRewritePattern<FcOp> {
   LogicalResult matchAndRewrite(FcOp op,
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value x = collapseToMatrix(rewriter, loc, op.getInput(), op.getInNumColDims());
+    int64_t split = op.getInNumColDims();
+    Value x = collapseToMatrix(rewriter, loc, op.getInput(), split);
     Value w = op.getW();
     if (op.getPaddingWeights()) {
       // W is stored (K + 4) x (N + 4); only the top-left K x N is used.
-      auto type = op.getW().getType();
-      if (type.isDynamicDim(0) || type.isDynamicDim(1))
-        return rewriter.notifyMatchFailure(op, "dynamic padded weights");
-      w = tensor::ExtractSliceOp::create(
-          rewriter, loc, w,
-          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0), rewriter.getIndexAttr(0)},
-          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(type.getDimSize(0) - 4),
-                                 rewriter.getIndexAttr(type.getDimSize(1) - 4)},
-          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1), rewriter.getIndexAttr(1)});
+      SmallVector<OpFoldResult> kn;
+      for (int64_t d = 0; d < 2; ++d) {
+        Value stored = getSize(rewriter, loc, w, d);
+        Value four = indexConstant(rewriter, loc, 4);
+        Value enough = arith::CmpIOp::create(rewriter, loc,
+                                             arith::CmpIPredicate::sgt, stored, four);
+        reportUnless(rewriter, loc, enough,
+                     "fc: W with padding_weights has {0} rows or columns, at "
+                     "least {1} + 1 are needed",
+                     stored, four);
+        Value used = arith::SubIOp::create(rewriter, loc, stored, four);
+        kn.push_back(getAsOpFoldResult(arith::MaxSIOp::create(
+            rewriter, loc, used, indexConstant(rewriter, loc, 0)).getResult()));
+      }
+      w = sliceTo(rewriter, loc, w, kn);
     }
     x = dequantizeToF32(rewriter, loc, x, op.getScaleIn().convertToFloat(), 0.0f);
     w = dequantizeWeights(rewriter, loc, w, op.getScaleWeights());
     Value product = matrixProduct(rewriter, loc, x, w, op.getBias(),
-                                  op.getActivationType() == "relu");
+                                  op.getActivationType() == "relu", "fc");
+    SmallVector<OpFoldResult> sizes(
+        ArrayRef(getSizes(rewriter, loc, op.getInput())).take_front(split));
+    sizes.push_back(tensor::getMixedSize(rewriter, loc, product, 1));
     bool quantizedOut = getElementTypeOrSelf(op.getType()).isInteger(8);
-    rewriter.replaceOp(op, finishProduct(rewriter, loc, product, op.getOut(),
-                                         quantizedOut,
-                                         op.getScaleOut().convertToFloat()));
+    replaceOpWithCasts(rewriter, op,
+                       finishProduct(rewriter, loc, product, sizes, op.getOut(),
+                                     quantizedOut,
+                                     op.getScaleOut().convertToFloat()));
     return success();
   }
 };
 
-/// numpy.matmul: vectors promoted to matrices, batch dimensions broadcast.
+/// numpy.matmul: vectors promoted to matrices, batch dimensions broadcast
+/// where they are 1 in the type; the sizes the types leave open (K, batch
+/// dimensions that do not broadcast) are checked at run time.
 struct MatmulV2ToLinalg : public OpRewritePattern<MatmulV2Op> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(MatmulV2Op op,
@@ -197,35 +232,50 @@ struct MatmulV2ToLinalg : public OpRewritePattern<MatmulV2Op> {
     auto yType = cast<RankedTensorType>(y.getType());
     int64_t bx = xType.getRank() - 2, by = yType.getRank() - 2;
     int64_t batch = std::max(bx, by);
-    // Iteration space: batch..., m, n, k.
-    int64_t rank = batch + 3;
+    SmallVector<OpFoldResult> xSizes = getSizes(rewriter, loc, x);
+    SmallVector<OpFoldResult> ySizes = getSizes(rewriter, loc, y);
+    // Batch dimension i of Out: which operands carry it without
+    // broadcasting (a 1 in the type against a size that is not 1).
     SmallVector<OpFoldResult> outSizes;
-    SmallVector<int64_t> outShape;
+    SmallVector<bool> xBroadcast(bx, false), yBroadcast(by, false);
     for (int64_t i = 0; i < batch; ++i) {
       int64_t xi = i - (batch - bx), yi = i - (batch - by);
       bool xHas = xi >= 0, yHas = yi >= 0;
-      bool useY = !xHas || (yHas && xType.getDimSize(xi) == 1);
-      Value source = useY ? y : x;
-      int64_t dim = useY ? yi : xi;
-      outSizes.push_back(tensor::getMixedSize(rewriter, loc, source, dim));
-      outShape.push_back(cast<RankedTensorType>(source.getType()).getDimSize(dim));
+      if (xHas && yHas && xType.getDimSize(xi) == 1 && yType.getDimSize(yi) != 1)
+        xBroadcast[xi] = true;
+      if (xHas && yHas && yType.getDimSize(yi) == 1 && xType.getDimSize(xi) != 1)
+        yBroadcast[yi] = true;
+      bool xCarries = xHas && !xBroadcast[xi], yCarries = yHas && !yBroadcast[yi];
+      if (xCarries && yCarries) {
+        OpFoldResult size = guardEqual(
+            rewriter, loc, ySizes[yi], xSizes[xi],
+            "matmul_v2: Y has batch size {0} where X has {1} (a batch "
+            "dimension only broadcasts when it is 1 in the type)");
+        xSizes[xi] = ySizes[yi] = size;
+      }
+      outSizes.push_back(xCarries ? xSizes[xi] : ySizes[yi]);
     }
-    outSizes.push_back(tensor::getMixedSize(rewriter, loc, x, bx + (transX ? 1 : 0)));
-    outSizes.push_back(tensor::getMixedSize(rewriter, loc, y, by + (transY ? 0 : 1)));
-    outShape.push_back(xType.getDimSize(bx + (transX ? 1 : 0)));
-    outShape.push_back(yType.getDimSize(by + (transY ? 0 : 1)));
-    auto operandMap = [&](RankedTensorType type, int64_t own, bool trans,
+    int64_t xk = bx + (transX ? 0 : 1), yk = by + (transY ? 1 : 0);
+    OpFoldResult k = guardEqual(rewriter, loc, ySizes[yk], xSizes[xk],
+                                "matmul_v2: Y's contraction size {0} is not "
+                                "X's {1}");
+    xSizes[xk] = ySizes[yk] = k;
+    x = sliceTo(rewriter, loc, x, xSizes);
+    y = sliceTo(rewriter, loc, y, ySizes);
+    outSizes.push_back(xSizes[bx + (transX ? 1 : 0)]);
+    outSizes.push_back(ySizes[by + (transY ? 0 : 1)]);
+    // Iteration space: batch..., m, n, k.
+    int64_t rank = batch + 3;
+    auto operandMap = [&](int64_t own, ArrayRef<bool> broadcast, bool trans,
                           bool isX) {
       SmallVector<AffineExpr> exprs;
-      for (int64_t i = 0; i < own; ++i) {
-        int64_t outDim = batch - own + i;
-        bool broadcast = type.getDimSize(i) == 1 && outShape[outDim] != 1;
-        exprs.push_back(broadcast ? getAffineConstantExpr(0, ctx)
-                                  : getAffineDimExpr(outDim, ctx));
-      }
+      for (int64_t i = 0; i < own; ++i)
+        exprs.push_back(broadcast[i]
+                            ? getAffineConstantExpr(0, ctx)
+                            : getAffineDimExpr(batch - own + i, ctx));
       AffineExpr m = getAffineDimExpr(batch, ctx), n = getAffineDimExpr(batch + 1, ctx),
-                 k = getAffineDimExpr(batch + 2, ctx);
-      AffineExpr rows = isX ? m : k, cols = isX ? k : n;
+                 kk = getAffineDimExpr(batch + 2, ctx);
+      AffineExpr rows = isX ? m : kk, cols = isX ? kk : n;
       exprs.push_back(trans ? cols : rows);
       exprs.push_back(trans ? rows : cols);
       return AffineMap::get(rank, 0, exprs, ctx);
@@ -238,8 +288,8 @@ struct MatmulV2ToLinalg : public OpRewritePattern<MatmulV2Op> {
     iterators.back() = utils::IteratorType::reduction;
     auto generic = linalg::GenericOp::create(
         rewriter, loc, TypeRange{acc.getType()}, ValueRange{x, y}, ValueRange{acc},
-        ArrayRef<AffineMap>{operandMap(xType, bx, transX, true),
-                            operandMap(yType, by, transY, false),
+        ArrayRef<AffineMap>{operandMap(bx, xBroadcast, transX, true),
+                            operandMap(by, yBroadcast, transY, false),
                             AffineMap::get(rank, 0, outExprs, ctx)},
         iterators, [](OpBuilder &nb, Location nloc, ValueRange v) {
           Value p = arith::MulFOp::create(nb, nloc, v[0], v[1]);
@@ -255,7 +305,7 @@ struct MatmulV2ToLinalg : public OpRewritePattern<MatmulV2Op> {
       finalSizes.push_back(outSizes[batch + 1]);
     if (xVector && yVector)
       finalSizes.push_back(rewriter.getIndexAttr(1));
-    rewriter.replaceOp(op, reshapeTo(rewriter, loc, result, op.getType(), finalSizes));
+    replaceOpWithCasts(rewriter, op, reshapeTo(rewriter, loc, result, finalSizes));
     return success();
   }
 };
@@ -271,38 +321,16 @@ struct ElementwiseToLinalg : public OpRewritePattern<OpTy> {
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto outType = op.getType();
-    int64_t rank = outType.getRank();
-    Value x = dequantizeToF32(rewriter, loc, op.getX(),
+    ElementwiseShapes shapes = ElementwiseShapes::of(op);
+    ElementwiseShapes::Checked checked = shapes.check(
+        rewriter, loc, op.getX(), op.getY(), op->getName().stripDialect());
+    Value x = dequantizeToF32(rewriter, loc, checked.operands[0],
                               op.getScaleX().convertToFloat(), 0.0f);
-    Value y = dequantizeToF32(rewriter, loc, op.getY(),
+    Value y = dequantizeToF32(rewriter, loc, checked.operands[1],
                               op.getScaleY().convertToFloat(), 0.0f);
-    auto startOf = [&](Value v) {
-      return cast<RankedTensorType>(v.getType()).getRank() == rank
-                 ? int64_t(0)
-                 : op.getAlignedAxis();
-    };
-    ArrayRef<int64_t> outShape = outType.getShape();
     MLIRContext *ctx = rewriter.getContext();
-    SmallVector<AffineMap> maps{
-        broadcastMap(ctx, cast<RankedTensorType>(x.getType()).getShape(), rank,
-                     startOf(x), outShape),
-        broadcastMap(ctx, cast<RankedTensorType>(y.getType()).getShape(), rank,
-                     startOf(y), outShape)};
-    // Out's sizes come from whichever operand carries each dimension.
-    SmallVector<OpFoldResult> sizes;
-    for (int64_t d = 0; d < rank; ++d) {
-      auto fromOperand = [&](Value v) -> std::optional<OpFoldResult> {
-        auto type = cast<RankedTensorType>(v.getType());
-        int64_t i = d - startOf(v);
-        if (i < 0 || i >= type.getRank() || type.getDimSize(i) == 1)
-          return std::nullopt;
-        return tensor::getMixedSize(rewriter, loc, v, i);
-      };
-      std::optional<OpFoldResult> size = fromOperand(x);
-      if (!size)
-        size = fromOperand(y);
-      sizes.push_back(size ? *size : rewriter.getIndexAttr(1));
-    }
+    SmallVector<AffineMap> maps{shapes.readMap(ctx, 0), shapes.readMap(ctx, 1)};
+    SmallVector<OpFoldResult> sizes = checked.sizes;
     Value init = createEmpty(rewriter, loc, sizes, rewriter.getF32Type());
     Value result = buildMap(
         rewriter, loc, ValueRange{x, y}, init,
@@ -318,7 +346,7 @@ struct ElementwiseToLinalg : public OpRewritePattern<OpTy> {
                  ? quantizeFromF32(rewriter, loc, result, outElement,
                                    op.getScaleOut().convertToFloat(), 0.0f)
                  : castFloat(rewriter, loc, result, outElement);
-    rewriter.replaceOpWithNewOp<tensor::CastOp>(op, outType, result);
+    replaceOpWithCasts(rewriter, op, result);
     return success();
   }
 };
@@ -371,10 +399,11 @@ struct ActivationToLinalg : public OpRewritePattern<OpTy> {
 
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, mapInF32(rewriter, op.getLoc(), op.getX(),
-                                    [&](OpBuilder &b, Location loc, Value x) {
-                                      return apply(op, b, loc, x);
-                                    }));
+    replaceOpWithCasts(rewriter, op,
+                       mapInF32(rewriter, op.getLoc(), op.getX(),
+                                [&](OpBuilder &b, Location loc, Value x) {
+                                  return apply(op, b, loc, x);
+                                }));
     return success();
   }
 };
@@ -387,14 +416,33 @@ struct ScaleToLinalg : public OpRewritePattern<ScaleOp> {
     Type f32 = rewriter.getF32Type();
     Value scale = cst(rewriter, loc, op.getScale().convertToFloat());
     if (Value tensor = op.getScaleTensor()) {
-      scale = tensor::ExtractOp::create(rewriter, loc, tensor,
-                                        ValueRange{indexConstant(rewriter, loc, 0)});
+      // One value, read only when the tensor holds exactly one.
+      tensor = flatten(rewriter, loc, tensor);
+      Value count = getSize(rewriter, loc, tensor, 0);
+      Value one = indexConstant(rewriter, loc, 1);
+      Value single = arith::CmpIOp::create(rewriter, loc,
+                                           arith::CmpIPredicate::eq, count, one);
+      reportUnless(rewriter, loc, single,
+                   "scale: ScaleTensor holds {0} values, it must hold {1}",
+                   count, one);
+      Type element = getElementTypeOrSelf(tensor.getType());
+      auto read = scf::IfOp::create(
+          rewriter, loc, single,
+          [&](OpBuilder &b, Location l) {
+            Value v = tensor::ExtractOp::create(b, l, tensor,
+                                                ValueRange{indexConstant(b, l, 0)});
+            scf::YieldOp::create(b, l, v);
+          },
+          [&](OpBuilder &b, Location l) {
+            scf::YieldOp::create(b, l, floatConstant(b, l, element, 1.0));
+          });
+      scale = read.getResult(0);
       if (scale.getType() != f32)
         scale = arith::ExtFOp::create(rewriter, loc, f32, scale);
     }
     float bias = op.getBias().convertToFloat();
     bool after = op.getBiasAfterScale();
-    rewriter.replaceOp(op, mapInF32(rewriter, loc, op.getX(),
+    replaceOpWithCasts(rewriter, op, mapInF32(rewriter, loc, op.getX(),
                                     [&](OpBuilder &b, Location l, Value x) -> Value {
                                       Value shift = cst(b, l, bias);
                                       if (after)
@@ -412,8 +460,9 @@ struct SumToLinalg : public OpRewritePattern<SumOp> {
   LogicalResult matchAndRewrite(SumOp op,
                                 PatternRewriter &rewriter) const override {
     Type type = op.getType().getElementType();
-    rewriter.replaceOp(
-        op, buildMapLike(rewriter, op.getLoc(), op.getX(), op.getX().front(), type,
+    SmallVector<Value> xs = checkSameSizes(rewriter, op.getLoc(), op.getX(), "sum");
+    replaceOpWithCasts(
+        rewriter, op, buildMapLike(rewriter, op.getLoc(), xs, xs.front(), type,
                          [](OpBuilder &b, Location loc, ValueRange v) -> Value {
                            Value total = v.front();
                            for (Value x : v.drop_front())
@@ -461,7 +510,8 @@ struct SoftmaxToLinalg : public OpRewritePattern<SoftmaxOp> {
           return arith::DivFOp::create(b, l, v[0], v[1]);
         },
         {identity, reduced});
-    rewriter.replaceOp(op, castFloat(rewriter, loc, out, op.getType().getElementType()));
+    replaceOpWithCasts(rewriter, op,
+                       castFloat(rewriter, loc, out, op.getType().getElementType()));
     return success();
   }
 };
@@ -502,14 +552,33 @@ struct LayerNormToLinalg : public OpRewritePattern<LayerNormOp> {
     Value variance = divide(buildReduction(rewriter, loc, squares, 1, 0.0, add));
     SmallVector<Value> inputs{x, mean, variance};
     SmallVector<AffineMap> maps{identity, row, row};
+    // Scale and Bias hold one value per column; a wrong count leaves no
+    // column to normalise.
+    OpFoldResult right = tensor::getMixedSize(rewriter, loc, x, 1);
     Value scale = op.getScale(), bias = op.getBias();
+    auto affine = [&](Value v, StringRef name) {
+      v = flatten(rewriter, loc, castFloat(rewriter, loc, v, f32));
+      right = guardEqual(
+          rewriter, loc, tensor::getMixedSize(rewriter, loc, v, 0), right,
+          ("layer_norm: " + name + " has {0} values, the normalised rows {1}")
+              .str());
+      return v;
+    };
     if (scale)
-      inputs.push_back(castFloat(rewriter, loc, scale, f32)), maps.push_back(column);
+      scale = affine(scale, "Scale");
     if (bias)
-      inputs.push_back(castFloat(rewriter, loc, bias, f32)), maps.push_back(column);
+      bias = affine(bias, "Bias");
+    OpFoldResult left = tensor::getMixedSize(rewriter, loc, x, 0);
+    if (scale || bias) {
+      inputs[0] = sliceTo(rewriter, loc, x, {left, right});
+      if (scale)
+        inputs.push_back(sliceTo(rewriter, loc, scale, {right})), maps.push_back(column);
+      if (bias)
+        inputs.push_back(sliceTo(rewriter, loc, bias, {right})), maps.push_back(column);
+    }
     float epsilon = op.getEpsilon().convertToFloat();
     Value y = buildMapLike(
-        rewriter, loc, inputs, x, f32,
+        rewriter, loc, inputs, inputs[0], f32,
         [&](OpBuilder &b, Location l, ValueRange v) -> Value {
           Value centred = arith::SubFOp::create(b, l, v[0], v[1]);
           Value stddev = math::SqrtOp::create(
@@ -523,16 +592,23 @@ struct LayerNormToLinalg : public OpRewritePattern<LayerNormOp> {
           return r;
         },
         maps);
+    // After a failed Scale/Bias check y has no columns; Y keeps X's shape
+    // filled with zeros then, and the error is reported.
+    Value full = createFilled(rewriter, loc, getSizes(rewriter, loc, x), f32, 0.0);
+    y = tensor::InsertSliceOp::create(
+        rewriter, loc, y, full,
+        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0), rewriter.getIndexAttr(0)},
+        getSizes(rewriter, loc, y),
+        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1), rewriter.getIndexAttr(1)});
     Value yOut = reshapeTo(rewriter, loc,
                            castFloat(rewriter, loc, y, op.getY().getType().getElementType()),
-                           op.getY().getType(),
-                           tensor::getMixedSizes(rewriter, loc, op.getX()));
+                           getSizes(rewriter, loc, op.getX()));
     auto finish = [&](Value v, Type type) -> Value {
-      Value c = castFloat(rewriter, loc, v, getElementTypeOrSelf(type));
-      return c.getType() == type ? c : tensor::CastOp::create(rewriter, loc, type, c);
+      return castFloat(rewriter, loc, v, getElementTypeOrSelf(type));
     };
-    rewriter.replaceOp(op, {yOut, finish(mean, op.getMean().getType()),
-                            finish(variance, op.getVariance().getType())});
+    replaceOpWithCasts(rewriter, op,
+                       {yOut, finish(mean, op.getMean().getType()),
+                        finish(variance, op.getVariance().getType())});
     return success();
   }
 };
@@ -545,10 +621,28 @@ struct ConcatToTensor : public OpRewritePattern<ConcatOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ConcatOp op,
                                 PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
     int64_t rank = op.getType().getRank();
     int64_t axis = op.getAxis() < 0 ? op.getAxis() + rank : op.getAxis();
-    Value concat = tensor::ConcatOp::create(rewriter, op.getLoc(), axis, op.getX());
-    rewriter.replaceOpWithNewOp<tensor::CastOp>(op, op.getType(), concat);
+    // Every dimension but the axis is common: check the ones the types
+    // leave open against the first input's.
+    SmallVector<OpFoldResult> common = getSizes(rewriter, loc, op.getX().front());
+    for (auto [index, x] : llvm::enumerate(op.getX().drop_front()))
+      for (auto [d, size] : llvm::enumerate(getSizes(rewriter, loc, x)))
+        if (int64_t(d) != axis)
+          common[d] = guardEqual(rewriter, loc, size, common[d],
+                                 ("concat: input " + Twine(index + 1) +
+                                  " has size {0} in dimension " + Twine(d) +
+                                  ", input 0 has {1}")
+                                     .str());
+    SmallVector<Value> inputs;
+    for (Value x : op.getX()) {
+      SmallVector<OpFoldResult> sizes(common);
+      sizes[axis] = tensor::getMixedSize(rewriter, loc, x, axis);
+      inputs.push_back(sliceTo(rewriter, loc, x, sizes));
+    }
+    Value concat = tensor::ConcatOp::create(rewriter, loc, axis, inputs);
+    replaceOpWithCasts(rewriter, op, concat);
     return success();
   }
 };
@@ -569,12 +663,42 @@ struct TopKToLoops : public OpRewritePattern<TopKOp> {
     x = castFloat(rewriter, loc, x, f32);
     Value zero = indexConstant(rewriter, loc, 0), one = indexConstant(rewriter, loc, 1);
     Value rows = getSize(rewriter, loc, x, 0), width = getSize(rewriter, loc, x, 1);
-    // A static k keeps the results static.
+    // A static k that the static width allows keeps the results static;
+    // otherwise k is checked against [0, width] at run time and clamped.
     OpFoldResult kSize = rewriter.getIndexAttr(op.getK());
-    if (Value kTensor = op.getKTensor())
-      kSize = Value(arith::IndexCastOp::create(
-          rewriter, loc, rewriter.getIndexType(),
-          tensor::ExtractOp::create(rewriter, loc, kTensor, ValueRange{zero})));
+    int64_t staticWidth = cast<RankedTensorType>(x.getType()).getDimSize(1);
+    bool checkK = op.getKTensor() || ShapedType::isDynamic(staticWidth) ||
+                  op.getK() < 0 || op.getK() > staticWidth;
+    if (checkK) {
+      Value k = indexConstant(rewriter, loc, op.getK());
+      if (Value kTensor = op.getKTensor()) {
+        Value count = getSize(rewriter, loc, kTensor, 0);
+        Value single = arith::CmpIOp::create(rewriter, loc,
+                                             arith::CmpIPredicate::eq, count, one);
+        reportUnless(rewriter, loc, single,
+                     "top_k: K holds {0} values, it must hold {1}", count, one);
+        auto read = scf::IfOp::create(
+            rewriter, loc, single,
+            [&](OpBuilder &b, Location l) {
+              Value v = tensor::ExtractOp::create(b, l, kTensor,
+                                                  ValueRange{indexConstant(b, l, 0)});
+              scf::YieldOp::create(b, l, Value(arith::IndexCastOp::create(
+                                             b, l, b.getIndexType(), v)));
+            },
+            [&](OpBuilder &b, Location l) {
+              scf::YieldOp::create(b, l, indexConstant(b, l, 0));
+            });
+        k = read.getResult(0);
+      }
+      Value inRange = arith::AndIOp::create(
+          rewriter, loc,
+          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge, k, zero),
+          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sle, k, width));
+      reportUnless(rewriter, loc, inRange,
+                   "top_k: k = {0} is outside [0, {1}], the last dimension",
+                   k, width);
+      kSize = Value(arith::SelectOp::create(rewriter, loc, inRange, k, zero));
+    }
     Value k = getValueOrCreateConstantIndexOp(rewriter, loc, kSize);
     OpFoldResult rowSize = tensor::getMixedSize(rewriter, loc, x, 0);
     Value values0 = createEmpty(rewriter, loc, {rowSize, kSize}, f32);
@@ -622,10 +746,9 @@ struct TopKToLoops : public OpRewritePattern<TopKOp> {
     Value values = reshapeTo(
         rewriter, loc,
         castFloat(rewriter, loc, perRow.getResult(0), op.getOut().getType().getElementType()),
-        op.getOut().getType(), outSizes);
-    Value indices = reshapeTo(rewriter, loc, perRow.getResult(1),
-                              op.getIndices().getType(), outSizes);
-    rewriter.replaceOp(op, {values, indices});
+        outSizes);
+    Value indices = reshapeTo(rewriter, loc, perRow.getResult(1), outSizes);
+    replaceOpWithCasts(rewriter, op, {values, indices});
     return success();
   }
 };

@@ -6,6 +6,8 @@
 
 #include "PDNNToLinalg.h"
 
+#include "../Utils/TensorBuilders.h"
+
 #include "QuantizationBuilders.h"
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
 
@@ -24,10 +26,11 @@ struct QuantizeToLinalg : public OpRewritePattern<QuantizeOp> {
   LogicalResult matchAndRewrite(QuantizeOp op,
                                 PatternRewriter &rewriter) const override {
     // bfloat16 = true is a plain conversion (quantizeFromF32 of a float type).
-    rewriter.replaceOp(op, quantizeFromF32(rewriter, op.getLoc(), op.getInput(),
-                                           op.getType().getElementType(),
-                                           op.getScale().convertToFloat(),
-                                           op.getShift().convertToFloat()));
+    replaceOpWithCasts(rewriter, op,
+                       quantizeFromF32(rewriter, op.getLoc(), op.getInput(),
+                                       op.getType().getElementType(),
+                                       op.getScale().convertToFloat(),
+                                       op.getShift().convertToFloat()));
     return success();
   }
 };
@@ -36,9 +39,10 @@ struct DequantizeToLinalg : public OpRewritePattern<DequantizeOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(DequantizeOp op,
                                 PatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, dequantizeToF32(rewriter, op.getLoc(), op.getInput(),
-                                           op.getScale().convertToFloat(),
-                                           op.getShift().convertToFloat()));
+    replaceOpWithCasts(rewriter, op,
+                       dequantizeToF32(rewriter, op.getLoc(), op.getInput(),
+                                       op.getScale().convertToFloat(),
+                                       op.getShift().convertToFloat()));
     return success();
   }
 };
@@ -59,9 +63,10 @@ struct RequantizeToLinalg : public OpRewritePattern<RequantizeOp> {
       offset = std::clamp(std::lround(shiftOut - scale * shiftIn), 0L, 255L);
     Location loc = op.getLoc();
     Value raw = dequantizeToF32(rewriter, loc, op.getInput(), 1.0f, 0.0f);
-    rewriter.replaceOp(op, quantizeFromF32(rewriter, loc, raw,
-                                           op.getType().getElementType(),
-                                           scale, offset));
+    replaceOpWithCasts(rewriter, op,
+                       quantizeFromF32(rewriter, loc, raw,
+                                       op.getType().getElementType(), scale,
+                                       offset));
     return success();
   }
 };

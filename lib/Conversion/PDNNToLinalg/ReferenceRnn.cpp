@@ -13,6 +13,7 @@
 
 #include "PDNNToLinalg.h"
 
+#include "../Utils/RuntimeChecks.h"
 #include "../Utils/TensorBuilders.h"
 #include "LinalgBuilders.h"
 #include "QuantizationBuilders.h"
@@ -67,30 +68,73 @@ static Value gate(OpBuilder &b, Location loc, Value gates, int64_t index,
 
 /// Slice `index` of the first dimension of a 3-D tensor, as a matrix.
 static Value plane(OpBuilder &b, Location loc, Value tensor, Value index) {
-  auto type = cast<RankedTensorType>(tensor.getType());
   Value slice = tensor::ExtractSliceOp::create(
-      b, loc, RankedTensorType::get({type.getDimSize(1), type.getDimSize(2)},
-                                    type.getElementType()),
-      tensor,
+      b, loc, tensor,
       ArrayRef<OpFoldResult>{index, b.getIndexAttr(0), b.getIndexAttr(0)},
       ArrayRef<OpFoldResult>{b.getIndexAttr(1),
                              tensor::getMixedSize(b, loc, tensor, 1),
                              tensor::getMixedSize(b, loc, tensor, 2)},
       ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1),
                              b.getIndexAttr(1)});
-  return slice;
+  return tensor::CollapseShapeOp::create(
+      b, loc, slice, ArrayRef<ReassociationIndices>{{0, 1}, {2}});
 }
 
 static Value insertPlane(OpBuilder &b, Location loc, Value matrix,
                          Value into, Value index) {
+  Value slice = tensor::ExpandShapeOp::create(
+      b, loc,
+      RankedTensorType::get(
+          {1, cast<RankedTensorType>(matrix.getType()).getDimSize(0),
+           cast<RankedTensorType>(matrix.getType()).getDimSize(1)},
+          getElementTypeOrSelf(matrix.getType())),
+      matrix, ArrayRef<ReassociationIndices>{{0, 1}, {2}},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(1),
+                             tensor::getMixedSize(b, loc, matrix, 0),
+                             tensor::getMixedSize(b, loc, matrix, 1)});
   return tensor::InsertSliceOp::create(
-      b, loc, matrix, into,
+      b, loc, slice, into,
       ArrayRef<OpFoldResult>{index, b.getIndexAttr(0), b.getIndexAttr(0)},
       ArrayRef<OpFoldResult>{b.getIndexAttr(1),
-                             tensor::getMixedSize(b, loc, into, 1),
-                             tensor::getMixedSize(b, loc, into, 2)},
+                             tensor::getMixedSize(b, loc, slice, 1),
+                             tensor::getMixedSize(b, loc, slice, 2)},
       ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1),
                              b.getIndexAttr(1)});
+}
+
+/// Paddle rejects a SequenceLength outside [0, T]: report the first one.
+/// (The masks stay in bounds whatever the lengths: steps compare t < len.)
+static void checkLengths(OpBuilder &b, Location loc, Value lengths,
+                         Value steps) {
+  Value zero = indexConstant(b, loc, 0), one = indexConstant(b, loc, 1);
+  Value n = getSize(b, loc, lengths, 0);
+  Value trueValue = arith::ConstantIntOp::create(b, loc, 1, 1);
+  auto loop = scf::ForOp::create(
+      b, loc, zero, n, one, ValueRange{trueValue, zero, zero},
+      [&](OpBuilder &nb, Location nloc, Value i, ValueRange state) {
+        Value len = tensor::ExtractOp::create(nb, nloc, lengths, ValueRange{i});
+        Value length = arith::IndexCastOp::create(nb, nloc, nb.getIndexType(), len);
+        Value ok = arith::AndIOp::create(
+            nb, nloc,
+            arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::sge, length,
+                                  indexConstant(nb, nloc, 0)),
+            arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::sle, length,
+                                  steps));
+        // Remember the first bad one.
+        Value firstBad = arith::AndIOp::create(
+            nb, nloc, state[0],
+            arith::XOrIOp::create(nb, nloc, ok,
+                                  arith::ConstantIntOp::create(nb, nloc, 1, 1)));
+        scf::YieldOp::create(
+            nb, nloc,
+            ValueRange{arith::AndIOp::create(nb, nloc, state[0], ok),
+                       arith::SelectOp::create(nb, nloc, firstBad, i, state[1]),
+                       arith::SelectOp::create(nb, nloc, firstBad, length,
+                                               state[2])});
+      });
+  reportUnless(b, loc, loop.getResult(0),
+               "rnn: SequenceLength[{0}] = {1} is outside [0, T]",
+               loop.getResult(1), loop.getResult(2));
 }
 
 /// One direction of one layer over `input` [T, N, in]; returns Out [T, N, H]
@@ -235,12 +279,50 @@ struct RnnToLoops : public OpRewritePattern<RnnOp> {
                     .Default(Cell::RNNTanh);
     int64_t layers = op.getNumLayers(), hidden = op.getHiddenSize();
     int64_t directions = op.getIsBidirec() ? 2 : 1, cells = layers * directions;
-    ValueRange list = op.getWeightList();
+    int64_t gates = cell == Cell::LSTM ? 4 : cell == Cell::GRU ? 3 : 1;
+    int64_t inputSize = op.getInputSize();
+    constexpr int64_t any = ShapedType::kDynamic;
     auto f = [&](Value v) { return castFloat(rewriter, loc, v, f32); };
-    Value input = f(op.getInput());
+    // Sizes the attributes fix are made static (checked at run time where
+    // the types leave them open); the batch N, which only the data gives,
+    // is checked between Input, PreState and SequenceLength.
+    Value input = refineShape(rewriter, loc, op.getInput(),
+                              {any, any, inputSize}, "rnn: Input");
     SmallVector<Value> states;
     for (Value s : op.getPreState())
-      states.push_back(f(s));
+      states.push_back(refineShape(rewriter, loc, s, {cells, any, hidden},
+                                   "rnn: PreState"));
+    OpFoldResult n = tensor::getMixedSize(rewriter, loc, input, 1);
+    for (Value s : states)
+      n = guardEqual(rewriter, loc, tensor::getMixedSize(rewriter, loc, s, 1), n,
+                     "rnn: PreState has a batch of {0}, Input of {1}");
+    Value lengths = op.getSequenceLength();
+    if (lengths)
+      n = guardEqual(rewriter, loc, tensor::getMixedSize(rewriter, loc, lengths, 0),
+                     n, "rnn: SequenceLength holds {0} lengths for a batch of {1}");
+    OpFoldResult steps = tensor::getMixedSize(rewriter, loc, input, 0);
+    input = f(sliceTo(rewriter, loc, input,
+                      {steps, n, tensor::getMixedSize(rewriter, loc, input, 2)}));
+    for (Value &s : states)
+      s = f(sliceTo(rewriter, loc, s,
+                    {rewriter.getIndexAttr(cells), n, rewriter.getIndexAttr(hidden)}));
+    if (lengths) {
+      lengths = sliceTo(rewriter, loc, lengths, {n});
+      checkLengths(rewriter, loc, lengths, getSize(rewriter, loc, input, 0));
+    }
+    SmallVector<Value> list;
+    for (auto [index, w] : llvm::enumerate(op.getWeightList())) {
+      int64_t c = index < size_t(2 * cells) ? int64_t(index) / 2
+                                            : (int64_t(index) - 2 * cells) / 2;
+      int64_t in = c / directions == 0 ? inputSize : directions * hidden;
+      bool isBias = index >= size_t(2 * cells);
+      bool isHidden = index % 2 == 1;
+      SmallVector<int64_t> shape{gates * hidden};
+      if (!isBias)
+        shape.push_back(isHidden ? hidden : in);
+      list.push_back(
+          f(refineShape(rewriter, loc, w, shape, "rnn: WeightList entry")));
+    }
     SmallVector<Value> finalStates = states;
     for (int64_t layer = 0; layer < layers; ++layer) {
       SmallVector<Value, 2> outs;
@@ -252,8 +334,8 @@ struct RnnToLoops : public OpRewritePattern<RnnOp> {
         Value h0 = plane(rewriter, loc, states[0], index);
         Value c0 = cell == Cell::LSTM ? plane(rewriter, loc, states[1], index) : Value();
         SmallVector<Value, 3> results =
-            runDirection(rewriter, loc, cell, input, w, h0, c0,
-                         op.getSequenceLength(), hidden, dir == 1);
+            runDirection(rewriter, loc, cell, input, w, h0, c0, lengths,
+                         hidden, dir == 1);
         outs.push_back(results[0]);
         for (size_t s = 0; s < finalStates.size(); ++s)
           finalStates[s] = insertPlane(rewriter, loc, results[1 + s], finalStates[s], index);
@@ -263,22 +345,18 @@ struct RnnToLoops : public OpRewritePattern<RnnOp> {
     }
     SmallVector<Value> replacements{castFloat(rewriter, loc, input,
                                               op.getOut().getType().getElementType())};
-    replacements[0] = tensor::CastOp::create(rewriter, loc, op.getOut().getType(),
-                                             replacements[0]);
     for (auto [state, result] : llvm::zip(finalStates, op.getState()))
-      replacements.push_back(tensor::CastOp::create(
-          rewriter, loc, result.getType(),
-          castFloat(rewriter, loc, state, getElementTypeOrSelf(result.getType()))));
+      replacements.push_back(
+          castFloat(rewriter, loc, state, getElementTypeOrSelf(result.getType())));
     // Training scratch: no defined data.
     for (Value scratch : {op.getReserve(), op.getDropoutState()}) {
       auto type = cast<RankedTensorType>(scratch.getType());
       SmallVector<OpFoldResult> sizes;
       for (int64_t size : type.getShape())
         sizes.push_back(rewriter.getIndexAttr(ShapedType::isDynamic(size) ? 0 : size));
-      replacements.push_back(tensor::CastOp::create(
-          rewriter, loc, type, createEmpty(rewriter, loc, sizes, type.getElementType())));
+      replacements.push_back(createEmpty(rewriter, loc, sizes, type.getElementType()));
     }
-    rewriter.replaceOp(op, replacements);
+    replaceOpWithCasts(rewriter, op, replacements);
     return success();
   }
 };

@@ -18,11 +18,15 @@
 
 #include "PDNNToOneDNN.h"
 
+#include "../Utils/GruOperands.h"
+#include "../Utils/LoDBuilders.h"
 #include "../Utils/TensorBuilders.h"
+#include "OneDNNLegality.h"
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
 #include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntime.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -41,35 +45,25 @@ struct OneDNNGruWeights {
 
 } // namespace
 
-/// oneDNN's GRU has sigmoid gates and a tanh candidate, in f32 here.
-static bool isOneDNNGru(StringRef activation, StringRef gateActivation,
-                        ArrayRef<Value> values) {
-  return activation == "tanh" && gateActivation == "sigmoid" &&
-         llvm::all_of(values, [](Value v) {
-           return !v || getElementTypeOrSelf(v.getType()).isF32();
-         });
-}
-
-/// Paddle's weights (WeightX may be null for the identity) -> oneDNN's.
+/// Paddle's weights (refined by refineGruOperands) -> oneDNN's.
 static OneDNNGruWeights prepareWeights(OpBuilder &b, Location loc,
-                                       Value weightX, Value weightH,
-                                       Value bias, bool originMode) {
-  auto whType = cast<RankedTensorType>(weightH.getType());
-  int64_t d = whType.getDimSize(0);
+                                       const GruOperands &ops,
+                                       bool originMode) {
+  int64_t d = ops.d;
   Type f32 = b.getF32Type();
   OneDNNGruWeights w;
-
-  auto wxType = cast<RankedTensorType>(weightX.getType());
-  int64_t ic = wxType.getDimSize(0);
+  OpFoldResult ic = tensor::getMixedSize(b, loc, ops.weightX, 0);
+  SmallVector<int64_t> layerShape{
+      getConstantIntValue(ic).value_or(ShapedType::kDynamic), 3, d};
   w.layer = tensor::ExpandShapeOp::create(
-      b, loc, RankedTensorType::get({ic, 3, d}, f32), weightX,
-      ArrayRef<ReassociationIndices>{{0}, {1, 2}});
+      b, loc, RankedTensorType::get(layerShape, f32), ops.weightX,
+      ArrayRef<ReassociationIndices>{{0}, {1, 2}},
+      ArrayRef<OpFoldResult>{ic, b.getIndexAttr(3), b.getIndexAttr(d)});
   w.iter = pdnnrt::ReorderGruWeightHOp::create(
-      b, loc, RankedTensorType::get({d, 3, d}, f32), weightH);
-  auto biasType = RankedTensorType::get({3, d}, f32);
-  w.bias = bias ? reshapeTo(b, loc, bias, biasType,
-                            {b.getIndexAttr(3), b.getIndexAttr(d)})
-                : createConstant(b, loc, {3, d}, f32, 0.0);
+      b, loc, RankedTensorType::get({d, 3, d}, f32), ops.weightH);
+  w.bias = ops.bias ? reshapeTo(b, loc, ops.bias,
+                                {b.getIndexAttr(3), b.getIndexAttr(d)})
+                    : createConstant(b, loc, {3, d}, f32, 0.0);
   if (!originMode) {
     w.layer = pdnnrt::FlipUpdateGateOp::create(b, loc, w.layer);
     w.iter = pdnnrt::FlipUpdateGateOp::create(b, loc, w.iter);
@@ -80,19 +74,19 @@ static OneDNNGruWeights prepareWeights(OpBuilder &b, Location loc,
 
 /// Hidden [T, D] of one GRU direction over the LoD batch `x` [T, IC].
 static Value buildOneDNNGru(OpBuilder &b, Location loc, Value x, Value lod,
-                            Value h0, const OneDNNGruWeights &w, bool reverse,
-                            GruBatching batching) {
+                            Value h0, const OneDNNGruWeights &w, int64_t d,
+                            bool reverse, GruBatching batching) {
   Type f32 = b.getF32Type();
-  int64_t ic = cast<RankedTensorType>(x.getType()).getDimSize(1);
-  int64_t d = cast<RankedTensorType>(w.iter.getType()).getDimSize(0);
+  OpFoldResult ic = tensor::getMixedSize(b, loc, x, 1);
   OpFoldResult t = tensor::getMixedSize(b, loc, x, 0);
+  OpFoldResult dSize = b.getIndexAttr(d);
   // An invalid LoD is reported and becomes an empty batch: the buffers below
   // are sized from it.
   Value n = guardedSequenceCount(b, loc, lod, getSize(b, loc, x, 0));
   if (batching == GruBatching::LengthSorted) {
     if (!h0)
-      h0 = createFilled(b, loc, {n, b.getIndexAttr(d)}, f32, 0.0);
-    Value hiddenInit = createEmpty(b, loc, {t, b.getIndexAttr(d)}, f32);
+      h0 = createFilled(b, loc, {n, dSize}, f32, 0.0);
+    Value hiddenInit = createEmpty(b, loc, {t, dSize}, f32);
     return pdnnrt::LoDGruOp::create(
                b, loc, TypeRange{hiddenInit.getType()},
                ValueRange{x, lod, h0, w.layer, w.iter, w.bias},
@@ -102,24 +96,35 @@ static Value buildOneDNNGru(OpBuilder &b, Location loc, Value x, Value lod,
   Value tmax = lodMaxLength(b, loc, lod, n);
   BoolAttr rightAligned = b.getBoolAttr(reverse);
 
-  Value paddedInit = createEmpty(b, loc, {tmax, n, b.getIndexAttr(ic)}, f32);
+  Value paddedInit = createEmpty(b, loc, {tmax, n, ic}, f32);
   Value padded = pdnnrt::LoDToPaddedOp::create(
                      b, loc, TypeRange{paddedInit.getType()},
                      ValueRange{x, lod}, ValueRange{paddedInit}, rightAligned)
                      .getResult(0);
   if (!h0)
-    h0 = createFilled(b, loc, {n, b.getIndexAttr(d)}, f32, 0.0);
-  Value dstInit = createEmpty(b, loc, {tmax, n, b.getIndexAttr(d)}, f32);
+    h0 = createFilled(b, loc, {n, dSize}, f32, 0.0);
+  Value dstInit = createEmpty(b, loc, {tmax, n, dSize}, f32);
   Value dst = pdnnrt::GruOp::create(
                   b, loc, TypeRange{dstInit.getType()},
                   ValueRange{padded, h0, w.layer, w.iter, w.bias},
                   ValueRange{dstInit}, reverse, /*weights_constant=*/false)
                   .getResult(0);
-  Value hiddenInit = createEmpty(b, loc, {t, b.getIndexAttr(d)}, f32);
+  Value hiddenInit = createEmpty(b, loc, {t, dSize}, f32);
   return pdnnrt::PaddedToLoDOp::create(b, loc, TypeRange{hiddenInit.getType()},
                                        ValueRange{dst, lod},
                                        ValueRange{hiddenInit}, rightAligned)
       .getResult(0);
+}
+
+/// The identity [3D, 3D]: oneDNN's GRU always projects its input, and
+/// Paddle's gru takes it projected already. The product is exact.
+static Value identityProjection(OpBuilder &b, Location loc, int64_t d) {
+  auto type = RankedTensorType::get({3 * d, 3 * d}, b.getF32Type());
+  SmallVector<float> identity(3 * d * 3 * d, 0.0f);
+  for (int64_t k = 0; k < 3 * d; ++k)
+    identity[k * 3 * d + k] = 1.0f;
+  return arith::ConstantOp::create(
+      b, loc, type, DenseElementsAttr::get(type, ArrayRef(identity)));
 }
 
 namespace {
@@ -131,18 +136,19 @@ struct FusionGruToOneDNN : public OpRewritePattern<FusionGruOp> {
 
   LogicalResult matchAndRewrite(FusionGruOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!isOneDNNGru(op.getActivation(), op.getGateActivation(),
-                     {op.getX(), op.getHidden(), op.getH0(), op.getWeightX(),
-                      op.getWeightH(), op.getBias()}))
-      return rewriter.notifyMatchFailure(op, "not an f32 sigmoid/tanh GRU");
+    if (std::string why = whyNotOnOneDNN(op); !why.empty())
+      return rewriter.notifyMatchFailure(op, why);
     Location loc = op.getLoc();
     Value x = collapseToMatrix(rewriter, loc, op.getX(),
                                op.getX().getType().getRank() - 1);
-    OneDNNGruWeights w =
-        prepareWeights(rewriter, loc, op.getWeightX(), op.getWeightH(),
-                       op.getBias(), op.getOriginMode());
-    Value hidden = buildOneDNNGru(rewriter, loc, x, op.getLod(), op.getH0(),
-                                  w, op.getIsReverse(), batching);
+    GruOperands ops = refineGruOperands(
+        rewriter, loc,
+        {x, op.getWeightX(), op.getWeightH(), op.getBias(), op.getH0(),
+         *gruFrameSize(op)},
+        "fusion_gru");
+    OneDNNGruWeights w = prepareWeights(rewriter, loc, ops, op.getOriginMode());
+    Value hidden = buildOneDNNGru(rewriter, loc, ops.x, op.getLod(), ops.h0, w,
+                                  ops.d, op.getIsReverse(), batching);
     replaceGruOp(rewriter, op, op.getHidden(), hidden,
                  {op.getReorderedH0(), op.getXX(), op.getBatchedInput(),
                   op.getBatchedOut()});
@@ -150,9 +156,8 @@ struct FusionGruToOneDNN : public OpRewritePattern<FusionGruOp> {
   }
 };
 
-/// Paddle's gru takes its input already projected (T x 3D). oneDNN's GRU
-/// always projects, so the input weights are the identity [3D, 3, D]: the
-/// product is exact (times 1, plus 0). --fuse-fc-gru avoids the extra work.
+/// Paddle's gru takes its input already projected (T x 3D); oneDNN's GRU
+/// projects it again with the identity. --fuse-fc-gru avoids the extra work.
 struct GruToOneDNN : public OpRewritePattern<GruOp> {
   GruToOneDNN(MLIRContext *context, GruBatching batching)
       : OpRewritePattern(context), batching(batching) {}
@@ -160,25 +165,18 @@ struct GruToOneDNN : public OpRewritePattern<GruOp> {
 
   LogicalResult matchAndRewrite(GruOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!isOneDNNGru(op.getActivation(), op.getGateActivation(),
-                     {op.getInput(), op.getH0(), op.getWeight(), op.getBias()}))
-      return rewriter.notifyMatchFailure(op, "not an f32 sigmoid/tanh GRU");
-    int64_t d = op.getWeight().getType().getDimSize(0);
-    if (ShapedType::isDynamic(d))
-      return rewriter.notifyMatchFailure(op, "dynamic frame size");
+    if (std::string why = whyNotOnOneDNN(op); !why.empty())
+      return rewriter.notifyMatchFailure(op, why);
     Location loc = op.getLoc();
-    auto identityType =
-        RankedTensorType::get({3 * d, 3 * d}, rewriter.getF32Type());
-    SmallVector<float> identity(3 * d * 3 * d, 0.0f);
-    for (int64_t k = 0; k < 3 * d; ++k)
-      identity[k * 3 * d + k] = 1.0f;
-    Value weightX = arith::ConstantOp::create(
-        rewriter, loc, identityType,
-        DenseElementsAttr::get(identityType, ArrayRef(identity)));
-    OneDNNGruWeights w = prepareWeights(rewriter, loc, weightX, op.getWeight(),
-                                        op.getBias(), op.getOriginMode());
-    Value hidden = buildOneDNNGru(rewriter, loc, op.getInput(), op.getLod(),
-                                  op.getH0(), w, op.getIsReverse(), batching);
+    int64_t d = *gruFrameSize(op);
+    GruOperands ops = refineGruOperands(
+        rewriter, loc,
+        {op.getInput(), Value(), op.getWeight(), op.getBias(), op.getH0(), d},
+        "gru");
+    ops.weightX = identityProjection(rewriter, loc, d);
+    OneDNNGruWeights w = prepareWeights(rewriter, loc, ops, op.getOriginMode());
+    Value hidden = buildOneDNNGru(rewriter, loc, ops.x, op.getLod(), ops.h0, w,
+                                  d, op.getIsReverse(), batching);
     replaceGruOp(rewriter, op, op.getHidden(), hidden,
                  {op.getBatchGate(), op.getBatchResetHiddenPrev(),
                   op.getBatchHidden()});
@@ -196,31 +194,30 @@ struct MultiGruToOneDNN : public OpRewritePattern<MultiGruOp> {
 
   LogicalResult matchAndRewrite(MultiGruOp op,
                                 PatternRewriter &rewriter) const override {
-    SmallVector<Value> all{op.getX(), op.getHidden()};
-    llvm::append_range(all, op.getWeightX());
-    llvm::append_range(all, op.getWeightH());
-    llvm::append_range(all, op.getBias());
-    if (!isOneDNNGru(op.getActivation(), op.getGateActivation(), all))
-      return rewriter.notifyMatchFailure(op, "not an f32 sigmoid/tanh GRU");
+    if (std::string why = whyNotOnOneDNN(op); !why.empty())
+      return rewriter.notifyMatchFailure(op, why);
     Location loc = op.getLoc();
     Value input = collapseToMatrix(rewriter, loc, op.getX(),
                                    op.getX().getType().getRank() - 1);
     for (int64_t layer = 0; layer < op.getLayers(); ++layer) {
+      int64_t d = *gruFrameSize(op, layer);
       SmallVector<Value, 2> directions;
       for (int64_t dir = 0; dir < 2; ++dir) {
         int64_t i = 2 * layer + dir;
         Value bias = op.getBias().empty() ? Value() : op.getBias()[i];
+        GruOperands ops = refineGruOperands(
+            rewriter, loc,
+            {input, op.getWeightX()[i], op.getWeightH()[i], bias, Value(), d},
+            "multi_gru");
         OneDNNGruWeights w =
-            prepareWeights(rewriter, loc, op.getWeightX()[i],
-                           op.getWeightH()[i], bias, op.getOriginMode());
-        directions.push_back(buildOneDNNGru(rewriter, loc, input, op.getLod(),
-                                            Value(), w, /*reverse=*/dir == 1,
-                                            batching));
+            prepareWeights(rewriter, loc, ops, op.getOriginMode());
+        directions.push_back(buildOneDNNGru(rewriter, loc, ops.x, op.getLod(),
+                                            Value(), w, d,
+                                            /*reverse=*/dir == 1, batching));
       }
       input = tensor::ConcatOp::create(rewriter, loc, /*dim=*/1, directions);
     }
-    rewriter.replaceOpWithNewOp<tensor::CastOp>(op, op.getHidden().getType(),
-                                                input);
+    rewriter.replaceOp(op, castTo(rewriter, loc, input, op.getHidden().getType()));
     return success();
   }
 };

@@ -12,7 +12,10 @@
 
 #include "PDNNToOneDNN.h"
 
+#include "../Utils/ElementwiseShapes.h"
+#include "../Utils/RuntimeChecks.h"
 #include "../Utils/TensorBuilders.h"
+#include "OneDNNLegality.h"
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
 #include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntime.h"
 
@@ -24,22 +27,27 @@ using namespace mlir;
 using namespace mlir::pdnn;
 using pdnnrt::EltwiseAlgorithm;
 
-static bool allF32(ArrayRef<Value> values) {
-  return llvm::all_of(values, [](Value v) {
-    return !v || getElementTypeOrSelf(v.getType()).isF32();
-  });
+/// Where a call writes its result, shaped like `source` (operand
+/// `sourceOperand` of `op`, or its checked view): `source` itself if
+/// --inplace asked for that operand (bufferization still proves it safe,
+/// and copies otherwise), else a new tensor.
+static Value destinationFor(OpBuilder &b, Operation *op, Value source,
+                            unsigned sourceOperand = 0) {
+  if (op->hasAttr(PDNNDialect::getInPlaceAttrName()) &&
+      cast<InPlaceOpInterface>(op).getInPlaceOperandIndex() == sourceOperand)
+    return source;
+  return createEmpty(b, op->getLoc(), getSizes(b, op->getLoc(), source),
+                     getElementTypeOrSelf(source.getType()));
 }
 
-/// Where a call writes `result`: the in-place operand if --inplace chose it,
-/// otherwise a new tensor of the result's shape.
-static Value destinationFor(OpBuilder &b, Operation *op, Value result,
-                            Value shapeSource) {
-  if (op->hasAttr(PDNNDialect::getInPlaceAttrName())) {
-    auto inPlace = cast<InPlaceOpInterface>(op);
-    return op->getOperand(inPlace.getInPlaceOperandIndex());
-  }
-  return createEmpty(b, op->getLoc(), getSizes(b, op->getLoc(), shapeSource),
-                     getElementTypeOrSelf(result.getType()));
+/// Replaces `op` by the result of a call that wrote `dst`.
+static void replaceWithCall(PatternRewriter &rewriter, Operation *op,
+                            Operation *call) {
+  SmallVector<Value> results;
+  for (auto [result, computed] :
+       llvm::zip(op->getResults(), call->getResults()))
+    results.push_back(castTo(rewriter, op->getLoc(), computed, result.getType()));
+  rewriter.replaceOp(op, results);
 }
 
 namespace {
@@ -79,13 +87,15 @@ struct ActivationToEltwise : public OpRewritePattern<OpTy> {
 
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
-    if (!allF32({op.getX()}))
-      return rewriter.notifyMatchFailure(op, "not f32");
+    if (std::string why = whyNotOnOneDNN(op); !why.empty())
+      return rewriter.notifyMatchFailure(op, why);
     EltwiseParams p = params(op);
-    Value dst = destinationFor(rewriter, op, op.getOut(), op.getX());
-    rewriter.replaceOpWithNewOp<pdnnrt::EltwiseOp>(
-        op, TypeRange{op.getType()}, ValueRange{op.getX()}, ValueRange{dst},
-        p.algorithm, APFloat(p.alpha), APFloat(p.beta));
+    Value dst = destinationFor(rewriter, op, op.getX());
+    replaceWithCall(rewriter, op,
+                    pdnnrt::EltwiseOp::create(
+                        rewriter, op.getLoc(), TypeRange{dst.getType()},
+                        ValueRange{op.getX()}, ValueRange{dst}, p.algorithm,
+                        APFloat(p.alpha), APFloat(p.beta)));
     return success();
   }
 };
@@ -96,15 +106,18 @@ struct ScaleToEltwise : public OpRewritePattern<ScaleOp> {
 
   LogicalResult matchAndRewrite(ScaleOp op,
                                 PatternRewriter &rewriter) const override {
-    if (op.getScaleTensor() || !allF32({op.getX()}))
-      return rewriter.notifyMatchFailure(op, "ScaleTensor or not f32");
+    if (std::string why = whyNotOnOneDNN(op); !why.empty())
+      return rewriter.notifyMatchFailure(op, why);
     float scale = op.getScale().convertToFloat();
     float bias = op.getBias().convertToFloat();
     float shift = op.getBiasAfterScale() ? bias : scale * bias;
-    Value dst = destinationFor(rewriter, op, op.getOut(), op.getX());
-    rewriter.replaceOpWithNewOp<pdnnrt::EltwiseOp>(
-        op, TypeRange{op.getType()}, ValueRange{op.getX()}, ValueRange{dst},
-        EltwiseAlgorithm::linear, APFloat(scale), APFloat(shift));
+    Value dst = destinationFor(rewriter, op, op.getX());
+    replaceWithCall(rewriter, op,
+                    pdnnrt::EltwiseOp::create(
+                        rewriter, op.getLoc(), TypeRange{dst.getType()},
+                        ValueRange{op.getX()}, ValueRange{dst},
+                        EltwiseAlgorithm::linear, APFloat(scale),
+                        APFloat(shift)));
     return success();
   }
 };
@@ -114,14 +127,16 @@ struct SoftmaxToOneDNN : public OpRewritePattern<SoftmaxOp> {
 
   LogicalResult matchAndRewrite(SoftmaxOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!allF32({op.getX()}))
-      return rewriter.notifyMatchFailure(op, "not f32");
+    if (std::string why = whyNotOnOneDNN(op); !why.empty())
+      return rewriter.notifyMatchFailure(op, why);
     int64_t rank = op.getType().getRank();
     int64_t axis = op.getAxis() < 0 ? op.getAxis() + rank : op.getAxis();
-    Value dst = destinationFor(rewriter, op, op.getOut(), op.getX());
-    rewriter.replaceOpWithNewOp<pdnnrt::SoftmaxOp>(
-        op, TypeRange{op.getType()}, ValueRange{op.getX()}, ValueRange{dst},
-        rewriter.getI32IntegerAttr(axis));
+    Value dst = destinationFor(rewriter, op, op.getX());
+    replaceWithCall(rewriter, op,
+                    pdnnrt::SoftmaxOp::create(
+                        rewriter, op.getLoc(), TypeRange{dst.getType()},
+                        ValueRange{op.getX()}, ValueRange{dst},
+                        rewriter.getI32IntegerAttr(axis)));
     return success();
   }
 };
@@ -138,30 +153,26 @@ struct ElementwiseToBinary : public OpRewritePattern<OpTy> {
 
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
-    if (!allF32({op.getX(), op.getY(), op.getOut()}))
-      return rewriter.notifyMatchFailure(op, "not f32");
-    Value full, other;
-    if (op.getX().getType() == op.getType()) {
-      full = op.getX();
-      other = op.getY();
-    } else if (op.getY().getType() == op.getType()) {
-      full = op.getY();
-      other = op.getX();
-    } else {
-      return rewriter.notifyMatchFailure(op, "both operands broadcast");
-    }
-    int64_t rank = op.getType().getRank();
-    int64_t otherRank = cast<RankedTensorType>(other.getType()).getRank();
-    Value aligned =
-        alignRank(rewriter, op.getLoc(), other, rank,
-                  otherRank == rank ? 0 : op.getAlignedAxis());
-    Value dst = destinationFor(rewriter, op, op.getOut(), full);
+    if (std::string why = whyNotOnOneDNN(op); !why.empty())
+      return rewriter.notifyMatchFailure(op, why);
+    Location loc = op.getLoc();
+    ElementwiseShapes shapes = ElementwiseShapes::of(op);
+    ElementwiseShapes::Checked checked = shapes.check(
+        rewriter, loc, op.getX(), op.getY(), op->getName().stripDialect());
+    unsigned fullIndex = fullShapedOperand(op);
+    Value full = checked.operands[fullIndex];
+    Value other = checked.operands[1 - fullIndex];
+    int64_t rank = shapes.rank;
+    Value aligned = alignRank(rewriter, loc, other, rank, shapes.start[1 - fullIndex]);
+    Value dst = destinationFor(rewriter, op, full, fullIndex);
     auto algorithm = std::is_same_v<OpTy, ElementwiseAddOp>
                          ? pdnnrt::BinaryAlgorithm::add
                          : pdnnrt::BinaryAlgorithm::mul;
-    rewriter.replaceOpWithNewOp<pdnnrt::BinaryOp>(
-        op, TypeRange{op.getType()}, ValueRange{full, aligned},
-        ValueRange{dst}, algorithm);
+    replaceWithCall(rewriter, op,
+                    pdnnrt::BinaryOp::create(rewriter, loc,
+                                             TypeRange{dst.getType()},
+                                             ValueRange{full, aligned},
+                                             ValueRange{dst}, algorithm));
     return success();
   }
 };
@@ -172,10 +183,10 @@ struct SumToOneDNN : public OpRewritePattern<SumOp> {
 
   LogicalResult matchAndRewrite(SumOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!allF32({op.getOut()}))
-      return rewriter.notifyMatchFailure(op, "not f32");
+    if (std::string why = whyNotOnOneDNN(op); !why.empty())
+      return rewriter.notifyMatchFailure(op, why);
     Location loc = op.getLoc();
-    SmallVector<Value> pending(op.getX());
+    SmallVector<Value> pending = checkSameSizes(rewriter, loc, op.getX(), "sum");
     Value total;
     while (!pending.empty()) {
       SmallVector<Value, 4> chunk;
@@ -185,11 +196,11 @@ struct SumToOneDNN : public OpRewritePattern<SumOp> {
         chunk.push_back(pending.front()), pending.erase(pending.begin());
       Value dst = createEmpty(rewriter, loc, getSizes(rewriter, loc, chunk[0]),
                               op.getType().getElementType());
-      total = pdnnrt::SumOp::create(rewriter, loc, TypeRange{op.getType()},
+      total = pdnnrt::SumOp::create(rewriter, loc, TypeRange{dst.getType()},
                                     chunk, ValueRange{dst})
                   .getResult(0);
     }
-    rewriter.replaceOp(op, total);
+    rewriter.replaceOp(op, castTo(rewriter, loc, total, op.getType()));
     return success();
   }
 };
@@ -198,28 +209,54 @@ struct SumToOneDNN : public OpRewritePattern<SumOp> {
 // Matrix products: oneDNN matmul
 //===----------------------------------------------------------------------===//
 
-/// dst [M, N] = relu?(src [M, K] x weights [K, N] + bias [N]), reshaped to
-/// `out`'s type.
+/// dst = relu?(src x weights + bias) on oneDNN: src [M, K] or [B, M, K],
+/// weights [K, N] or [WB, K, N], bias of N values or null. The sizes the
+/// types leave open are checked first: K against K, the batches unless the
+/// weights' is 1 in the type, the bias against N. Returns dst [M, N] or
+/// [B, M, N].
 static Value buildMatmul(PatternRewriter &rewriter, Location loc, Value src,
-                         Value weights, Value bias, bool relu, Value out) {
+                         Value weights, Value bias, bool relu, StringRef name) {
   Type f32 = rewriter.getF32Type();
-  int64_t n = cast<RankedTensorType>(weights.getType()).getShape().back();
-  OpFoldResult nSize = tensor::getMixedSize(rewriter, loc, weights,
-                                            cast<RankedTensorType>(weights.getType()).getRank() - 1);
-  auto biasType = RankedTensorType::get({n}, f32);
-  bias = bias ? reshapeTo(rewriter, loc, bias, biasType, {nSize})
-              : createFilled(rewriter, loc, {nSize}, f32, 0.0);
-  SmallVector<OpFoldResult> dstSizes = getSizes(rewriter, loc, src);
-  dstSizes.back() = nSize;
+  auto weightsType = cast<RankedTensorType>(weights.getType());
+  SmallVector<OpFoldResult> s = getSizes(rewriter, loc, src);
+  SmallVector<OpFoldResult> w = getSizes(rewriter, loc, weights);
+  size_t sr = s.size(), wr = w.size();
+  OpFoldResult k = guardEqual(
+      rewriter, loc, w[wr - 2], s[sr - 1],
+      (name + ": the weights have {0} rows but the data has {1} columns").str());
+  s[sr - 1] = w[wr - 2] = k;
+  if (sr == 3 && wr == 3 && weightsType.getDimSize(0) != 1) {
+    OpFoldResult batch = guardEqual(
+        rewriter, loc, w[0], s[0],
+        (name + ": the weights have a batch of {0}, the data of {1}").str());
+    s[0] = w[0] = batch;
+  }
+  src = sliceTo(rewriter, loc, src, s);
+  weights = sliceTo(rewriter, loc, weights, w);
+  OpFoldResult n = w.back();
+  if (bias) {
+    bias = flatten(rewriter, loc, bias);
+    OpFoldResult count = guardEqual(
+        rewriter, loc, tensor::getMixedSize(rewriter, loc, bias, 0), n,
+        (name + ": Bias has {0} values for {1} columns").str());
+    bias = sliceTo(rewriter, loc, bias, {count});
+  } else {
+    bias = createFilled(rewriter, loc, {n}, f32, 0.0);
+  }
+  SmallVector<OpFoldResult> dstSizes(s);
+  dstSizes.back() = n;
   Value dst = createEmpty(rewriter, loc, dstSizes, f32);
-  auto matmul = pdnnrt::MatmulOp::create(
-      rewriter, loc, TypeRange{dst.getType()}, ValueRange{src, weights, bias},
-      ValueRange{dst}, relu, /*weights_constant=*/false);
-  auto outType = cast<RankedTensorType>(out.getType());
-  if (matmul.getResult(0).getType() == outType)
-    return matmul.getResult(0);
-  return reshapeTo(rewriter, loc, matmul.getResult(0), outType,
-                   tensor::getMixedSizes(rewriter, loc, out));
+  return pdnnrt::MatmulOp::create(rewriter, loc, TypeRange{dst.getType()},
+                                  ValueRange{src, weights, bias},
+                                  ValueRange{dst}, relu,
+                                  /*weights_constant=*/false)
+      .getResult(0);
+}
+
+/// `product` reshaped to `sizes` and handed back as `result`'s type.
+static Value finishProduct(OpBuilder &b, Location loc, Value product,
+                           ArrayRef<OpFoldResult> sizes, Value result) {
+  return castTo(b, loc, reshapeTo(b, loc, product, sizes), result.getType());
 }
 
 struct FcToMatmul : public OpRewritePattern<FcOp> {
@@ -227,16 +264,18 @@ struct FcToMatmul : public OpRewritePattern<FcOp> {
 
   LogicalResult matchAndRewrite(FcOp op,
                                 PatternRewriter &rewriter) const override {
-    if (op.getPaddingWeights() || op.getUseQuantizer() ||
-        !allF32({op.getInput(), op.getW(), op.getBias(), op.getOut()}))
-      return rewriter.notifyMatchFailure(op, "padded, quantized or not f32");
+    if (std::string why = whyNotOnOneDNN(op); !why.empty())
+      return rewriter.notifyMatchFailure(op, why);
     Location loc = op.getLoc();
-    Value src = collapseToMatrix(rewriter, loc, op.getInput(),
-                                 op.getInNumColDims());
-    rewriter.replaceOp(op, buildMatmul(rewriter, loc, src, op.getW(),
-                                       op.getBias(),
-                                       op.getActivationType() == "relu",
-                                       op.getOut()));
+    int64_t split = op.getInNumColDims();
+    Value src = collapseToMatrix(rewriter, loc, op.getInput(), split);
+    Value product =
+        buildMatmul(rewriter, loc, src, op.getW(), op.getBias(),
+                    op.getActivationType() == "relu", "fc");
+    SmallVector<OpFoldResult> sizes(
+        ArrayRef(getSizes(rewriter, loc, op.getInput())).take_front(split));
+    sizes.push_back(tensor::getMixedSize(rewriter, loc, product, 1));
+    rewriter.replaceOp(op, finishProduct(rewriter, loc, product, sizes, op.getOut()));
     return success();
   }
 };
@@ -246,14 +285,19 @@ struct MulToMatmul : public OpRewritePattern<MulOp> {
 
   LogicalResult matchAndRewrite(MulOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!allF32({op.getX(), op.getY(), op.getOut()}))
-      return rewriter.notifyMatchFailure(op, "not f32");
+    if (std::string why = whyNotOnOneDNN(op); !why.empty())
+      return rewriter.notifyMatchFailure(op, why);
     Location loc = op.getLoc();
-    Value src = collapseToMatrix(rewriter, loc, op.getX(), op.getXNumColDims());
-    Value weights =
-        collapseToMatrix(rewriter, loc, op.getY(), op.getYNumColDims());
-    rewriter.replaceOp(op, buildMatmul(rewriter, loc, src, weights, Value(),
-                                       /*relu=*/false, op.getOut()));
+    int64_t xSplit = op.getXNumColDims(), ySplit = op.getYNumColDims();
+    Value src = collapseToMatrix(rewriter, loc, op.getX(), xSplit);
+    Value weights = collapseToMatrix(rewriter, loc, op.getY(), ySplit);
+    Value product = buildMatmul(rewriter, loc, src, weights, Value(),
+                                /*relu=*/false, "mul");
+    SmallVector<OpFoldResult> sizes(
+        ArrayRef(getSizes(rewriter, loc, op.getX())).take_front(xSplit));
+    llvm::append_range(
+        sizes, ArrayRef(getSizes(rewriter, loc, op.getY())).drop_front(ySplit));
+    rewriter.replaceOp(op, finishProduct(rewriter, loc, product, sizes, op.getOut()));
     return success();
   }
 };
@@ -265,22 +309,15 @@ struct MatmulV2ToMatmul : public OpRewritePattern<MatmulV2Op> {
 
   LogicalResult matchAndRewrite(MatmulV2Op op,
                                 PatternRewriter &rewriter) const override {
-    auto xType = op.getX().getType(), yType = op.getY().getType();
-    int64_t xRank = xType.getRank(), yRank = yType.getRank();
-    bool batchOk =
-        (xRank == 2 && yRank == 2) || (xRank == 3 && yRank == 2) ||
-        (xRank == 3 && yRank == 3 &&
-         (yType.getDimSize(0) == 1 ||
-          (!xType.isDynamicDim(0) && xType.getDimSize(0) == yType.getDimSize(0))));
-    if (op.getTransX() || op.getTransY() || !batchOk ||
-        !allF32({op.getX(), op.getY()}))
-      return rewriter.notifyMatchFailure(op, "not a plain oneDNN matmul");
+    if (std::string why = whyNotOnOneDNN(op); !why.empty())
+      return rewriter.notifyMatchFailure(op, why);
     Location loc = op.getLoc();
     Value weights = op.getY();
-    if (xRank == 3 && yRank == 2)
+    if (op.getX().getType().getRank() == 3 && op.getY().getType().getRank() == 2)
       weights = alignRank(rewriter, loc, weights, 3, 1);
-    rewriter.replaceOp(op, buildMatmul(rewriter, loc, op.getX(), weights,
-                                       Value(), /*relu=*/false, op.getOut()));
+    Value product = buildMatmul(rewriter, loc, op.getX(), weights, Value(),
+                                /*relu=*/false, "matmul_v2");
+    rewriter.replaceOp(op, castTo(rewriter, loc, product, op.getType()));
     return success();
   }
 };
@@ -294,17 +331,25 @@ struct LayerNormToOneDNN : public OpRewritePattern<LayerNormOp> {
 
   LogicalResult matchAndRewrite(LayerNormOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!allF32({op.getX(), op.getScale(), op.getBias()}))
-      return rewriter.notifyMatchFailure(op, "not f32");
+    if (std::string why = whyNotOnOneDNN(op); !why.empty())
+      return rewriter.notifyMatchFailure(op, why);
     Location loc = op.getLoc();
     Type f32 = rewriter.getF32Type();
     Value src = collapseToMatrix(rewriter, loc, op.getX(), op.getBeginNormAxis());
     OpFoldResult left = tensor::getMixedSize(rewriter, loc, src, 0);
     OpFoldResult right = tensor::getMixedSize(rewriter, loc, src, 1);
-    Value scale = op.getScale() ? op.getScale()
-                                : createFilled(rewriter, loc, {right}, f32, 1.0);
-    Value shift = op.getBias() ? op.getBias()
-                               : createFilled(rewriter, loc, {right}, f32, 0.0);
+    auto affine = [&](Value v, StringRef name, double fill) -> Value {
+      if (!v)
+        return createFilled(rewriter, loc, {right}, f32, fill);
+      v = flatten(rewriter, loc, v);
+      OpFoldResult count = guardEqual(
+          rewriter, loc, tensor::getMixedSize(rewriter, loc, v, 0), right,
+          ("layer_norm: " + name + " has {0} values, the normalised rows {1}")
+              .str());
+      return sliceTo(rewriter, loc, v, {count});
+    };
+    Value scale = affine(op.getScale(), "Scale", 1.0);
+    Value shift = affine(op.getBias(), "Bias", 0.0);
     Value dst = createEmpty(rewriter, loc, {left, right}, f32);
     Value mean = createEmpty(rewriter, loc, {left}, f32);
     Value variance = createEmpty(rewriter, loc, {left}, f32);
@@ -312,13 +357,13 @@ struct LayerNormToOneDNN : public OpRewritePattern<LayerNormOp> {
         rewriter, loc, TypeRange{dst.getType(), mean.getType(), variance.getType()},
         ValueRange{src, scale, shift}, ValueRange{dst, mean, variance},
         op.getEpsilonAttr());
-    Value y = reshapeTo(rewriter, loc, norm.getResult(0), op.getY().getType(),
-                        tensor::getMixedSizes(rewriter, loc, op.getX()));
-    auto cast = [&](Value v, Type type) -> Value {
-      return v.getType() == type ? v : tensor::CastOp::create(rewriter, loc, type, v);
-    };
-    rewriter.replaceOp(op, {y, cast(norm.getResult(1), op.getMean().getType()),
-                            cast(norm.getResult(2), op.getVariance().getType())});
+    Value y = reshapeTo(rewriter, loc, norm.getResult(0),
+                        getSizes(rewriter, loc, op.getX()));
+    rewriter.replaceOp(op, {castTo(rewriter, loc, y, op.getY().getType()),
+                            castTo(rewriter, loc, norm.getResult(1),
+                                   op.getMean().getType()),
+                            castTo(rewriter, loc, norm.getResult(2),
+                                   op.getVariance().getType())});
     return success();
   }
 };

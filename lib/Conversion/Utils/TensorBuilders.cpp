@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
 
@@ -58,24 +59,77 @@ Value pdnn::collapseToMatrix(OpBuilder &b, Location loc, Value tensor,
 }
 
 Value pdnn::reshapeTo(OpBuilder &b, Location loc, Value tensor,
-                      RankedTensorType type, ArrayRef<OpFoldResult> sizes) {
-  if (tensor.getType() == type)
-    return tensor;
+                      ArrayRef<OpFoldResult> sizes) {
   auto sourceType = cast<RankedTensorType>(tensor.getType());
-  ReassociationIndices all;
-  for (int64_t d = 0; d < sourceType.getRank(); ++d)
-    all.push_back(d);
-  Value flat = sourceType.getRank() == 1
-                   ? tensor
-                   : tensor::CollapseShapeOp::create(
-                         b, loc, tensor, ArrayRef<ReassociationIndices>{all});
+  SmallVector<int64_t> shape;
+  SmallVector<Value> dynamicSizes;
+  dispatchIndexOpFoldResults(sizes, dynamicSizes, shape);
+  auto type = RankedTensorType::get(shape, sourceType.getElementType());
+  if (sourceType == type)
+    return tensor;
+  Value flat = tensor;
+  if (sourceType.getRank() == 0) {
+    flat = tensor::ExpandShapeOp::create(
+        b, loc, RankedTensorType::get({1}, sourceType.getElementType()), tensor,
+        ArrayRef<ReassociationIndices>{});
+  } else if (sourceType.getRank() != 1) {
+    ReassociationIndices all =
+        llvm::to_vector(llvm::seq<int64_t>(0, sourceType.getRank()));
+    flat = tensor::CollapseShapeOp::create(
+        b, loc, tensor, ArrayRef<ReassociationIndices>{all});
+  }
+  // expand_shape wants a static source exactly when every target size is
+  // static; the caller guarantees the element counts agree.
+  int64_t count = ShapedType::getNumElements(shape);
+  auto flatType = RankedTensorType::get(
+      {ShapedType::isDynamic(count) || !type.hasStaticShape()
+           ? ShapedType::kDynamic
+           : count},
+      sourceType.getElementType());
+  flat = castTo(b, loc, flat, flatType);
   if (type.getRank() == 1)
     return flat;
-  ReassociationIndices allOut;
-  for (int64_t d = 0; d < type.getRank(); ++d)
-    allOut.push_back(d);
-  return tensor::ExpandShapeOp::create(
-      b, loc, type, flat, ArrayRef<ReassociationIndices>{allOut}, sizes);
+  if (type.getRank() == 0)
+    return tensor::CollapseShapeOp::create(b, loc, type, flat,
+                                           ArrayRef<ReassociationIndices>{});
+  if (llvm::count_if(shape, ShapedType::isDynamic) > 1) {
+    // Several dynamic sizes in one group: LLVM 22's expand-strided-metadata
+    // crashes on such a memref.expand_shape, and memref.reshape to a
+    // dynamic shape does not lower. Gather the elements instead (a copy, in
+    // this rare case only).
+    SmallVector<Value> extents;
+    for (OpFoldResult size : sizes)
+      extents.push_back(getValueOrCreateConstantIndexOp(b, loc, size));
+    return tensor::GenerateOp::create(
+        b, loc, type, dynamicSizes,
+        [&](OpBuilder &nb, Location nloc, ValueRange indices) {
+          Value linear = indices.front();
+          for (size_t d = 1; d < indices.size(); ++d)
+            linear = arith::AddIOp::create(
+                nb, nloc, arith::MulIOp::create(nb, nloc, linear, extents[d]),
+                indices[d]);
+          tensor::YieldOp::create(
+              nb, nloc, Value(tensor::ExtractOp::create(nb, nloc, flat, linear)));
+        });
+  }
+  ReassociationIndices allOut =
+      llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
+  return tensor::ExpandShapeOp::create(b, loc, type, flat,
+                                       ArrayRef<ReassociationIndices>{allOut},
+                                       sizes);
+}
+
+Value pdnn::flatten(OpBuilder &b, Location loc, Value tensor) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  if (type.getRank() == 1)
+    return tensor;
+  if (type.getRank() == 0)
+    return tensor::ExpandShapeOp::create(
+        b, loc, RankedTensorType::get({1}, type.getElementType()), tensor,
+        ArrayRef<ReassociationIndices>{});
+  ReassociationIndices all = llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
+  return tensor::CollapseShapeOp::create(b, loc, tensor,
+                                         ArrayRef<ReassociationIndices>{all});
 }
 
 Value pdnn::alignRank(OpBuilder &b, Location loc, Value tensor, int64_t rank,
@@ -103,108 +157,18 @@ Value pdnn::alignRank(OpBuilder &b, Location loc, Value tensor, int64_t rank,
       groups, sizes);
 }
 
-Value pdnn::lodOffset(OpBuilder &b, Location loc, Value lod, Value i) {
-  Value offset = tensor::ExtractOp::create(b, loc, lod, ValueRange{i});
-  return arith::IndexCastOp::create(b, loc, b.getIndexType(), offset);
+Value pdnn::castTo(OpBuilder &b, Location loc, Value tensor, Type type) {
+  if (tensor.getType() == type)
+    return tensor;
+  return tensor::CastOp::create(b, loc, type, tensor);
 }
 
-/// The runtime's error entry point `name`, taking two i64, declared in the
-/// enclosing module.
-static func::FuncOp errorReporter(OpBuilder &b, Operation *anchor,
-                                  StringRef name) {
-  Operation *table = SymbolTable::getNearestSymbolTable(anchor);
-  if (auto existing = dyn_cast_or_null<func::FuncOp>(
-          SymbolTable::lookupSymbolIn(table, name)))
-    return existing;
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(&table->getRegion(0).front());
-  auto fn = func::FuncOp::create(
-      b, table->getLoc(), name,
-      b.getFunctionType({b.getI64Type(), b.getI64Type()}, {}));
-  fn.setPrivate();
-  return fn;
-}
-
-Value pdnn::guardedSequenceCount(OpBuilder &b, Location loc, Value lod,
-                                 Value rows) {
-  Value zero = indexConstant(b, loc, 0), one = indexConstant(b, loc, 1);
-  Value offsets = getSize(b, loc, lod, 0);
-  Value n = arith::SubIOp::create(b, loc, offsets, one);
-  // Every step: lod[i] <= lod[i + 1].
-  Value trueValue = arith::ConstantIntOp::create(b, loc, 1, 1);
-  auto monotone = scf::ForOp::create(
-      b, loc, zero, n, one, ValueRange{trueValue},
-      [&](OpBuilder &nb, Location nloc, Value i, ValueRange ok) {
-        Value next = arith::AddIOp::create(nb, nloc, i, one);
-        Value step = arith::CmpIOp::create(
-            nb, nloc, arith::CmpIPredicate::sle, lodOffset(nb, nloc, lod, i),
-            lodOffset(nb, nloc, lod, next));
-        scf::YieldOp::create(nb, nloc,
-                             Value(arith::AndIOp::create(nb, nloc, ok[0], step)));
-      });
-  // The ends, read only when there is at least one offset.
-  Value nonEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
-                                         n, zero);
-  auto ends = scf::IfOp::create(
-      b, loc, nonEmpty,
-      [&](OpBuilder &nb, Location nloc) {
-        Value first = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::eq,
-                                            lodOffset(nb, nloc, lod, zero), zero);
-        Value last = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::eq,
-                                           lodOffset(nb, nloc, lod, n), rows);
-        scf::YieldOp::create(nb, nloc,
-                             Value(arith::AndIOp::create(nb, nloc, first, last)));
-      },
-      [&](OpBuilder &nb, Location nloc) {
-        scf::YieldOp::create(nb, nloc,
-                             Value(arith::ConstantIntOp::create(nb, nloc, 0, 1)));
-      });
-  Value valid = arith::AndIOp::create(b, loc, monotone.getResult(0),
-                                      ends.getResult(0));
-  reportUnless(b, loc, valid, "pdnnrt_fail_invalid_lod", offsets, rows);
-  return arith::SelectOp::create(b, loc, valid, n, zero);
-}
-
-void pdnn::reportUnless(OpBuilder &b, Location loc, Value condition,
-                        StringRef reporter, Value first, Value second) {
-  func::FuncOp fn =
-      errorReporter(b, b.getInsertionBlock()->getParentOp(), reporter);
-  Value invalid = arith::XOrIOp::create(
-      b, loc, condition, arith::ConstantIntOp::create(b, loc, 1, 1));
-  scf::IfOp::create(b, loc, invalid, [&](OpBuilder &nb, Location nloc) {
-    Type i64 = nb.getI64Type();
-    func::CallOp::create(nb, nloc, fn,
-                         ValueRange{arith::IndexCastOp::create(nb, nloc, i64, first),
-                                    arith::IndexCastOp::create(nb, nloc, i64, second)});
-    scf::YieldOp::create(nb, nloc);
-  });
-}
-
-Value pdnn::guardedInitialState(OpBuilder &b, Location loc, Value h0,
-                                Value n) {
-  Value rows = getSize(b, loc, h0, 0);
-  Value matches =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rows, n);
-  reportUnless(b, loc, matches, "pdnnrt_fail_initial_state", rows, n);
-  return arith::SelectOp::create(b, loc, matches, n,
-                                 indexConstant(b, loc, 0));
-}
-
-Value pdnn::lodMaxLength(OpBuilder &b, Location loc, Value lod, Value n) {
-  Value zero = indexConstant(b, loc, 0);
-  Value one = indexConstant(b, loc, 1);
-  auto loop = scf::ForOp::create(
-      b, loc, zero, n, one, ValueRange{zero},
-      [&](OpBuilder &nb, Location nloc, Value i, ValueRange iterArgs) {
-        Value next = arith::AddIOp::create(nb, nloc, i, one);
-        Value length =
-            arith::SubIOp::create(nb, nloc, lodOffset(nb, nloc, lod, next),
-                                  lodOffset(nb, nloc, lod, i));
-        Value longest =
-            arith::MaxSIOp::create(nb, nloc, iterArgs.front(), length);
-        scf::YieldOp::create(nb, nloc, longest);
-      });
-  return loop.getResult(0);
+void mlir::pdnn::replaceOpWithCasts(RewriterBase &rewriter, Operation *op,
+                                    ValueRange values) {
+  SmallVector<Value> results;
+  for (auto [result, value] : llvm::zip_equal(op->getResults(), values))
+    results.push_back(castTo(rewriter, op->getLoc(), value, result.getType()));
+  rewriter.replaceOp(op, results);
 }
 
 void mlir::pdnn::replaceGruOp(RewriterBase &rewriter, Operation *op,
@@ -225,7 +189,6 @@ void mlir::pdnn::replaceGruOp(RewriterBase &rewriter, Operation *op,
                createEmpty(rewriter, loc, sizes, type.getElementType())));
   }
   rewriter.replaceAllUsesWith(
-      hiddenResult,
-      tensor::CastOp::create(rewriter, loc, hiddenResult.getType(), hidden));
+      hiddenResult, castTo(rewriter, loc, hidden, hiddenResult.getType()));
   rewriter.eraseOp(op);
 }

@@ -38,37 +38,31 @@ Value createConstant(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
 Value collapseToMatrix(OpBuilder &b, Location loc, Value tensor,
                        int64_t splitAt);
 
-/// Reshapes `tensor` to `type` by collapsing it to 1-D and expanding it again;
-/// `sizes` gives the result sizes (needed where they are dynamic).
+/// Reshapes `tensor` to `sizes` (row-major, through a 1-D view); the result
+/// type is static where the sizes are. The caller guarantees that the
+/// element counts agree: the sizes come from the tensor itself or were
+/// checked (RuntimeChecks.h).
 Value reshapeTo(OpBuilder &b, Location loc, Value tensor,
-                RankedTensorType type, ArrayRef<OpFoldResult> sizes);
+                ArrayRef<OpFoldResult> sizes);
+
+/// `tensor` as a 1-D tensor of all its elements (itself when it is 1-D).
+Value flatten(OpBuilder &b, Location loc, Value tensor);
 
 /// Inserts size-1 dimensions so that `tensor` (rank r) lines up with a
 /// rank-`rank` tensor starting at dimension `start` (Paddle's axis rule).
 Value alignRank(OpBuilder &b, Location loc, Value tensor, int64_t rank,
                 int64_t start);
 
-/// lod[i] as an index (i an index value).
-Value lodOffset(OpBuilder &b, Location loc, Value lod, Value i);
+/// `tensor` as `type` (a tensor.cast when the types differ): how a lowering
+/// hands back a result computed with sizes inferred from the operands to an
+/// op result whose declared type may be more dynamic.
+Value castTo(OpBuilder &b, Location loc, Value tensor, Type type);
 
-/// N if `lod` is a valid LoD of `rows` rows (offsets start at 0, never
-/// decrease, end at `rows`), else 0 after reporting the error through the
-/// runtime (pdnnrt_fail_invalid_lod): loops sized by the result then do no
-/// work, instead of reading out of bounds or allocating absurd buffers.
-Value guardedSequenceCount(OpBuilder &b, Location loc, Value lod, Value rows);
-
-/// `n` if H0 has `n` rows (one per sequence), else 0 after reporting the
-/// mismatch (pdnnrt_fail_initial_state).
-Value guardedInitialState(OpBuilder &b, Location loc, Value h0, Value n);
-
-/// Calls the runtime's `reporter(first, second)` (two i64) when `condition`
-/// is false: the error becomes the thread's sticky runtime error.
-void reportUnless(OpBuilder &b, Location loc, Value condition,
-                  StringRef reporter, Value first, Value second);
-
-/// The longest of the first `n` sequences' lengths, computed with a loop
-/// over the LoD.
-Value lodMaxLength(OpBuilder &b, Location loc, Value lod, Value n);
+/// Replaces `op` by `values`, each cast to its result's type: lowerings
+/// compute with the sizes they infer from the operands and never ask the
+/// op's own results, whose types may be more (or less) dynamic.
+void replaceOpWithCasts(RewriterBase &rewriter, Operation *op,
+                        ValueRange values);
 
 /// Replaces a GRU op whose only result with data is `hiddenResult` by
 /// `hidden` (cast to that result's type). Paddle's intermediate results

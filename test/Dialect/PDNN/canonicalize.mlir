@@ -56,3 +56,31 @@ func.func @dead_gru(%x: tensor<?x3xf32>, %lod: tensor<?xi64>, %wx: tensor<3x15xf
      -> (tensor<?x5xf32>, tensor<?x5xf32>, tensor<?x15xf32>, tensor<?x15xf32>, tensor<?x5xf32>)
   return
 }
+
+// -----
+
+// A tensor.cast to a more dynamic type is absorbed by the pdnn op that reads
+// it, so that lowerings see every static size (here the GRU frame size).
+// CHECK-LABEL: func @absorb_casts
+// CHECK-SAME: (%[[X:.*]]: tensor<?x3xf32>, %[[LOD:.*]]: tensor<?xi64>, %[[WX:.*]]: tensor<3x15xf32>, %[[WH:.*]]: tensor<5x15xf32>)
+// CHECK-NOT: tensor.cast
+// CHECK: pdnn.fusion_gru X(%[[X]]) lod(%[[LOD]]) WeightX(%[[WX]]) WeightH(%[[WH]]) : (tensor<?x3xf32>, tensor<?xi64>, tensor<3x15xf32>, tensor<5x15xf32>)
+func.func @absorb_casts(%x: tensor<?x3xf32>, %lod: tensor<?xi64>, %wx: tensor<3x15xf32>, %wh: tensor<5x15xf32>)
+    -> tensor<?x?xf32> {
+  %wxd = tensor.cast %wx : tensor<3x15xf32> to tensor<?x?xf32>
+  %whd = tensor.cast %wh : tensor<5x15xf32> to tensor<?x?xf32>
+  %0:5 = pdnn.fusion_gru X(%x) lod(%lod) WeightX(%wxd) WeightH(%whd)
+      : (tensor<?x3xf32>, tensor<?xi64>, tensor<?x?xf32>, tensor<?x?xf32>)
+     -> (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>)
+  return %0#0 : tensor<?x?xf32>
+}
+
+// An op whose result must have its operand's type keeps the cast.
+// CHECK-LABEL: func @keep_cast
+// CHECK: %[[C:.*]] = tensor.cast
+// CHECK: pdnn.relu %[[C]] : tensor<?xf32>
+func.func @keep_cast(%x: tensor<4xf32>) -> tensor<?xf32> {
+  %c = tensor.cast %x : tensor<4xf32> to tensor<?xf32>
+  %0 = pdnn.relu %c : tensor<?xf32>
+  return %0 : tensor<?xf32>
+}

@@ -41,3 +41,11 @@ func.func @on_memrefs(%x: memref<4xf32>) {
   pdnnrt.eltwise ins(%x : memref<4xf32>) outs(%x : memref<4xf32>) {algorithm = #pdnnrt.eltwise<relu>, alpha = 0.0 : f32, beta = 0.0 : f32}
   return
 }
+
+// A failed run-time check.
+// CHECK-LABEL: func @fail
+// CHECK: pdnnrt.fail "X has {0} rows but the LoD ends at {1}"(%{{.*}}, %{{.*}})
+func.func @fail(%a: index, %b: index) {
+  pdnnrt.fail "X has {0} rows but the LoD ends at {1}" (%a, %b)
+  return
+}

@@ -364,6 +364,10 @@ def compare(actual, expected, atol, rtol=0.0, dtype=None, skip=None):
         return False, float("inf"), "shape %s, expected %s" % (actual.shape, expected.shape)
     if actual.size == 0:
         return True, 0.0, ""
+    if actual.ndim == 0:  # scalars compare as one-element vectors
+        actual, expected = actual.reshape(1), expected.reshape(1)
+        if skip is not None:
+            skip = np.asarray(skip).reshape(1)
     a = actual.astype(np.float64)
     e = expected.astype(np.float64)
     diff = np.abs(a - e)

@@ -327,6 +327,8 @@ def sigmoid(x):
 
 def gelu(x, approximate=False):
     x = _f64(x)
+    if x.size == 0:
+        return x.copy()
     if approximate:
         return 0.5 * x * (1 + np.tanh(math.sqrt(2 / math.pi) *
                                       (x + 0.044715 * x ** 3)))
@@ -356,6 +358,8 @@ def sqrt(x):
 # ---------------------------------------------------------------------------
 def softmax(x, axis=-1):
     x = _f64(x)
+    if x.size == 0:
+        return x.copy()
     e = np.exp(x - np.max(x, axis=axis, keepdims=True))
     return e / np.sum(e, axis=axis, keepdims=True)
 

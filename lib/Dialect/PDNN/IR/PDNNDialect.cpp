@@ -4,7 +4,11 @@
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNAttrs.h"
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
 
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -42,6 +46,55 @@ LogicalResult PDNNDialect::verifyOperationAttribute(Operation *op,
                                   .getType()
                            << ", got " << op->getResult(0).getType();
   return success();
+}
+
+namespace {
+/// op(tensor.cast(x)) -> op(x) where x's type is more static than the
+/// cast's, as long as the op still verifies (an op whose result must have
+/// its operand's type keeps the cast). Lowerings then see every static size
+/// there is: the GRU frame size of weights imported through a cast, say.
+struct AbsorbMoreStaticCast : public RewritePattern {
+  AbsorbMoreStaticCast(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (!isa<PDNNDialect>(op->getDialect()))
+      return failure();
+    // Try each cast in turn, keeping those after which the op verifies;
+    // then undo them and redo them through the rewriter.
+    SmallVector<std::pair<OpOperand *, tensor::CastOp>> absorbed;
+    for (OpOperand &operand : op->getOpOperands()) {
+      auto cast = operand.get().getDefiningOp<tensor::CastOp>();
+      if (!cast || !tensor::canFoldIntoConsumerOp(cast))
+        continue;
+      operand.set(cast.getSource());
+      if (succeeded(verifyQuietly(op)))
+        absorbed.push_back({&operand, cast});
+      else
+        operand.set(cast.getResult());
+    }
+    if (absorbed.empty())
+      return failure();
+    for (auto [operand, cast] : absorbed)
+      operand->set(cast.getResult());
+    rewriter.modifyOpInPlace(op, [&] {
+      for (auto [operand, cast] : absorbed)
+        operand->set(cast.getSource());
+    });
+    return success();
+  }
+
+  static LogicalResult verifyQuietly(Operation *op) {
+    ScopedDiagnosticHandler quiet(op->getContext(),
+                                  [](Diagnostic &) { return success(); });
+    return verify(op, /*verifyRecursively=*/false);
+  }
+};
+} // namespace
+
+void PDNNDialect::getCanonicalizationPatterns(RewritePatternSet &results) const {
+  results.add<AbsorbMoreStaticCast>(getContext());
 }
 
 void PDNNDialect::initialize() {

@@ -35,6 +35,9 @@ def PDNN_Dialect : Dialect {
   let useDefaultAttributePrinterParser = 1;
   let hasConstantMaterializer = 1;
   let hasOperationAttrVerify = 1;
+  // A tensor.cast to a more dynamic type feeding a pdnn op is absorbed,
+  // so that lowerings see every static size there is.
+  let hasCanonicalizer = 1;
   let dependentDialects = ["::mlir::arith::ArithDialect"];
   let extraClassDeclaration = [{
     /// Unit attribute set by `--inplace`: result 0 takes the buffer of the

@@ -196,6 +196,28 @@ def PDNNRT_LayerNormOp : PDNNRT_Op<"layer_norm", 3, 3> {
 }
 
 //===----------------------------------------------------------------------===//
+// Run-time checks
+//===----------------------------------------------------------------------===//
+
+def PDNNRT_FailOp : Op<PDNNRT_Dialect, "fail", [MemoryEffects<[MemWrite]>]> {
+  let summary = "Record a failed run-time check as the runtime's error";
+  let description = [{
+    Compiled code checks what the verifier could not: sizes that are dynamic
+    in the types, LoD offsets, sequence lengths. Where a check fails it calls
+    this op, which records `message` as the calling thread's sticky runtime
+    error (`{0}` and `{1}` in it stand for `first` and `second`), and then
+    goes on with sizes that keep every access in bounds; the caller sees the
+    error (pdnnrt_last_error) and no result is valid.
+
+    ```mlir
+    pdnnrt.fail "X has {0} rows but the LoD ends at {1}" (%rows, %end)
+    ```
+  }];
+  let arguments = (ins StrAttr:$message, Index:$first, Index:$second);
+  let assemblyFormat = "$message `(` $first `,` $second `)` attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
 // Compile-time weight preparation
 //===----------------------------------------------------------------------===//
 

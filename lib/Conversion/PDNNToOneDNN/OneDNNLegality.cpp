@@ -1,0 +1,164 @@
+//===- OneDNNLegality.cpp - which pdnn ops the oneDNN backend runs --------===//
+
+#include "OneDNNLegality.h"
+
+#include "../Utils/ElementwiseShapes.h"
+#include "../Utils/GruOperands.h"
+#include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
+
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::pdnn;
+
+/// Ranks the runtime's generic entry points take (eltwise, binary, softmax).
+static constexpr int64_t kMaxOneDNNRank = 6;
+
+/// "" when every value (null ones skipped) is f32.
+static std::string requireF32(ArrayRef<std::pair<Value, StringRef>> values) {
+  for (auto [value, name] : values) {
+    if (!value)
+      continue;
+    Type type = getElementTypeOrSelf(value.getType());
+    if (type.isF32())
+      continue;
+    std::string text;
+    llvm::raw_string_ostream(text)
+        << name << " is " << type << "; the oneDNN backend runs f32"
+        << (type.isInteger(8) ? " (int8 runs on the reference loops)" : "");
+    return text;
+  }
+  return {};
+}
+
+static std::string requireRank(Value value, StringRef name, int64_t min = 1) {
+  int64_t rank = cast<RankedTensorType>(value.getType()).getRank();
+  if (rank >= min && rank <= kMaxOneDNNRank)
+    return {};
+  return (name + " has rank " + Twine(rank) + "; oneDNN's primitives take " +
+          Twine(min) + " to " + Twine(kMaxOneDNNRank))
+      .str();
+}
+
+static std::string eltwise(Value x) {
+  if (std::string why = requireF32({{x, "X"}}); !why.empty())
+    return why;
+  return requireRank(x, "X");
+}
+
+template <typename OpTy>
+static std::string gru(OpTy op, ArrayRef<std::pair<Value, StringRef>> values) {
+  if (op.getActivation() != "tanh" || op.getGateActivation() != "sigmoid")
+    return ("activation \"" + op.getActivation() + "\" with gate_activation \"" +
+            op.getGateActivation() +
+            "\": oneDNN's GRU has tanh and sigmoid only")
+        .str();
+  if (std::string why = requireF32(values); !why.empty())
+    return why;
+  int64_t layers = 1;
+  if constexpr (std::is_same_v<OpTy, MultiGruOp>)
+    layers = op.getLayers();
+  for (int64_t layer = 0; layer < layers; ++layer)
+    if (!gruFrameSize(op, layer))
+      return "the frame size D is dynamic in every operand and result";
+  return {};
+}
+
+unsigned mlir::pdnn::fullShapedOperand(Operation *op) {
+  ElementwiseShapes shapes = ElementwiseShapes::of(op);
+  return shapes.broadcasts(0) && !shapes.broadcasts(1) ? 1 : 0;
+}
+
+std::string mlir::pdnn::whyNotOnOneDNN(Operation *op) {
+  return TypeSwitch<Operation *, std::string>(op)
+      .Case<ReluOp, TanhOp, SigmoidOp, GeluOp, LeakyReluOp, SwishOp, AbsOp,
+            SqrtOp>([](auto act) { return eltwise(act.getX()); })
+      .Case([](ScaleOp scale) -> std::string {
+        if (scale.getScaleTensor())
+          return "ScaleTensor is read at run time; oneDNN's eltwise takes its "
+                 "scale when the primitive is made";
+        return eltwise(scale.getX());
+      })
+      .Case([](SoftmaxOp softmax) { return eltwise(softmax.getX()); })
+      .Case<ElementwiseAddOp, ElementwiseMulOp>([](auto ew) -> std::string {
+        if (std::string why = requireF32(
+                {{ew.getX(), "X"}, {ew.getY(), "Y"}, {ew.getOut(), "Out"}});
+            !why.empty())
+          return why;
+        if (std::string why = requireRank(ew.getOut(), "Out"); !why.empty())
+          return why;
+        ElementwiseShapes shapes = ElementwiseShapes::of(ew);
+        if (shapes.broadcasts(0) && shapes.broadcasts(1))
+          return "both X and Y broadcast; oneDNN's binary broadcasts only its "
+                 "second source";
+        return {};
+      })
+      .Case([](SumOp sum) { return requireF32({{sum.getOut(), "Out"}}); })
+      .Case([](FcOp fc) -> std::string {
+        if (fc.getPaddingWeights())
+          return "W is stored with padding_weights";
+        if (fc.getUseQuantizer())
+          return "use_quantizer asks for int8";
+        return requireF32({{fc.getInput(), "Input"},
+                           {fc.getW(), "W"},
+                           {fc.getBias(), "Bias"},
+                           {fc.getOut(), "Out"}});
+      })
+      .Case([](MulOp mul) {
+        return requireF32(
+            {{mul.getX(), "X"}, {mul.getY(), "Y"}, {mul.getOut(), "Out"}});
+      })
+      .Case([](MatmulV2Op matmul) -> std::string {
+        if (matmul.getTransX() || matmul.getTransY())
+          return "trans_x / trans_y: the runtime's matmul takes plain "
+                 "row-major operands";
+        auto x = matmul.getX().getType(), y = matmul.getY().getType();
+        int64_t xRank = x.getRank(), yRank = y.getRank();
+        bool ranks = (xRank == 2 && yRank == 2) || (xRank == 3 && yRank == 2) ||
+                     (xRank == 3 && yRank == 3);
+        if (!ranks)
+          return "X has rank " + std::to_string(xRank) + " and Y rank " +
+                 std::to_string(yRank) +
+                 "; the runtime's matmul takes matrices or 3-D batches";
+        if (xRank == 3 && yRank == 3 && x.getDimSize(0) == 1 &&
+            y.getDimSize(0) != 1)
+          return "X's batch of 1 broadcasts; oneDNN's matmul broadcasts only "
+                 "the weights";
+        return requireF32({{matmul.getX(), "X"}, {matmul.getY(), "Y"}});
+      })
+      .Case([](LayerNormOp norm) {
+        return requireF32({{norm.getX(), "X"},
+                           {norm.getScale(), "Scale"},
+                           {norm.getBias(), "Bias"}});
+      })
+      .Case([](GruOp op) {
+        return gru(op, {{op.getInput(), "Input"},
+                        {op.getH0(), "H0"},
+                        {op.getWeight(), "Weight"},
+                        {op.getBias(), "Bias"}});
+      })
+      .Case([](FusionGruOp op) {
+        return gru(op, {{op.getX(), "X"},
+                        {op.getHidden(), "Hidden"},
+                        {op.getH0(), "H0"},
+                        {op.getWeightX(), "WeightX"},
+                        {op.getWeightH(), "WeightH"},
+                        {op.getBias(), "Bias"}});
+      })
+      .Case([](MultiGruOp op) {
+        SmallVector<std::pair<Value, StringRef>> values{{op.getX(), "X"},
+                                                        {op.getHidden(), "Hidden"}};
+        for (Value v : op.getWeightX())
+          values.push_back({v, "WeightX"});
+        for (Value v : op.getWeightH())
+          values.push_back({v, "WeightH"});
+        for (Value v : op.getBias())
+          values.push_back({v, "Bias"});
+        return gru(op, values);
+      })
+      .Default([](Operation *op) {
+        return "oneDNN has no primitive for '" +
+               op->getName().getStringRef().str() + "' in this backend";
+      });
+}
