@@ -39,10 +39,12 @@ if config.pdnn_sanitizers:
     # headers in our instrumented files is: LLVM's allocators then poison
     # memory (and std::vector annotate it) in ways the uninstrumented copies
     # never undo. Those annotations are not findings about our code, so they
-    # are off; every other ASan check stays on. Leaks inside libMLIR are not
+    # are off; every other ASan check stays on. A failed allocation returns
+    # null, so that the tests can see our code report it. Leaks inside libMLIR are not
     # ours to report either.
     config.environment["ASAN_OPTIONS"] = (
-        "detect_leaks=0:allow_user_poisoning=0:detect_container_overflow=0")
+        "detect_leaks=0:allow_user_poisoning=0:detect_container_overflow=0:"
+        "allocator_may_return_null=1")
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
 
 tool_dirs = [config.pdnn_tools_dir, config.llvm_tools_dir]

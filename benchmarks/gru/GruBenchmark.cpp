@@ -41,8 +41,9 @@ struct Problem {
 
   Problem(int64_t d, std::vector<int64_t> lengths)
       : weights(randomGruWeights(d, d, 7)), lod(offsets(lengths)),
-        x(ElementKind::F32, {lod.back(), d}),
-        lodTensor(ElementKind::I64, {int64_t(lod.size())}),
+        x(llvm::cantFail(HostTensor::allocate(ElementKind::F32, {lod.back(), d}))),
+        lodTensor(llvm::cantFail(
+            HostTensor::allocate(ElementKind::I64, {int64_t(lod.size())}))),
         handWritten(d, d, weights.wx, weights.wh, weights.bias),
         expected(lod.back() * d) {
     std::mt19937 rng(11);

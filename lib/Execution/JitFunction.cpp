@@ -6,6 +6,7 @@
 #include "PaddleDNN/Pipelines/Pipelines.h"
 #include "PaddleDNN/Runtime/PDNNRuntime.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -21,6 +22,9 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
+#include <cstring>
+#include <map>
+#include <set>
 
 using namespace mlir;
 using namespace mlir::pdnn;
@@ -111,6 +115,12 @@ JitFunction::compile(OwningOpRef<ModuleOp> module, llvm::StringRef entry,
     return outputs.takeError();
   result->inputTypes = std::move(*inputs);
   result->outputTypes = std::move(*outputs);
+  result->checkInputsUnchanged = options.checkInputsUnchanged;
+  for (unsigned i = 0, e = function.getNumArguments(); i < e; ++i) {
+    auto flag = function.getArgAttrOfType<BoolAttr>(
+        i, bufferization::BufferizationDialect::kWritableAttrName);
+    result->writable.push_back(flag && flag.getValue());
+  }
   // A C-compatible wrapper (descriptors by pointer) to call through.
   function->setAttr("llvm.emit_c_interface", UnitAttr::get(module->getContext()));
 
@@ -208,13 +218,37 @@ JitFunction::call(llvm::ArrayRef<const HostTensor *> args) {
   for (void *&pointer : pointers)
     packed.push_back(&pointer);
 
+  // Copies of the caller's buffers, to prove they were left alone.
+  std::vector<std::string> before;
+  if (checkInputsUnchanged)
+    for (const HostTensor *arg : args)
+      before.emplace_back(static_cast<const char *>(arg->data()),
+                          arg->sizeInBytes());
+
   pdnnrt_clear_error();
   if (llvm::Error error =
           engine->invokePacked("_mlir_ciface_" + entryName, packed))
     return error;
 
+  for (size_t i = 0; i < before.size(); ++i)
+    if (!writable[i] &&
+        std::memcmp(before[i].data(), args[i]->data(), before[i].size()) != 0)
+      return jitError("@" + entryName + " wrote into its argument " +
+                      llvm::Twine(i) +
+                      ", which the caller owns (it is not marked "
+                      "bufferization.writable)");
+
+  // Results own what compiled code allocated for them. Two results may be
+  // one buffer (`return %0, %0`) or views of one: they share its ownership,
+  // so it is freed once. A result that is not a fresh allocation (a
+  // constant, or an argument returned as is) is copied, never freed.
   std::vector<HostTensor> results;
+  std::map<void *, std::shared_ptr<void>> owners;
+  std::set<const void *> foreign;
+  for (const HostTensor *arg : args)
+    foreign.insert(arg->data());
   size_t at = 0;
+  llvm::Error failure = llvm::Error::success();
   for (const TensorSignature &output : outputTypes) {
     size_t rank = output.shape.size();
     auto *allocated = reinterpret_cast<void *>(resultStorage[at]);
@@ -222,11 +256,27 @@ JitFunction::call(llvm::ArrayRef<const HostTensor *> args) {
     int64_t offset = resultStorage[at + 2];
     std::vector<int64_t> shape(resultStorage.begin() + at + 3,
                                resultStorage.begin() + at + 3 + rank);
-    results.push_back(HostTensor::adopt(output.kind, std::move(shape),
-                                        aligned + offset * byteWidth(output.kind),
-                                        allocated));
     at += 3 + 2 * rank;
+    void *data = aligned + offset * byteWidth(output.kind);
+    // MLIR marks memrefs of globals with this pointer as "allocated".
+    bool fresh = allocated && allocated != reinterpret_cast<void *>(0xdeadbeef) &&
+                 !foreign.count(allocated);
+    std::shared_ptr<void> &owner = owners[fresh ? allocated : nullptr];
+    if (fresh && !owner)
+      owner = std::shared_ptr<void>(allocated, std::free);
+    llvm::Expected<HostTensor> result =
+        fresh ? HostTensor::adopt(output.kind, shape, data, owner)
+              : HostTensor::allocate(output.kind, shape);
+    if (!result) {
+      failure = llvm::joinErrors(std::move(failure), result.takeError());
+      continue;
+    }
+    if (!fresh)
+      std::memcpy(result->data(), data, result->sizeInBytes());
+    results.push_back(std::move(*result));
   }
+  if (failure)
+    return std::move(failure);
   if (const char *message = pdnnrt_last_error())
     return jitError(llvm::Twine("runtime error: ") + message);
   return results;

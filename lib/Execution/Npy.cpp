@@ -68,7 +68,12 @@ llvm::Expected<HostTensor> mlir::pdnn::readNpy(llvm::StringRef path,
   auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false);
   if (!file)
     return npyError(path, "cannot read: " + file.getError().message());
-  llvm::StringRef bytes = (*file)->getBuffer();
+  return parseNpy((*file)->getBuffer(), path, u2IsBF16);
+}
+
+llvm::Expected<HostTensor> mlir::pdnn::parseNpy(llvm::StringRef bytes,
+                                                llvm::StringRef path,
+                                                bool u2IsBF16) {
   if (!bytes.starts_with("\x93NUMPY") || bytes.size() < 10)
     return npyError(path, "not a .npy file (bad magic)");
   unsigned major = static_cast<unsigned char>(bytes[6]);
@@ -121,13 +126,27 @@ llvm::Expected<HostTensor> mlir::pdnn::readNpy(llvm::StringRef path,
       return npyError(path, "malformed shape entry '" + part + "'");
     shape.push_back(size);
   }
-  HostTensor tensor(*kind, shape);
+  // The header's claim is checked against the file before anything is
+  // allocated: a corrupt or hostile shape cannot make us allocate more than
+  // the file holds.
+  llvm::Expected<size_t> needed = checkedByteSize(*kind, shape);
+  if (!needed)
+    return npyError(path, "invalid shape: " + llvm::toString(needed.takeError()));
   size_t dataStart = headerStart + headerLength;
-  if (bytes.size() - dataStart < tensor.sizeInBytes())
-    return npyError(path, "holds " + llvm::Twine(bytes.size() - dataStart) +
-                              " data bytes, " + tensor.describe() + " needs " +
-                              llvm::Twine(tensor.sizeInBytes()));
-  std::memcpy(tensor.data(), bytes.data() + dataStart, tensor.sizeInBytes());
+  size_t available = bytes.size() - dataStart;
+  if (available != *needed) {
+    std::string type;
+    llvm::raw_string_ostream os(type);
+    os << kindName(*kind) << "[";
+    llvm::interleave(shape, os, "x");
+    os << "]";
+    return npyError(path, "holds " + llvm::Twine(available) + " data bytes, " +
+                              type + " needs " + llvm::Twine(*needed));
+  }
+  llvm::Expected<HostTensor> tensor = HostTensor::allocate(*kind, shape);
+  if (!tensor)
+    return npyError(path, llvm::toString(tensor.takeError()));
+  std::memcpy(tensor->data(), bytes.data() + dataStart, *needed);
   return tensor;
 }
 

@@ -2,6 +2,7 @@
 //
 // One pipeline from pdnn on tensors to the LLVM dialect:
 //
+//   protect-caller-buffers      arguments read-only unless marked writable
 //   canonicalize                pdnn folds; casts to dynamic types absorbed
 //   convert-pdnn-to-onednn      (backend=onednn) pdnn -> pdnnrt calls
 //   canonicalize, cse           constant weights: reorder/flip/reshape fold
@@ -18,6 +19,7 @@
 #include "PaddleDNN/Pipelines/Pipelines.h"
 
 #include "PaddleDNN/Conversion/Passes.h"
+#include "PaddleDNN/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
@@ -33,6 +35,10 @@ using namespace mlir;
 
 void mlir::pdnn::buildLowerPipeline(OpPassManager &pm,
                                     const LowerPipelineOptions &options) {
+  // The caller's buffers are read-only unless an argument says otherwise:
+  // whatever a pass left as a destination, bufferization copies rather
+  // than write into them.
+  pm.addPass(createProtectCallerBuffers());
   // Folds identities and absorbs casts to more dynamic types, so that the
   // lowerings see every static size there is.
   pm.addPass(createCanonicalizerPass());

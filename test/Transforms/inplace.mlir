@@ -143,3 +143,14 @@ func.func @stale_decision(%x: tensor<4x8xf32>, %w: tensor<8x8xf32>) -> (tensor<4
   %b = pdnn.scale %p {scale = 2.0 : f32} : tensor<4x8xf32> -> tensor<4x8xf32>
   return %a, %b : tensor<4x8xf32>, tensor<4x8xf32>
 }
+
+// -----
+
+// protect-caller-buffers: arguments without a writable mark become
+// read-only for bufferization; a caller's explicit mark is kept.
+// RUN: pdnn-opt %s -split-input-file --protect-caller-buffers | FileCheck %s --check-prefix=PROTECT
+// PROTECT-LABEL: func @arguments(
+// PROTECT-SAME: %{{.*}}: tensor<4xf32> {bufferization.writable = false}, %{{.*}}: tensor<4xf32> {bufferization.writable = true}, %{{.*}}: index)
+func.func @arguments(%a: tensor<4xf32>, %b: tensor<4xf32> {bufferization.writable = true}, %i: index) -> tensor<4xf32> {
+  return %a : tensor<4xf32>
+}

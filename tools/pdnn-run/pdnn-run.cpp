@@ -52,6 +52,11 @@ static cl::opt<std::string> gruBatching(
     cl::desc("oneDNN GRUs on a LoD batch: padded (to the longest sequence) "
              "or length-sorted (runtime chunks)"),
     cl::init("padded"));
+static cl::opt<bool> checkInputsUnchanged(
+    "check-inputs-unchanged",
+    cl::desc("Fail a call that writes into an input not marked "
+             "bufferization.writable (copies every input per call)"),
+    cl::init(false));
 static cl::opt<bool> exactGruActivations(
     "exact-gru-activations",
     cl::desc("Reference GRUs with oneDNN's unclamped sigmoid/tanh instead of "
@@ -134,6 +139,7 @@ int main(int argc, char **argv) {
   options.optLevel = optLevel;
   options.exactGruActivations = exactGruActivations;
   options.gruBatching = gruBatching;
+  options.checkInputsUnchanged = checkInputsUnchanged;
   auto function = JitFunction::compile(std::move(module), entry, options);
   if (!function)
     return fail(function.takeError());

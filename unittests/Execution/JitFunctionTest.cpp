@@ -53,10 +53,10 @@ protected:
 
   /// Three sequences of lengths 2, 0 and 3 over [5, 2] data.
   std::pair<HostTensor, HostTensor> inputs(float offset = 0.0f) {
-    HostTensor x(ElementKind::F32, {5, 2});
+    HostTensor x = llvm::cantFail(HostTensor::allocate(ElementKind::F32, {5, 2}));
     for (int i = 0; i < 10; ++i)
       x.dataAs<float>()[i] = 0.1f * i - 0.4f + offset;
-    HostTensor lod(ElementKind::I64, {4});
+    HostTensor lod = llvm::cantFail(HostTensor::allocate(ElementKind::I64, {4}));
     int64_t offsets[] = {0, 2, 2, 5};
     std::memcpy(lod.data(), offsets, sizeof(offsets));
     return {std::move(x), std::move(lod)};
@@ -123,13 +123,13 @@ TEST_F(JitFunctionTest, RejectsWrongInputs) {
   ASSERT_FALSE(bool(missing));
   EXPECT_EQ(llvm::toString(missing.takeError()), "@main takes 2 inputs, got 1");
 
-  HostTensor wrongType(ElementKind::I32, {4});
+  HostTensor wrongType = llvm::cantFail(HostTensor::allocate(ElementKind::I32, {4}));
   auto badType = function->call({&x, &wrongType});
   ASSERT_FALSE(bool(badType));
   EXPECT_EQ(llvm::toString(badType.takeError()),
             "input 1: @main expects tensor<?xi64>, got i32[4]");
 
-  HostTensor wrongShape(ElementKind::F32, {5, 3});
+  HostTensor wrongShape = llvm::cantFail(HostTensor::allocate(ElementKind::F32, {5, 3}));
   auto badShape = function->call({&wrongShape, &lod});
   ASSERT_FALSE(bool(badShape));
   EXPECT_EQ(llvm::toString(badShape.takeError()),
@@ -148,12 +148,134 @@ TEST_F(JitFunctionTest, ReportsRuntimeErrorsAndRecovers) {
   EXPECT_TRUE(bool(function->call({&x, &lod}))) << "the error must not stick";
 }
 
+/// Three ways results can share storage with each other or with what the
+/// caller owns: the same buffer twice, an argument returned as is, a
+/// constant returned twice.
+constexpr const char *kSharedResults = R"mlir(
+func.func @twice(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %r = pdnn.relu %x : tensor<4xf32>
+  return %r, %r : tensor<4xf32>, tensor<4xf32>
+}
+func.func @argument(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  return %x, %x : tensor<4xf32>, tensor<4xf32>
+}
+func.func @constant(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %c = arith.constant dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>
+  return %c, %c : tensor<4xf32>, tensor<4xf32>
+}
+)mlir";
+
+TEST_F(JitFunctionTest, ResultsSharingStorageAreOwnedOnce) {
+  for (const char *entry : {"twice", "argument", "constant"}) {
+    for (const char *backend : {"onednn", "reference"}) {
+      OwningOpRef<ModuleOp> module =
+          parseSourceString<ModuleOp>(kSharedResults, context);
+      ASSERT_TRUE(module);
+      JitOptions options;
+      options.backend = backend;
+      options.checkInputsUnchanged = true;
+      auto function = JitFunction::compile(std::move(module), entry, options);
+      ASSERT_TRUE(bool(function)) << llvm::toString(function.takeError());
+      HostTensor x = llvm::cantFail(HostTensor::allocate(ElementKind::F32, {4}));
+      for (int i = 0; i < 4; ++i)
+        x.dataAs<float>()[i] = i % 2 ? float(i) : -float(i);
+      for (int call = 0; call < 3; ++call) {
+        auto results = (*function)->call({&x});
+        ASSERT_TRUE(bool(results)) << llvm::toString(results.takeError());
+        ASSERT_EQ(results->size(), 2u);
+        // Results never alias the caller's argument, and two results that
+        // are one buffer share one owner (freed once, with the last).
+        for (const HostTensor &r : *results)
+          EXPECT_NE(r.data(), x.data()) << entry;
+        if ((*results)[0].data() == (*results)[1].data())
+          EXPECT_EQ((*results)[0].owner(), (*results)[1].owner()) << entry;
+        std::vector<HostTensor> first;
+        first.push_back(std::move((*results)[0]));
+        results->clear(); // drops one owner; the other result still reads
+        float expected = std::string(entry) == "constant" ? 2.0f : 1.0f;
+        EXPECT_EQ(first[0].dataAs<float>()[1], expected) << entry << " " << backend;
+      }
+    }
+  }
+}
+
+TEST(HostTensorTest, ChecksShapesBeforeAllocating) {
+  auto negative = HostTensor::allocate(ElementKind::F32, {3, -1});
+  ASSERT_FALSE(bool(negative));
+  EXPECT_EQ(llvm::toString(negative.takeError()), "negative size -1 in shape");
+  auto wraps = HostTensor::allocate(ElementKind::F32, {int64_t(1) << 62, 4});
+  ASSERT_FALSE(bool(wraps));
+  EXPECT_EQ(llvm::toString(wraps.takeError()),
+            "the element count overflows 64 bits");
+  auto bytesWrap = HostTensor::allocate(ElementKind::F32, {int64_t(1) << 62});
+  ASSERT_FALSE(bool(bytesWrap));
+  EXPECT_EQ(llvm::toString(bytesWrap.takeError()),
+            "the byte size overflows 64 bits");
+  // 2^40 f32 (4 TiB): the sizes are valid, the allocation fails cleanly.
+  auto huge = HostTensor::allocate(ElementKind::F32, {int64_t(1) << 40});
+  ASSERT_FALSE(bool(huge));
+  EXPECT_NE(llvm::toString(huge.takeError()).find("cannot allocate"),
+            std::string::npos);
+  auto empty = HostTensor::allocate(ElementKind::I64, {0, 7});
+  ASSERT_TRUE(bool(empty));
+  EXPECT_EQ(empty->numElements(), 0);
+  EXPECT_NE(empty->data(), nullptr);
+}
+
+/// A version 1.0 .npy header for `descr` and `shape` text, padded to 64.
+static std::string npyHeader(llvm::StringRef descr, llvm::StringRef shape) {
+  std::string dict = "{'descr': '" + descr.str() +
+                     "', 'fortran_order': False, 'shape': " + shape.str() +
+                     ", }";
+  size_t total = 10 + dict.size() + 1;
+  dict.append((64 - total % 64) % 64, ' ');
+  dict.push_back('\n');
+  std::string bytes = "\x93NUMPY";
+  bytes += char(1);
+  bytes += char(0);
+  bytes += char(dict.size() & 0xff);
+  bytes += char(dict.size() >> 8);
+  return bytes + dict;
+}
+
+TEST(NpyTest, HostileHeadersAreCheckedAgainstTheFile) {
+  std::string data(24, '\0');
+  auto expectError = [](llvm::StringRef bytes, llvm::StringRef text) {
+    auto tensor = parseNpy(bytes, "x.npy");
+    ASSERT_FALSE(bool(tensor)) << text.str();
+    std::string message = llvm::toString(tensor.takeError());
+    EXPECT_NE(message.find(text), std::string::npos) << message;
+  };
+  // 2^40 elements claimed by a file of 24 data bytes: refused before any
+  // allocation.
+  expectError(npyHeader("<f4", "(1099511627776,)") + data,
+              "holds 24 data bytes, f32[1099511627776] needs 4398046511104");
+  // An element count that wraps 2^64 does not pass as a small size.
+  expectError(npyHeader("<f4", "(4611686018427387904, 4)") + data,
+              "invalid shape: the element count overflows 64 bits");
+  expectError(npyHeader("<f4", "(4611686018427387904,)") + data,
+              "invalid shape: the byte size overflows 64 bits");
+  expectError(npyHeader("<f4", "(-6,)") + data, "malformed shape entry '-6'");
+  expectError(npyHeader("<f4", "(99999999999999999999,)") + data,
+              "malformed shape entry");
+  expectError(npyHeader("<f4", "(2, 3)") + data.substr(0, 20),
+              "holds 20 data bytes, f32[2x3] needs 24");
+  expectError(npyHeader("<f8", "(3,)") + data, "unsupported dtype '<f8'");
+  // Header length past the end of the file.
+  std::string truncated = npyHeader("<f4", "(6,)");
+  expectError(truncated.substr(0, 30), "truncated header");
+  // A valid file still reads.
+  auto good = parseNpy(npyHeader("<f4", "(2, 3)") + data, "good.npy");
+  ASSERT_TRUE(bool(good)) << llvm::toString(good.takeError());
+  EXPECT_EQ(good->numElements(), 6);
+}
+
 TEST(NpyTest, RoundTripsEveryElementKind) {
   llvm::SmallString<128> dir;
   ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("pdnn-npy", dir));
   for (ElementKind kind : {ElementKind::F32, ElementKind::BF16, ElementKind::I64,
                            ElementKind::I32, ElementKind::UI8, ElementKind::SI8}) {
-    HostTensor tensor(kind, {3, 4});
+    HostTensor tensor = llvm::cantFail(HostTensor::allocate(kind, {3, 4}));
     auto *bytes = static_cast<unsigned char *>(tensor.data());
     for (size_t i = 0; i < tensor.sizeInBytes(); ++i)
       bytes[i] = static_cast<unsigned char>(i * 7 + 1);

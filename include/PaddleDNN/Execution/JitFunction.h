@@ -42,6 +42,10 @@ struct JitOptions {
   bool exactGruActivations = false;
   /// --pdnn-lower's gru-batching: "padded" or "length-sorted".
   std::string gruBatching = "padded";
+  /// Compare every argument not marked `bufferization.writable = true`
+  /// before and after each call and fail the call if compiled code wrote
+  /// into it (a copy per call: for tests and debugging).
+  bool checkInputsUnchanged = false;
 };
 
 class JitFunction {
@@ -67,6 +71,9 @@ private:
   std::unique_ptr<ExecutionEngine> engine;
   std::string entryName;
   std::vector<TensorSignature> inputTypes, outputTypes;
+  /// Per input: the caller gave it to be overwritten.
+  std::vector<bool> writable;
+  bool checkInputsUnchanged = false;
 };
 
 /// Registers what JitFunction needs with `context`'s dialect registry

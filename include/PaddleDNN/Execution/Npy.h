@@ -17,6 +17,11 @@ namespace mlir::pdnn {
 /// Reads a .npy file. `bf16` reads a u2 array as bf16 bits.
 llvm::Expected<HostTensor> readNpy(llvm::StringRef path, bool u2IsBF16 = true);
 
+/// Parses the bytes of a .npy file (`path` names it in errors). Every size
+/// in the header is checked against the bytes before anything is allocated.
+llvm::Expected<HostTensor> parseNpy(llvm::StringRef bytes, llvm::StringRef path,
+                                    bool u2IsBF16 = true);
+
 /// Writes `tensor` as a .npy file (bf16 as u2).
 llvm::Error writeNpy(llvm::StringRef path, const HostTensor &tensor);
 

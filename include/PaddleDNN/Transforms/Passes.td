@@ -109,4 +109,21 @@ def InPlace : Pass<"inplace"> {
   ];
 }
 
+def ProtectCallerBuffers : Pass<"protect-caller-buffers", "::mlir::ModuleOp"> {
+  let summary = "Mark function arguments read-only for bufferization unless they are marked writable";
+  let description = [{
+    One-shot bufferization treats a function argument as writable unless
+    told otherwise, so a destination that names an argument (a stale
+    `pdnn.inplace`, say, after a fold replaced the op's input by the
+    argument) would write into the caller's buffer. This pass sets
+    `bufferization.writable = false` on every argument that does not carry
+    the attribute; bufferization then copies wherever a write would reach
+    an argument, and `pdnn.inplace` stays a request that bufferization
+    grants only where it is safe. An argument marked
+    `bufferization.writable = true` keeps its mark: the caller gave it to
+    be overwritten. `--pdnn-lower` runs this first.
+  }];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
+}
+
 #endif // PADDLEDNN_TRANSFORMS_PASSES_TD
