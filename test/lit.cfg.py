@@ -32,6 +32,9 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 sweep_small = bool(config.pdnn_sanitizers)
 config.substitutions.append(("%{sweep_size}", "--small" if sweep_small else ""))
 config.substitutions.append(("%{sweep_prefix}", "SMALL" if sweep_small else "FULL"))
+# Peak-memory bounds mean nothing under the sanitizers' shadow memory.
+config.substitutions.append(("%{rss_limit}",
+                             "--limit-mb 0" if config.pdnn_sanitizers else ""))
 
 if config.pdnn_sanitizers:
     config.available_features.add("sanitizers")

@@ -49,9 +49,10 @@ static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level"),
                                   cl::init(3));
 static cl::opt<std::string> gruBatching(
     "gru-batching",
-    cl::desc("oneDNN GRUs on a LoD batch: padded (to the longest sequence) "
-             "or length-sorted (runtime chunks)"),
-    cl::init("padded"));
+    cl::desc("oneDNN GRUs on a LoD batch: length-sorted (default; runtime "
+             "chunks, memory bounded by the tokens) or padded (to the "
+             "longest sequence)"),
+    cl::init("length-sorted"));
 static cl::opt<bool> checkInputsUnchanged(
     "check-inputs-unchanged",
     cl::desc("Fail a call that writes into an input not marked "

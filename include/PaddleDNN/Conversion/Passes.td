@@ -20,15 +20,20 @@ def ConvertPDNNToOneDNN : Pass<"convert-pdnn-to-onednn"> {
     input as destination. Anything else is left for
     --convert-pdnn-to-linalg.
 
-    `gru-batching=length-sorted` replaces the padding by
-    `pdnnrt.lod_gru`, which runs length-sorted time chunks in the runtime:
-    about sum(lengths) steps of work instead of N x longest, equal to the
-    padded result up to oneDNN's reassociation for a different batch size.
+    `gru-batching` says how a LoD batch reaches oneDNN's GRU. The default,
+    `length-sorted`, hands the LoD to `pdnnrt.lod_gru`, which runs
+    length-sorted time chunks in the runtime: about sum(lengths) steps of
+    work and memory bounded by the tokens of the batch; equal lengths run as
+    one chunk, to the bit what padding gives, and ragged ones agree with it
+    up to oneDNN's reassociation for a smaller batch (about one ulp).
+    `padded` spells the padding out in IR (`lod_to_padded`, `gru`,
+    `padded_to_lod`): N x longest steps and memory.
   }];
   let options = [
-    Option<"gruBatching", "gru-batching", "std::string", "\"padded\"",
-           "How a LoD batch reaches oneDNN's GRU: padded (to the longest "
-           "sequence, explicit in IR) or length-sorted (runtime chunks)">,
+    Option<"gruBatching", "gru-batching", "std::string", "\"length-sorted\"",
+           "How a LoD batch reaches oneDNN's GRU: length-sorted (runtime "
+           "chunks, memory bounded by the tokens) or padded (to the longest "
+           "sequence, explicit in IR)">,
   ];
   let dependentDialects = [
     "::mlir::pdnnrt::PDNNRTDialect", "::mlir::arith::ArithDialect",

@@ -40,8 +40,8 @@ struct JitOptions {
   unsigned optLevel = 3;
   /// Reference GRUs with oneDNN's unclamped sigmoid/tanh.
   bool exactGruActivations = false;
-  /// --pdnn-lower's gru-batching: "padded" or "length-sorted".
-  std::string gruBatching = "padded";
+  /// --pdnn-lower's gru-batching: "length-sorted" or "padded".
+  std::string gruBatching = "length-sorted";
   /// Compare every argument not marked `bufferization.writable = true`
   /// before and after each call and fail the call if compiled code wrote
   /// into it (a copy per call: for tests and debugging).

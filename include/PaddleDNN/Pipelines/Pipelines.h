@@ -17,9 +17,10 @@ struct LowerPipelineOptions : public PassPipelineOptions<LowerPipelineOptions> {
       llvm::cl::init("onednn")};
   PassOptions::Option<std::string> gruBatching{
       *this, "gru-batching",
-      llvm::cl::desc("padded (default: LoD padded to the longest sequence, "
-                     "explicit in IR) or length-sorted (runtime chunks)"),
-      llvm::cl::init("padded")};
+      llvm::cl::desc("length-sorted (default: runtime chunks, memory bounded "
+                     "by the tokens) or padded (to the longest sequence, "
+                     "explicit in IR; N x longest memory)"),
+      llvm::cl::init("length-sorted")};
   PassOptions::Option<bool> exactGruActivations{
       *this, "exact-gru-activations",
       llvm::cl::desc("backend=reference: GRUs without Paddle's CPU clamping "
