@@ -32,6 +32,9 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 sweep_small = bool(config.pdnn_sanitizers)
 config.substitutions.append(("%{sweep_size}", "--small" if sweep_small else ""))
 config.substitutions.append(("%{sweep_prefix}", "SMALL" if sweep_small else "FULL"))
+# The fuzzers run longer where the sanitizers watch them.
+config.substitutions.append(("%{fuzz_npy_seconds}", "30" if config.pdnn_sanitizers else "5"))
+config.substitutions.append(("%{fuzz_passes_seconds}", "120" if config.pdnn_sanitizers else "20"))
 # Peak-memory bounds mean nothing under the sanitizers' shadow memory.
 config.substitutions.append(("%{rss_limit}",
                              "--limit-mb 0" if config.pdnn_sanitizers else ""))
@@ -51,5 +54,5 @@ if config.pdnn_sanitizers:
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
 
 tool_dirs = [config.pdnn_tools_dir, config.llvm_tools_dir]
-tools = ["pdnn-opt", "pdnn-run"]
+tools = ["pdnn-opt", "pdnn-run", "pdnn-fuzz-npy", "pdnn-fuzz-passes"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
