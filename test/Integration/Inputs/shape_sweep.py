@@ -673,8 +673,9 @@ def all_specs():
 # ---------------------------------------------------------------------------
 # Running
 # ---------------------------------------------------------------------------
-def run_variant(args, variant, backend, tag):
-    text, inputs = variant.module()
+def run_module(args, text, inputs, count, backend, tag):
+    """Writes `text` and `inputs` under workdir/tag and runs pdnn-run on
+    them; returns (process, the `count` results when it succeeded, model)."""
     folder = os.path.join(args.workdir, tag)
     os.makedirs(folder, exist_ok=True)
     model = os.path.join(folder, "model.mlir")
@@ -687,12 +688,17 @@ def run_variant(args, variant, backend, tag):
         np.save(path, array)
         command += ["--input", path]
     proc = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          universal_newlines=True, timeout=300)
+                          universal_newlines=True, timeout=600)
     results = []
     if proc.returncode == 0:
-        for i in range(len(variant.spec.results)):
-            results.append(np.load(os.path.join(folder, "out", "result%d.npy" % i)))
+        results = [np.load(os.path.join(folder, "out", "result%d.npy" % i))
+                   for i in range(count)]
     return proc, results, model
+
+
+def run_variant(args, variant, backend, tag):
+    text, inputs = variant.module()
+    return run_module(args, text, inputs, len(variant.spec.results), backend, tag)
 
 
 def batch_module(variants):
@@ -715,25 +721,13 @@ def run_batch(args, index, variants):
     back to one module each when the batch does not run cleanly."""
     text, inputs = batch_module(variants)
     outputs = {}
+    count = sum(len(v.spec.results) for v in variants)
     for backend in ("onednn", "reference"):
-        folder = os.path.join(args.workdir, "batch%04d-%s" % (index, backend))
-        os.makedirs(folder, exist_ok=True)
-        model = os.path.join(folder, "model.mlir")
-        with open(model, "w") as f:
-            f.write(text)
-        command = [args.pdnn_run, model, "-e", "main", "--backend=" + backend, "-O=1",
-                   "-o", os.path.join(folder, "out")]
-        for i, array in enumerate(inputs):
-            path = os.path.join(folder, "in%d.npy" % i)
-            np.save(path, array)
-            command += ["--input", path]
-        proc = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              universal_newlines=True, timeout=600)
+        proc, results, _ = run_module(args, text, inputs, count, backend,
+                                      "batch%04d-%s" % (index, backend))
         if proc.returncode != 0 or "Sanitizer" in proc.stderr:
             return None
-        count = sum(len(v.spec.results) for v in variants)
-        outputs[backend] = [np.load(os.path.join(folder, "out", "result%d.npy" % i))
-                            for i in range(count)]
+        outputs[backend] = results
     failures = 0
     at = 0
     for v in variants:
