@@ -59,10 +59,33 @@ TEST_F(InPlaceInterfaceTest, BroadcastingAddCannotTakeTheSmallerInput) {
   EXPECT_FALSE(cast<InPlaceOpInterface>(add.getOperation()).canRunInPlace());
 }
 
-TEST_F(InPlaceInterfaceTest, SumIsNotInPlaceCapable) {
+// oneDNN's sum writes over its first source (the runtime's in-place list
+// says so too: unittests/Runtime/InPlaceTest.cpp).
+TEST_F(InPlaceInterfaceTest, SumRunsInPlaceOverItsFirstInput) {
   ValueRange args = makeArgs({f32({4}), f32({4})});
   auto sum = SumOp::create(builder, builder.getUnknownLoc(), f32({4}), args);
-  EXPECT_FALSE(isa<InPlaceOpInterface>(sum.getOperation()));
+  auto inPlace = dyn_cast<InPlaceOpInterface>(sum.getOperation());
+  ASSERT_TRUE(inPlace);
+  EXPECT_EQ(inPlace.getInPlaceOperandIndex(), 0u);
+  EXPECT_TRUE(inPlace.canRunInPlace());
+}
+
+TEST_F(InPlaceInterfaceTest, LayerNormRunsInPlaceOverX) {
+  ValueRange args = makeArgs({f32({2, 4})});
+  auto norm = LayerNormOp::create(
+      builder, builder.getUnknownLoc(),
+      TypeRange{f32({2, 4}), f32({2}), f32({2})}, args[0], Value(), Value(),
+      builder.getF32FloatAttr(1e-5f), builder.getI32IntegerAttr(1));
+  auto inPlace = dyn_cast<InPlaceOpInterface>(norm.getOperation());
+  ASSERT_TRUE(inPlace);
+  EXPECT_TRUE(inPlace.canRunInPlace());
+}
+
+TEST_F(InPlaceInterfaceTest, MulIsNotInPlaceCapable) {
+  ValueRange args = makeArgs({f32({4, 4}), f32({4, 4})});
+  auto mul = MulOp::create(builder, builder.getUnknownLoc(),
+                           TypeRange{f32({4, 4})}, args);
+  EXPECT_FALSE(isa<InPlaceOpInterface>(mul.getOperation()));
 }
 
 } // namespace

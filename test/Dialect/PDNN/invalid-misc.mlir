@@ -719,9 +719,9 @@ func.func @dequantize_signed_shift(%x: tensor<8x4xsi8>) {
 // -----
 
 // pdnn.inplace only goes on ops whose kernel can run in place.
-func.func @inplace_on_sum(%x: tensor<4xf32>) {
-  // expected-error @+1 {{'pdnn.inplace' on 'pdnn.sum', whose kernel cannot run in place}}
-  %0 = pdnn.sum %x, %x {pdnn.inplace} : tensor<4xf32>
+func.func @inplace_on_mul(%x: tensor<4x4xf32>) {
+  // expected-error @+1 {{'pdnn.inplace' on 'pdnn.mul', whose kernel cannot run in place}}
+  %0 = pdnn.mul %x, %x {pdnn.inplace} : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
   return
 }
 

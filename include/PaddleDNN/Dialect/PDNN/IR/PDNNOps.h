@@ -5,7 +5,7 @@
 
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNAttrs.h"
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNDialect.h"
-#include "PaddleDNN/Dialect/PDNN/IR/PDNNInterfaces.h"
+#include "PaddleDNN/Interfaces/InPlaceOpInterface.h"
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinTypes.h"

@@ -14,7 +14,7 @@
 
 include "PaddleDNN/Dialect/PDNN/IR/PDNNBase.td"
 include "PaddleDNN/Dialect/PDNN/IR/PDNNAttrs.td"
-include "PaddleDNN/Dialect/PDNN/IR/PDNNInterfaces.td"
+include "PaddleDNN/Interfaces/InPlaceOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/CommonAttrConstraints.td"
 include "mlir/IR/CommonTypeConstraints.td"
@@ -127,7 +127,7 @@ def PDNN_MatmulV2Op : PDNN_Op<"matmul_v2", [Pure]> {
 //===----------------------------------------------------------------------===//
 
 class PDNN_ElementwiseBinaryOp<string mnemonic, string what>
-    : PDNN_Op<mnemonic, [Pure, PDNN_InPlaceOpInterface]> {
+    : PDNN_Op<mnemonic, [Pure, PaddleDNN_InPlaceOpInterface]> {
   let summary = "Paddle `" # mnemonic # "`: Out = X " # what # " Y with Paddle broadcasting";
   let description = [{
     Y broadcasts against X the way Paddle does: the lower-rank operand's
@@ -327,7 +327,7 @@ def PDNN_RnnOp : PDNN_Op<"rnn", [Pure, AttrSizedOperandSegments]> {
 
 class PDNN_ActivationOp<string mnemonic, string formula, dag attrs = (ins)>
     : PDNN_Op<mnemonic, [Pure, SameOperandsAndResultType,
-                         PDNN_InPlaceOpInterface]> {
+                         PaddleDNN_InPlaceOpInterface]> {
   let summary = "Paddle `" # mnemonic # "`: Out = " # formula;
   let description = [{
     Elementwise; Out has X's type and may take X's buffer (oneDNN eltwise
@@ -356,7 +356,7 @@ def PDNN_SwishOp : PDNN_ActivationOp<"swish", "X · sigmoid(beta X)",
 //===----------------------------------------------------------------------===//
 
 def PDNN_SoftmaxOp : PDNN_Op<"softmax", [Pure, SameOperandsAndResultType,
-    PDNN_InPlaceOpInterface]> {
+    PaddleDNN_InPlaceOpInterface]> {
   let summary = "Paddle `softmax` along `axis`";
   let description = [{
     `axis` in [-rank, rank); negative values count from the end. Out may
@@ -368,13 +368,16 @@ def PDNN_SoftmaxOp : PDNN_Op<"softmax", [Pure, SameOperandsAndResultType,
   let hasVerifier = 1;
 }
 
-def PDNN_LayerNormOp : PDNN_Op<"layer_norm", [Pure, AttrSizedOperandSegments]> {
+def PDNN_LayerNormOp : PDNN_Op<"layer_norm", [Pure, AttrSizedOperandSegments,
+                                              PaddleDNN_InPlaceOpInterface]> {
   let summary = "Paddle `layer_norm` over the dimensions from `begin_norm_axis` on";
   let description = [{
     X is viewed as a (left x right) matrix split at `begin_norm_axis`; each
     row is normalised, scaled by Scale and shifted by Bias (both `right`
     elements, optional). Y has X's shape; Mean and Variance (`left`
     elements) are the row statistics. `epsilon` is in [0, 0.001].
+    In-place capable: Y may take X's buffer (oneDNN normalises each row
+    after reading it).
   }];
   let arguments = (ins PDNN_FloatTensor:$X, Optional<PDNN_FloatTensor>:$Scale,
     Optional<PDNN_FloatTensor>:$Bias, PDNN_F32<"1.0e-5f">:$epsilon,
@@ -388,11 +391,12 @@ def PDNN_LayerNormOp : PDNN_Op<"layer_norm", [Pure, AttrSizedOperandSegments]> {
   let hasVerifier = 1;
 }
 
-def PDNN_SumOp : PDNN_Op<"sum", [Pure, SameOperandsAndResultType]> {
+def PDNN_SumOp : PDNN_Op<"sum", [Pure, SameOperandsAndResultType,
+                                  PaddleDNN_InPlaceOpInterface]> {
   let summary = "Paddle `sum`: elementwise sum of all inputs";
   let description = [{
-    All inputs and Out have one type. Not in-place capable: oneDNN's sum
-    primitive cannot write over one of its sources.
+    All inputs and Out have one type. In-place capable: Out may take the
+    first input's buffer (oneDNN's sum writes over its first source).
   }];
   let arguments = (ins Variadic<PDNN_FloatTensor>:$X);
   let results = (outs PDNN_FloatTensor:$Out);
@@ -401,7 +405,7 @@ def PDNN_SumOp : PDNN_Op<"sum", [Pure, SameOperandsAndResultType]> {
 }
 
 def PDNN_ScaleOp : PDNN_Op<"scale", [Pure,
-    PDNN_InPlaceOpInterface]> {
+    PaddleDNN_InPlaceOpInterface]> {
   let summary = "Paddle `scale`: Out = scale·X + bias (or scale·(X + bias))";
   let description = [{
     With `bias_after_scale` (default) Out = scale·X + bias, otherwise
