@@ -80,3 +80,46 @@ func.func @lod_gru_lod_rank(%x: tensor<9x3xf32>, %lod: tensor<1x4xi64>, %h0: ten
       outs(%h : tensor<9x5xf32>) {reverse = false} -> tensor<9x5xf32>
   return
 }
+
+// -----
+
+// Element types are part of the contract: the runtime reads f32 here.
+func.func @element_type(%x: tensor<4xbf16>) {
+  // expected-error @+1 {{operand 0 (src) must have element type f32, got 'tensor<4xbf16>'}}
+  %0 = pdnnrt.eltwise ins(%x : tensor<4xbf16>) outs(%x : tensor<4xbf16>) {algorithm = #pdnnrt.eltwise<relu>, alpha = 0.0 : f32, beta = 0.0 : f32} -> tensor<4xbf16>
+  return
+}
+
+// -----
+
+func.func @lod_must_be_i64(%lod: tensor<4xi32>) {
+  %rows = arith.constant 9 : index
+  %init = arith.constant dense<0> : tensor<4xi64>
+  // expected-error @+1 {{operand 0 (lod) must have element type i64, got 'tensor<4xi32>'}}
+  %0 = pdnnrt.check_lod ins(%lod, %rows : tensor<4xi32>, index) outs(%init : tensor<4xi64>) -> tensor<4xi64>
+  return
+}
+
+// -----
+
+func.func @too_few_inputs(%x: tensor<4x5xf32>, %o: tensor<4x7xf32>) {
+  // expected-error @+1 {{expects 2 to 4 inputs, got 1}}
+  %0 = pdnnrt.matmul ins(%x : tensor<4x5xf32>) outs(%o : tensor<4x7xf32>) -> tensor<4x7xf32>
+  return
+}
+
+// -----
+
+func.func @sum_of_nothing(%o: tensor<4xf32>) {
+  // expected-error @+1 {{sums 1 to 4 tensors, got 0}}
+  %0 = "pdnnrt.sum"(%o) : (tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @prepare_weights_rank(%w: tensor<35xf32>) {
+  // expected-error @+1 {{operand 0 must have rank 2 to 3, got 'tensor<35xf32>'}}
+  %0 = pdnnrt.prepare_weights %w {role = #pdnnrt.weights<matmul>} : tensor<35xf32>
+  return
+}

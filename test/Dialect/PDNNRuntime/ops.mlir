@@ -9,9 +9,9 @@ func.func @on_tensors(%x: tensor<9x3xf32>, %lod: tensor<4xi64>, %p: tensor<4x3x3
                       %s: tensor<5xf32>, %l: tensor<9xf32>) {
   // CHECK: pdnnrt.lod_to_padded ins(%{{.*}}, %{{.*}} : tensor<9x3xf32>, tensor<4xi64>) outs(%{{.*}} : tensor<4x3x3xf32>) {right_aligned = true} -> tensor<4x3x3xf32>
   %0 = pdnnrt.lod_to_padded ins(%x, %lod : tensor<9x3xf32>, tensor<4xi64>) outs(%p : tensor<4x3x3xf32>) {right_aligned = true} -> tensor<4x3x3xf32>
-  // CHECK: pdnnrt.gru ins({{.*}}) outs(%{{.*}} : tensor<4x3x5xf32>) {reverse = false, weights_constant} -> tensor<4x3x5xf32>
+  // CHECK: pdnnrt.gru ins({{.*}}) outs(%{{.*}} : tensor<4x3x5xf32>) {reverse = false} -> tensor<4x3x5xf32>
   %1 = pdnnrt.gru ins(%0, %h, %wl, %wi, %b : tensor<4x3x3xf32>, tensor<3x5xf32>, tensor<3x3x5xf32>, tensor<5x3x5xf32>, tensor<3x5xf32>)
-      outs(%d : tensor<4x3x5xf32>) {reverse = false, weights_constant} -> tensor<4x3x5xf32>
+      outs(%d : tensor<4x3x5xf32>) {reverse = false} -> tensor<4x3x5xf32>
   // CHECK: pdnnrt.padded_to_lod
   %2 = pdnnrt.padded_to_lod ins(%1, %lod : tensor<4x3x5xf32>, tensor<4xi64>) outs(%m : tensor<9x5xf32>) {right_aligned = false} -> tensor<9x5xf32>
   // CHECK: pdnnrt.matmul {{.*}} {relu} -> tensor<9x7xf32>
@@ -47,5 +47,37 @@ func.func @on_memrefs(%x: memref<4xf32>) {
 // CHECK: pdnnrt.fail "X has {0} rows but the LoD ends at {1}"(%{{.*}}, %{{.*}})
 func.func @fail(%a: index, %b: index) {
   pdnnrt.fail "X has {0} rows but the LoD ends at {1}" (%a, %b)
+  return
+}
+
+// Optional operands: prepared-weights handles and the LoD facts. The
+// operand segments are printed only where the types cannot tell them apart
+// (here: wIterPrepared without wLayerPrepared).
+// CHECK-LABEL: func @optional_operands
+func.func @optional_operands(%x: tensor<9x3xf32>, %lod: tensor<4xi64>, %h: tensor<3x5xf32>,
+                             %wl: tensor<3x3x5xf32>, %wi: tensor<5x3x5xf32>, %b: tensor<3x5xf32>,
+                             %m: tensor<9x5xf32>, %w: tensor<5x7xf32>, %o: tensor<9x7xf32>) {
+  // CHECK: %[[PL:.*]] = pdnnrt.prepare_weights %{{.*}} {role = #pdnnrt.weights<gru_layer>} : tensor<3x3x5xf32>
+  %pl = pdnnrt.prepare_weights %wl {role = #pdnnrt.weights<gru_layer>} : tensor<3x3x5xf32>
+  // CHECK: %[[PI:.*]] = pdnnrt.prepare_weights %{{.*}} {role = #pdnnrt.weights<gru_iter>} : tensor<5x3x5xf32>
+  %pi = pdnnrt.prepare_weights %wi {role = #pdnnrt.weights<gru_iter>} : tensor<5x3x5xf32>
+  // CHECK: %[[PM:.*]] = pdnnrt.prepare_weights %{{.*}} {role = #pdnnrt.weights<matmul>} : tensor<5x7xf32>
+  %pm = pdnnrt.prepare_weights %w {role = #pdnnrt.weights<matmul>} : tensor<5x7xf32>
+  // CHECK: %[[F:.*]] = pdnnrt.check_lod ins(%{{.*}}, %{{.*}} : tensor<4xi64>, index) outs(%{{.*}} : tensor<4xi64>) -> tensor<4xi64>
+  %rows = arith.constant 9 : index
+  %init = arith.constant dense<0> : tensor<4xi64>
+  %facts = pdnnrt.check_lod ins(%lod, %rows : tensor<4xi64>, index) outs(%init : tensor<4xi64>) -> tensor<4xi64>
+  // CHECK: pdnnrt.lod_gru ins(%{{.*}}, %{{.*}}, %[[F]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[PL]], %[[PI]] : {{.*}}, !pdnnrt.prepared, !pdnnrt.prepared) outs(%{{.*}} : tensor<9x5xf32>) {reverse = true} -> tensor<9x5xf32>
+  %0 = pdnnrt.lod_gru ins(%x, %lod, %facts, %h, %wl, %wi, %b, %pl, %pi : tensor<9x3xf32>, tensor<4xi64>, tensor<4xi64>, tensor<3x5xf32>, tensor<3x3x5xf32>, tensor<5x3x5xf32>, tensor<3x5xf32>, !pdnnrt.prepared, !pdnnrt.prepared)
+      outs(%m : tensor<9x5xf32>) {reverse = true} -> tensor<9x5xf32>
+  // CHECK: pdnnrt.lod_gru ins({{.*}}, %[[PI]] : {{.*}}, !pdnnrt.prepared) outs({{.*}}) {operandSegmentSizes = array<i32: 1, 1, 0, 1, 1, 1, 1, 0, 1, 1>, reverse = false}
+  %1 = pdnnrt.lod_gru ins(%x, %lod, %h, %wl, %wi, %b, %pi : tensor<9x3xf32>, tensor<4xi64>, tensor<3x5xf32>, tensor<3x3x5xf32>, tensor<5x3x5xf32>, tensor<3x5xf32>, !pdnnrt.prepared)
+      outs(%m : tensor<9x5xf32>) {operandSegmentSizes = array<i32: 1, 1, 0, 1, 1, 1, 1, 0, 1, 1>, reverse = false} -> tensor<9x5xf32>
+  // The same without segments: a lone handle is wLayerPrepared.
+  // CHECK: pdnnrt.lod_gru ins({{.*}}, %[[PL]] : {{.*}}, !pdnnrt.prepared) outs({{.*}}) {reverse = false}
+  %3 = pdnnrt.lod_gru ins(%x, %lod, %h, %wl, %wi, %b, %pl : tensor<9x3xf32>, tensor<4xi64>, tensor<3x5xf32>, tensor<3x3x5xf32>, tensor<5x3x5xf32>, tensor<3x5xf32>, !pdnnrt.prepared)
+      outs(%m : tensor<9x5xf32>) {reverse = false} -> tensor<9x5xf32>
+  // CHECK: pdnnrt.matmul ins(%{{.*}}, %{{.*}}, %[[PM]] : tensor<9x5xf32>, tensor<5x7xf32>, !pdnnrt.prepared) outs(%{{.*}} : tensor<9x7xf32>) -> tensor<9x7xf32>
+  %2 = pdnnrt.matmul ins(%0, %w, %pm : tensor<9x5xf32>, tensor<5x7xf32>, !pdnnrt.prepared) outs(%o : tensor<9x7xf32>) -> tensor<9x7xf32>
   return
 }

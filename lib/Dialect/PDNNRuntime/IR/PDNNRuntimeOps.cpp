@@ -15,6 +15,9 @@ using namespace mlir::pdnnrt;
 #include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntimeEnums.cpp.inc"
 #define GET_ATTRDEF_CLASSES
 #include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntimeAttrs.cpp.inc"
+#define GET_TYPEDEF_CLASSES
+#include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntimeTypes.cpp.inc"
+#include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntimeInterfaces.cpp.inc"
 
 void PDNNRTDialect::initialize() {
   addOperations<
@@ -24,6 +27,10 @@ void PDNNRTDialect::initialize() {
   addAttributes<
 #define GET_ATTRDEF_LIST
 #include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntimeAttrs.cpp.inc"
+      >();
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntimeTypes.cpp.inc"
       >();
 }
 
@@ -37,100 +44,26 @@ Operation *PDNNRTDialect::materializeConstant(OpBuilder &builder,
 #include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntimeOps.cpp.inc"
 
 //===----------------------------------------------------------------------===//
-// Shared by the destination-passing ops
+// prepare_weights
 //===----------------------------------------------------------------------===//
 
-/// Operand counts, and the tensor/memref form: all operands of one kind; on
-/// tensors one result per destination, of the destination's type; on memrefs
-/// no result.
-static LogicalResult verifyCallForm(Operation *op, ValueRange inputs,
-                                    ValueRange outputs, int numInputs,
-                                    int numOutputs) {
-  if (numInputs >= 0 && int(inputs.size()) != numInputs)
-    return op->emitOpError() << "expects " << numInputs << " inputs, got "
-                             << inputs.size();
-  if (int(outputs.size()) != numOutputs)
-    return op->emitOpError() << "expects " << numOutputs
-                             << " destinations, got " << outputs.size();
-  bool onTensors = isa<RankedTensorType>(outputs.front().getType());
-  for (Value v : llvm::concat<const Value>(inputs, outputs))
-    if (isa<RankedTensorType>(v.getType()) != onTensors)
-      return op->emitOpError()
-             << "operands must be all tensors or all memrefs";
-  if (!onTensors && op->getNumResults() != 0)
-    return op->emitOpError() << "on memrefs has no results";
-  if (onTensors &&
-      (op->getNumResults() != outputs.size() ||
-       !llvm::equal(op->getResultTypes(), outputs.getTypes())))
-    return op->emitOpError()
-           << "on tensors returns one result per destination, of its type";
-  return success();
+LogicalResult PrepareWeightsOp::verify() { return verifyRuntimeCall(*this); }
+
+//===----------------------------------------------------------------------===//
+// sum
+//===----------------------------------------------------------------------===//
+
+// oneDNN's sum writes in place over its first source, and sources commute:
+// the destination may be any of them (the runtime swaps it first).
+bool SumOp::isInPlaceOperand(unsigned index) {
+  return index < getSrc().size();
 }
 
-/// Ranks of the operands, in order (-1: any rank).
-static LogicalResult verifyRanks(Operation *op, ArrayRef<int64_t> ranks) {
-  for (auto [index, pair] : llvm::enumerate(llvm::zip(op->getOperands(), ranks))) {
-    auto [operand, rank] = pair;
-    auto type = cast<ShapedType>(operand.getType());
-    if (rank >= 0 && type.getRank() != rank)
-      return op->emitOpError() << "operand " << index << " must have rank "
-                               << rank << ", got " << type;
-  }
-  return success();
-}
+//===----------------------------------------------------------------------===//
+// The runtime contract, generated from the ODS (pdnn-tblgen)
+//===----------------------------------------------------------------------===//
 
-/// On memrefs: reads the inputs and writes the destinations. On tensors
-/// the op is pure.
-static void getCallEffects(
-    DestinationStyleOpInterface op,
-    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
-        &effects) {
-  for (OpOperand &operand : op->getOpOperands()) {
-    if (!isa<MemRefType>(operand.get().getType()))
-      continue;
-    if (op.isDpsInit(&operand))
-      effects.emplace_back(MemoryEffects::Write::get(), &operand,
-                           SideEffects::DefaultResource::get());
-    else
-      effects.emplace_back(MemoryEffects::Read::get(), &operand,
-                           SideEffects::DefaultResource::get());
-  }
-}
-
-#define PDNNRT_DEFINE_CALL_OP(Op, ...)                                         \
-  LogicalResult Op::verify() {                                                 \
-    if (failed(verifyCallForm(*this, getInputs(), getOutputs(), kNumInputs,    \
-                              kNumOutputs)))                                   \
-      return failure();                                                        \
-    return verifyRanks(*this, {__VA_ARGS__});                                  \
-  }                                                                            \
-  void Op::getEffects(                                                         \
-      SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>      \
-          &effects) {                                                          \
-    getCallEffects(*this, effects);                 \
-  }
-
-PDNNRT_DEFINE_CALL_OP(GruOp, 3, 2, 3, 3, 2, 3)
-PDNNRT_DEFINE_CALL_OP(LoDGruOp, 2, 1, 2, 3, 3, 2, 2)
-PDNNRT_DEFINE_CALL_OP(LoDToPaddedOp, 2, 1, 3)
-PDNNRT_DEFINE_CALL_OP(PaddedToLoDOp, 3, 1, 2)
-PDNNRT_DEFINE_CALL_OP(MatmulOp, -1, -1, 1, -1)
-PDNNRT_DEFINE_CALL_OP(EltwiseOp, -1, -1)
-PDNNRT_DEFINE_CALL_OP(BinaryOp, -1, -1, -1)
-PDNNRT_DEFINE_CALL_OP(SoftmaxOp, -1, -1)
-PDNNRT_DEFINE_CALL_OP(LayerNormOp, 2, 1, 1, 2, 1, 1)
-
-LogicalResult SumOp::verify() {
-  if (getInputs().empty() || getInputs().size() > 4)
-    return emitOpError() << "sums 1 to 4 tensors, got " << getInputs().size();
-  return verifyCallForm(*this, getInputs(), getOutputs(), -1, kNumOutputs);
-}
-
-void SumOp::getEffects(
-    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
-        &effects) {
-  getCallEffects(*this, effects);
-}
+#include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntimeCallBuilders.cpp.inc"
 
 //===----------------------------------------------------------------------===//
 // reorder_gru_weight_h

@@ -1,137 +1,267 @@
 //===- PDNNRuntimeOps.td - pdnnrt: PaddleDNN runtime calls -*- tablegen -*-===//
 //
-// The `pdnnrt` dialect: one op per entry point of the PaddleDNN runtime
-// (include/PaddleDNN/Runtime/PDNNRuntime.h), in oneDNN's terms (TNC data,
-// ldigo weights). Ops are in destination-passing style and work on tensors
-// or on memrefs, like linalg: one-shot bufferization turns the tensor form
-// into the memref form, and --convert-pdnnrt-to-calls turns that into calls.
-// A destination that is one of the op's own inputs is in-place execution.
+// One op per entry point of the PaddleDNN runtime, in oneDNN's terms (TNC
+// data, ldigo weights). The call ops are in destination-passing style and
+// work on tensors or on memrefs, like linalg: one-shot bufferization turns
+// the tensor form into the memref form, and --convert-pdnnrt-to-calls turns
+// that into calls. A destination that is one of the op's own inputs is
+// in-place execution, for the ops that declare InPlaceOpInterface.
+//
+// Adding a runtime call: define its op here (arguments in C order, with the
+// element types and ranks the runtime takes), implement
+// `void pdnnrt::run(const <Op>Call &)` in lib/Runtime/, and add that file to
+// lib/Runtime/CMakeLists.txt. The prototype, the argument checks, the
+// symbol registration, the bufferization and the call lowering follow from
+// the definition.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef PADDLEDNN_DIALECT_PDNNRUNTIME_IR_PDNNRUNTIMEOPS_TD
 #define PADDLEDNN_DIALECT_PDNNRUNTIME_IR_PDNNRUNTIMEOPS_TD
 
-include "mlir/IR/OpBase.td"
+include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntimeBase.td"
+include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntimeInterfaces.td"
+include "PaddleDNN/Interfaces/InPlaceOpInterface.td"
 include "mlir/IR/EnumAttr.td"
 include "mlir/Interfaces/DestinationStyleOpInterface.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.td"
 
-def PDNNRT_Dialect : Dialect {
-  let name = "pdnnrt";
-  let cppNamespace = "::mlir::pdnnrt";
-  let summary = "Calls into the PaddleDNN runtime (oneDNN), in destination-passing style";
-  let description = [{
-    Each op is one runtime entry point. Inputs come first (`ins`), the
-    destinations last (`outs`); on tensors each destination gives one result,
-    on memrefs there are no results and the op writes its destinations.
-    oneDNN's layouts are explicit in the types: GRU data is time-major
-    T x N x C, GRU weights are I x 3 x O (gates u, r, o).
-  }];
-  let dependentDialects = ["::mlir::tensor::TensorDialect",
-                           "::mlir::arith::ArithDialect"];
-  // Weight preparation folds to arith.constant.
-  let hasConstantMaterializer = 1;
-  let useDefaultAttributePrinterParser = 1;
-}
+//===----------------------------------------------------------------------===//
+// Base classes
+//===----------------------------------------------------------------------===//
 
-def PDNNRT_TensorOrMemRef : AnyTypeOf<[AnyRankedTensor, AnyMemRef]>;
-
-/// A runtime call in destination-passing style with `numInputs` inputs (-1:
-/// any number) and `numOutputs` destinations.
-class PDNNRT_Op<string mnemonic, int numInputs, int numOutputs,
-                list<Trait> traits = []>
+/// A call of the C entry point `entryPoint`. Its `arguments` are the call's
+/// arguments in C order; pdnn-tblgen generates the rest of the contract
+/// from them.
+class PDNNRT_RuntimeOp<string mnemonic, string entryPoint,
+                       list<Trait> traits = []>
     : Op<PDNNRT_Dialect, mnemonic,
-         traits # [AttrSizedOperandSegments, DestinationStyleOpInterface,
-                   DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
-  dag commonArgs = (ins Variadic<PDNNRT_TensorOrMemRef>:$inputs,
-                        Variadic<PDNNRT_TensorOrMemRef>:$outputs);
-  let results = (outs Variadic<AnyRankedTensor>:$results);
-  let assemblyFormat = [{
-    `ins` `(` $inputs `:` type($inputs) `)`
-    `outs` `(` $outputs `:` type($outputs) `)`
-    attr-dict (`->` type($results)^)?
+         traits # [DeclareOpInterfaceMethods<PDNNRT_RuntimeCallOpInterface,
+                                             ["buildRuntimeCall"]>]> {
+  string cEntryPoint = entryPoint;
+  code runtimeCallDefinitions = [{
+    ::llvm::StringRef $cppClass::getEntryPoint() { return "}] # entryPoint # [{"; }
   }];
-  code baseClassDeclaration = [{
-    ::mlir::MutableOperandRange getDpsInitsMutable() {
-      return getOutputsMutable();
-    }
-    static constexpr int kNumInputs = }] # numInputs # [{;
-    static constexpr int kNumOutputs = }] # numOutputs # [{;
-  }];
-  let extraClassDeclaration = baseClassDeclaration;
-  let hasVerifier = 1;
+  let extraClassDefinition = runtimeCallDefinitions;
 }
 
-def PDNNRT_GruOp : PDNNRT_Op<"gru", 5, 1> {
+/// A runtime call in destination-passing style: the destinations come last
+/// among the operands and give one result each on tensors. Ops with two or
+/// more optional or variadic operands add AttrSizedOperandSegments.
+class PDNNRT_CallOp<string mnemonic, string entryPoint, list<Trait> traits = []>
+    : PDNNRT_RuntimeOp<mnemonic, entryPoint,
+        traits # [DestinationStyleOpInterface,
+                  DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+                  DeclareOpInterfaceMethods<BufferizableOpInterface,
+                      ["bufferizesToMemoryRead", "bufferizesToMemoryWrite",
+                       "getAliasingValues", "bufferize",
+                       "bufferizesToElementwiseAccess"]>]> {
+  // 1: the destinations' initial contents mean something. The runtime skips
+  // every call after a failure, so such a destination then keeps its init.
+  bit destinationsKeepInit = 0;
+  let results = (outs Variadic<AnyRankedTensor>:$results);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::MutableOperandRange getDpsInitsMutable() {
+      return ::mlir::pdnnrt::getDestinationsMutable(getOperation());
+    }
+  }];
+  let extraClassDefinition = runtimeCallDefinitions # [{
+    ::mlir::ParseResult $cppClass::parse(::mlir::OpAsmParser &parser,
+                                         ::mlir::OperationState &result) {
+      return ::mlir::pdnnrt::parseRuntimeCall(parser, result,
+                                              getRuntimeArguments());
+    }
+    void $cppClass::print(::mlir::OpAsmPrinter &printer) {
+      ::mlir::pdnnrt::printRuntimeCall(printer, getOperation());
+    }
+    ::llvm::LogicalResult $cppClass::verify() {
+      return ::mlir::pdnnrt::verifyRuntimeCall(getOperation());
+    }
+    void $cppClass::getEffects(
+        ::llvm::SmallVectorImpl<::mlir::SideEffects::EffectInstance<
+            ::mlir::MemoryEffects::Effect>> &effects) {
+      ::mlir::pdnnrt::getRuntimeCallEffects(getOperation(), effects,
+                                            }] # !if(destinationsKeepInit, "true", "false") # [{);
+    }
+    bool $cppClass::bufferizesToMemoryRead(
+        ::mlir::OpOperand &operand,
+        const ::mlir::bufferization::AnalysisState &) {
+      return !isDpsInit(&operand) || }] # !if(destinationsKeepInit, "true", "false") # [{;
+    }
+    bool $cppClass::bufferizesToMemoryWrite(
+        ::mlir::OpOperand &operand,
+        const ::mlir::bufferization::AnalysisState &) {
+      return isDpsInit(&operand);
+    }
+    ::mlir::bufferization::AliasingValueList $cppClass::getAliasingValues(
+        ::mlir::OpOperand &operand,
+        const ::mlir::bufferization::AnalysisState &) {
+      return ::mlir::pdnnrt::getRuntimeCallAliasingValues(getOperation(),
+                                                          operand);
+    }
+    bool $cppClass::bufferizesToElementwiseAccess(
+        const ::mlir::bufferization::AnalysisState &,
+        ::llvm::ArrayRef<::mlir::OpOperand *> operands) {
+      // A call that may write over its input reads each element before it
+      // writes it, which is what lets a destination share that buffer.
+      return ::mlir::pdnnrt::bufferizesInPlaceElementwise(getOperation(),
+                                                          operands);
+    }
+    ::llvm::LogicalResult $cppClass::bufferize(
+        ::mlir::RewriterBase &rewriter,
+        const ::mlir::bufferization::BufferizationOptions &options,
+        ::mlir::bufferization::BufferizationState &state) {
+      return ::mlir::pdnnrt::bufferizeRuntimeCall(getOperation(), rewriter,
+                                                  options, state);
+    }
+  }];
+}
+
+defvar PDNNRT_InPlace = PaddleDNN_InPlaceOpInterface;
+
+//===----------------------------------------------------------------------===//
+// Recurrent
+//===----------------------------------------------------------------------===//
+
+def PDNNRT_GruOp : PDNNRT_CallOp<"gru", "pdnnrt_gru_forward",
+    [AttrSizedOperandSegments]> {
   let summary = "oneDNN GRU forward inference: one layer, one direction";
   let description = [{
-    ins: src_layer [T, N, IC], src_iter [N, OC], weights_layer [IC, 3, OC],
-    weights_iter [OC, 3, OC], bias [3, OC]; outs: dst_layer [T, N, OC].
-    Gates u, r, o; h = u·h_prev + (1 - u)·o (Paddle's origin_mode = true).
-    `weights_constant` promises the weights never change, so the runtime
-    reorders them once.
+    ins: srcLayer [T, N, IC] (padded, time-major), srcIter [N, OC], wLayer
+    [IC, 3, OC], wIter [OC, 3, OC], bias [3, OC], then the prepared handles
+    of wLayer and wIter when the weights are constant; outs: dstLayer
+    [T, N, OC]. Gates u, r, o; h = u·h_prev + (1 - u)·o (Paddle's
+    origin_mode = true). `reverse` runs right to left. T = 0 or N = 0 is a
+    no-op.
   }];
-  let arguments = !con(commonArgs, (ins BoolAttr:$reverse,
-                                        UnitAttr:$weights_constant));
-  let extraClassDeclaration = baseClassDeclaration # [{
-    ::mlir::Value getSrcLayer() { return getInputs()[0]; }
-    ::mlir::Value getSrcIter() { return getInputs()[1]; }
-    ::mlir::Value getWeightsLayer() { return getInputs()[2]; }
-    ::mlir::Value getWeightsIter() { return getInputs()[3]; }
-    ::mlir::Value getBias() { return getInputs()[4]; }
-  }];
+  let arguments = (ins
+    PDNNRT_Buffer<PDNNRT_Float, [3]>:$srcLayer,
+    PDNNRT_Buffer<PDNNRT_Float, [2]>:$srcIter,
+    PDNNRT_Buffer<PDNNRT_Float, [3]>:$wLayer,
+    PDNNRT_Buffer<PDNNRT_Float, [3]>:$wIter,
+    PDNNRT_Buffer<PDNNRT_Float, [2]>:$bias,
+    PDNNRT_PreparedFor<"wLayer", "gru_layer">:$wLayerPrepared,
+    PDNNRT_PreparedFor<"wIter", "gru_iter">:$wIterPrepared,
+    PDNNRT_Destination<PDNNRT_Float, [3]>:$dstLayer,
+    BoolAttr:$reverse);
 }
 
-def PDNNRT_LoDGruOp : PDNNRT_Op<"lod_gru", 6, 1> {
+def PDNNRT_LoDGruOp : PDNNRT_CallOp<"lod_gru", "pdnnrt_lod_gru_forward",
+    [AttrSizedOperandSegments]> {
   let summary = "oneDNN GRU over a LoD batch, without padding to the longest sequence";
   let description = [{
-    ins: x [T, IC], lod [N + 1] (i64), h0 [N, OC], weights_layer
-    [IC, 3, OC], weights_iter [OC, 3, OC], bias [3, OC]; outs: hidden
-    [T, OC]. The runtime sorts the sequences by length and runs short time
-    chunks on the sequences still running, so the work is about
-    sum(lengths) steps rather than N x longest. Each step is computed as in
-    `pdnnrt.gru` on padded data, up to the reassociation oneDNN's GEMM makes
-    for a different batch size (about one ulp).
+    ins: x [T, IC], lod [N + 1] (i64), lodFacts [4] (i64, from
+    `pdnnrt.check_lod` of this lod; absent: the runtime checks the lod), h0
+    [N, OC], wLayer [IC, 3, OC], wIter [OC, 3, OC], bias [3, OC], the
+    prepared handles; outs: hidden [T, OC]. The runtime sorts the sequences
+    by length and runs short time chunks on the sequences still running, so
+    the work is about sum(lengths) steps rather than N x longest and memory
+    is bounded by the tokens; equal lengths run as one chunk, the padded
+    primitive's own. Each step is computed as in `pdnnrt.gru` on padded
+    data, up to the reassociation oneDNN's GEMM makes for a different batch
+    size (a few ulps).
   }];
-  let arguments = !con(commonArgs, (ins BoolAttr:$reverse,
-                                        UnitAttr:$weights_constant));
-  let extraClassDeclaration = baseClassDeclaration # [{
-    ::mlir::Value getWeightsLayer() { return getInputs()[3]; }
-    ::mlir::Value getWeightsIter() { return getInputs()[4]; }
-    ::mlir::Value getBias() { return getInputs()[5]; }
-  }];
+  let arguments = (ins
+    PDNNRT_Buffer<PDNNRT_Float, [2]>:$x,
+    PDNNRT_Buffer<[I64], [1]>:$lod,
+    Optional<PDNNRT_Buffer<[I64], [1]>>:$lodFacts,
+    PDNNRT_Buffer<PDNNRT_Float, [2]>:$h0,
+    PDNNRT_Buffer<PDNNRT_Float, [3]>:$wLayer,
+    PDNNRT_Buffer<PDNNRT_Float, [3]>:$wIter,
+    PDNNRT_Buffer<PDNNRT_Float, [2]>:$bias,
+    PDNNRT_PreparedFor<"wLayer", "gru_layer">:$wLayerPrepared,
+    PDNNRT_PreparedFor<"wIter", "gru_iter">:$wIterPrepared,
+    PDNNRT_Destination<PDNNRT_Float, [2]>:$hidden,
+    BoolAttr:$reverse);
 }
 
-def PDNNRT_LoDToPaddedOp : PDNNRT_Op<"lod_to_padded", 2, 1> {
+//===----------------------------------------------------------------------===//
+// LoD
+//===----------------------------------------------------------------------===//
+
+def PDNNRT_CheckLoDOp : PDNNRT_CallOp<"check_lod", "pdnnrt_check_lod"> {
+  let summary = "Validate a LoD once: its sequences, longest sequence and rows";
+  let description = [{
+    ins: lod [N + 1] (i64), rows (the data's row count); outs: facts [4]
+    (i64) = [N, the longest sequence, rows, seal] when the offsets start at
+    0, never decrease and end at `rows`; otherwise the error is recorded and
+    the facts say [0, 0, rows, seal], an empty batch. Compiled code sizes
+    its buffers from the facts and hands them to the calls that read the
+    LoD, which then trust it instead of checking it again: a LoD is
+    validated once per call of a compiled function (checks of the same lod
+    and rows are merged by CSE). The seal is the runtime's keyed checksum of
+    the other facts and the lod's address; facts that do not match their
+    seal (made up, or of another LoD) make the call check the LoD itself.
+  }];
+  let arguments = (ins
+    PDNNRT_Buffer<[I64], [1]>:$lod,
+    Index:$rows,
+    PDNNRT_Destination<[I64], [1]>:$facts);
+  // The init is the empty batch [0, 0, 0, 0]: what the facts stay when an
+  // earlier failure makes the runtime skip this call, so that the loops
+  // compiled code sizes from them still run zero times.
+  let destinationsKeepInit = 1;
+}
+
+def PDNNRT_LoDToPaddedOp : PDNNRT_CallOp<"lod_to_padded", "pdnnrt_lod_to_padded"> {
   let summary = "Scatter a LoD batch into zero-padded time-major data";
   let description = [{
-    ins: x [T, C], lod [N + 1] (i64); outs: [Tmax, N, C]. Sequence i fills
-    steps [0, len) or, with `right_aligned`, [Tmax - len, Tmax): a
-    right-to-left GRU must meet each sequence's last row first.
+    ins: x [T, C], lod [N + 1] (i64), lodFacts [4] (optional, as for
+    `lod_gru`); outs: dst [Tmax, N, C]. Sequence i fills steps [0, len) or,
+    with `right_aligned`, [Tmax - len, Tmax): a right-to-left GRU must meet
+    each sequence's last row first.
   }];
-  let arguments = !con(commonArgs, (ins BoolAttr:$right_aligned));
+  let arguments = (ins
+    PDNNRT_Buffer<PDNNRT_Float, [2]>:$x,
+    PDNNRT_Buffer<[I64], [1]>:$lod,
+    Optional<PDNNRT_Buffer<[I64], [1]>>:$lodFacts,
+    PDNNRT_Destination<PDNNRT_Float, [3]>:$dst,
+    BoolAttr:$right_aligned);
 }
 
-def PDNNRT_PaddedToLoDOp : PDNNRT_Op<"padded_to_lod", 2, 1> {
+def PDNNRT_PaddedToLoDOp : PDNNRT_CallOp<"padded_to_lod", "pdnnrt_padded_to_lod"> {
   let summary = "Gather time-major padded data back into a LoD batch";
   let description = [{
-    ins: src [Tmax, N, C], lod [N + 1]; outs: [T, C]; the inverse of
-    `lod_to_padded` with the same `right_aligned`.
+    ins: src [Tmax, N, C], lod [N + 1], lodFacts [4] (optional); outs:
+    dst [T, C]; the inverse of `lod_to_padded` with the same
+    `right_aligned`.
   }];
-  let arguments = !con(commonArgs, (ins BoolAttr:$right_aligned));
+  let arguments = (ins
+    PDNNRT_Buffer<PDNNRT_Float, [3]>:$src,
+    PDNNRT_Buffer<[I64], [1]>:$lod,
+    Optional<PDNNRT_Buffer<[I64], [1]>>:$lodFacts,
+    PDNNRT_Destination<PDNNRT_Float, [2]>:$dst,
+    BoolAttr:$right_aligned);
 }
 
-def PDNNRT_MatmulOp : PDNNRT_Op<"matmul", 3, 1> {
-  let summary = "oneDNN matmul with bias and optional relu";
+//===----------------------------------------------------------------------===//
+// Matrix products
+//===----------------------------------------------------------------------===//
+
+def PDNNRT_MatmulOp : PDNNRT_CallOp<"matmul", "pdnnrt_matmul",
+    [AttrSizedOperandSegments]> {
+  let summary = "oneDNN matmul with an optional bias and relu";
   let description = [{
-    ins: src [M, K] or [B, M, K], weights [K, N] or [B|1, K, N], bias [N];
-    outs: [M, N] or [B, M, N].
+    ins: src [M, K] or [B, M, K], weights [K, N] or [B|1, K, N], bias [N]
+    (optional), the prepared handle of the weights; outs: dst [M, N] or
+    [B, M, N].
   }];
-  let arguments = !con(commonArgs, (ins UnitAttr:$relu,
-                                        UnitAttr:$weights_constant));
+  let arguments = (ins
+    PDNNRT_Buffer<PDNNRT_Float, [2, 3]>:$src,
+    PDNNRT_Buffer<PDNNRT_Float, [2, 3]>:$weights,
+    Optional<PDNNRT_Buffer<PDNNRT_Float, [1]>>:$bias,
+    PDNNRT_PreparedFor<"weights", "matmul">:$weightsPrepared,
+    PDNNRT_Destination<PDNNRT_Float, [2, 3]>:$dst,
+    UnitAttr:$relu);
 }
+
+//===----------------------------------------------------------------------===//
+// Elementwise
+//===----------------------------------------------------------------------===//
 
 def PDNNRT_EltwiseAlgorithm : I32EnumAttr<"EltwiseAlgorithm",
     "oneDNN eltwise algorithm (PDNNRT_ELTWISE_* in PDNNRuntime.h)", [
@@ -142,6 +272,7 @@ def PDNNRT_EltwiseAlgorithm : I32EnumAttr<"EltwiseAlgorithm",
       I32EnumAttrCase<"linear", 8>]> {
   let cppNamespace = "::mlir::pdnnrt";
   let genSpecializedAttr = 0;
+  string cEnumPrefix = "PDNNRT_ELTWISE_";
 }
 
 def PDNNRT_EltwiseAlgorithmAttr
@@ -149,14 +280,17 @@ def PDNNRT_EltwiseAlgorithmAttr
   let assemblyFormat = "`<` $value `>`";
 }
 
-def PDNNRT_EltwiseOp : PDNNRT_Op<"eltwise", 1, 1> {
+def PDNNRT_EltwiseOp : PDNNRT_CallOp<"eltwise", "pdnnrt_eltwise", [PDNNRT_InPlace]> {
   let summary = "oneDNN eltwise";
   let description = [{
-    outs may be the input itself: in-place execution. `alpha`/`beta` as in
-    oneDNN (leaky slope for relu, beta of swish, scale and shift of linear).
+    src and dst of one shape (rank 1 to 6); dst may be src itself (in-place
+    execution). `alpha`/`beta` as in oneDNN (leaky slope for relu, beta of
+    swish, scale and shift of linear).
   }];
-  let arguments = !con(commonArgs, (ins PDNNRT_EltwiseAlgorithmAttr:$algorithm,
-                                        F32Attr:$alpha, F32Attr:$beta));
+  let arguments = (ins
+    PDNNRT_Buffer<PDNNRT_Float, PDNNRT_AnyRank>:$src,
+    PDNNRT_Destination<PDNNRT_Float, PDNNRT_AnyRank>:$dst,
+    PDNNRT_EltwiseAlgorithmAttr:$algorithm, F32Attr:$alpha, F32Attr:$beta);
 }
 
 def PDNNRT_BinaryAlgorithm : I32EnumAttr<"BinaryAlgorithm",
@@ -164,6 +298,7 @@ def PDNNRT_BinaryAlgorithm : I32EnumAttr<"BinaryAlgorithm",
       I32EnumAttrCase<"add", 0>, I32EnumAttrCase<"mul", 1>]> {
   let cppNamespace = "::mlir::pdnnrt";
   let genSpecializedAttr = 0;
+  string cEnumPrefix = "PDNNRT_BINARY_";
 }
 
 def PDNNRT_BinaryAlgorithmAttr
@@ -171,35 +306,154 @@ def PDNNRT_BinaryAlgorithmAttr
   let assemblyFormat = "`<` $value `>`";
 }
 
-def PDNNRT_BinaryOp : PDNNRT_Op<"binary", 2, 1> {
+def PDNNRT_BinaryOp : PDNNRT_CallOp<"binary", "pdnnrt_binary", [PDNNRT_InPlace]> {
   let summary = "oneDNN binary add / mul; src1 broadcasts over size-1 dimensions";
-  let arguments = !con(commonArgs, (ins PDNNRT_BinaryAlgorithmAttr:$algorithm));
+  let description = [{
+    src0 and dst have one shape; src1 has their rank, each size equal or 1.
+    dst may be src0 itself (in-place execution).
+  }];
+  let arguments = (ins
+    PDNNRT_Buffer<PDNNRT_Float, PDNNRT_AnyRank>:$src0,
+    PDNNRT_Buffer<PDNNRT_Float, PDNNRT_AnyRank>:$src1,
+    PDNNRT_Destination<PDNNRT_Float, PDNNRT_AnyRank>:$dst,
+    PDNNRT_BinaryAlgorithmAttr:$algorithm);
 }
 
-def PDNNRT_SumOp : PDNNRT_Op<"sum", -1, 1> {
+// 1 to `max` buffers; in C, a count and `max` slots. `verb` words the
+// verifier's message ("sums 1 to 4 tensors, got 5").
+class PDNNRT_Sources<PDNNRT_Buffer buffer, int max, string verb = "takes">
+    : Variadic<buffer> {
+  int abiMaxCount = max;
+  string abiCountVerb = verb;
+}
+
+def PDNNRT_SumOp : PDNNRT_CallOp<"sum", "pdnnrt_sum",
+    [DeclareOpInterfaceMethods<PDNNRT_InPlace, ["isInPlaceOperand"]>]> {
   let summary = "oneDNN sum of 1 to 4 tensors";
-  let arguments = commonArgs;
+  let description = [{
+    All sources and dst have one shape; dst may be one of the sources
+    (in-place execution).
+  }];
+  let arguments = (ins
+    PDNNRT_Sources<PDNNRT_Buffer<PDNNRT_Float, PDNNRT_AnyRank>, 4, "sums">:$src,
+    PDNNRT_Destination<PDNNRT_Float, PDNNRT_AnyRank>:$dst);
 }
 
-def PDNNRT_SoftmaxOp : PDNNRT_Op<"softmax", 1, 1> {
+//===----------------------------------------------------------------------===//
+// Normalisation
+//===----------------------------------------------------------------------===//
+
+def PDNNRT_SoftmaxOp : PDNNRT_CallOp<"softmax", "pdnnrt_softmax", [PDNNRT_InPlace]> {
   let summary = "oneDNN softmax along `axis`";
-  let arguments = !con(commonArgs, (ins I32Attr:$axis));
+  let description = [{
+    src and dst of one shape, 0 <= axis < rank; dst may be src itself.
+  }];
+  let arguments = (ins
+    PDNNRT_Buffer<PDNNRT_Float, PDNNRT_AnyRank>:$src,
+    PDNNRT_Destination<PDNNRT_Float, PDNNRT_AnyRank>:$dst,
+    I32Attr:$axis);
 }
 
-def PDNNRT_LayerNormOp : PDNNRT_Op<"layer_norm", 3, 3> {
+def PDNNRT_LayerNormOp : PDNNRT_CallOp<"layer_norm", "pdnnrt_layer_norm",
+    [AttrSizedOperandSegments, PDNNRT_InPlace]> {
   let summary = "oneDNN layer normalization of a 2-D view over its last dimension";
   let description = [{
-    ins: src [L, R], scale [R], shift [R]; outs: dst [L, R], mean [L],
-    variance [L].
+    ins: src [L, R], scale [R] and shift [R] (each optional); outs: dst
+    [L, R], mean [L], variance [L]. dst may be src itself.
   }];
-  let arguments = !con(commonArgs, (ins F32Attr:$epsilon));
+  let arguments = (ins
+    PDNNRT_Buffer<PDNNRT_Float, [2]>:$src,
+    Optional<PDNNRT_Buffer<PDNNRT_Float, [1]>>:$scale,
+    Optional<PDNNRT_Buffer<PDNNRT_Float, [1]>>:$shift,
+    PDNNRT_Destination<PDNNRT_Float, [2]>:$dst,
+    PDNNRT_Destination<PDNNRT_Float, [1]>:$mean,
+    PDNNRT_Destination<PDNNRT_Float, [1]>:$variance,
+    F32Attr:$epsilon);
+}
+
+//===----------------------------------------------------------------------===//
+// Weights prepared once per module
+//===----------------------------------------------------------------------===//
+
+def PDNNRT_WeightsRole : I32EnumAttr<"WeightsRole",
+    "what prepared weights are for (PDNNRT_WEIGHTS_* in PDNNRuntime.h)", [
+      I32EnumAttrCase<"gru_layer", 1>, I32EnumAttrCase<"gru_iter", 2>,
+      I32EnumAttrCase<"matmul", 3>]> {
+  let cppNamespace = "::mlir::pdnnrt";
+  let genSpecializedAttr = 0;
+  string cEnumPrefix = "PDNNRT_WEIGHTS_";
+}
+
+def PDNNRT_WeightsRoleAttr
+    : EnumAttr<PDNNRT_Dialect, PDNNRT_WeightsRole, "weights"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def PDNNRT_PrepareWeightsOp
+    : PDNNRT_RuntimeOp<"prepare_weights", "pdnnrt_prepare_weights",
+        [Pure, DeclareOpInterfaceMethods<BufferizableOpInterface,
+                   ["bufferizesToMemoryRead", "bufferizesToMemoryWrite",
+                    "getAliasingValues", "bufferize"]>]> {
+  let summary = "Prepare constant weights once per loaded module";
+  let description = [{
+    The dispatch half of tpp-mlir's dispatch/invoke pair: a handle to
+    `weights` as the primitives of `role` read them, which calls take in
+    place of reordering the weights themselves. --pdnnrt-prepare-weights
+    inserts it for weights that are constants; --convert-pdnnrt-to-calls
+    moves the preparation into the module's constructor and its release into
+    the module's destructor, so it runs once per loaded module and the
+    handle lives exactly as long as the module and its constant weights.
+
+    ```mlir
+    %h = pdnnrt.prepare_weights %w {role = #pdnnrt.weights<gru_iter>} : tensor<5x3x5xf32>
+    ```
+  }];
+  let arguments = (ins PDNNRT_Buffer<PDNNRT_Float, [2, 3]>:$weights,
+                       PDNNRT_WeightsRoleAttr:$role);
+  let results = (outs PDNNRT_PreparedWeightsType:$prepared);
+  let assemblyFormat = "$weights attr-dict `:` type($weights)";
+  let hasVerifier = 1;
+  let extraClassDefinition = runtimeCallDefinitions # [{
+    bool $cppClass::bufferizesToMemoryRead(
+        ::mlir::OpOperand &, const ::mlir::bufferization::AnalysisState &) {
+      return true;
+    }
+    bool $cppClass::bufferizesToMemoryWrite(
+        ::mlir::OpOperand &, const ::mlir::bufferization::AnalysisState &) {
+      return false;
+    }
+    ::mlir::bufferization::AliasingValueList $cppClass::getAliasingValues(
+        ::mlir::OpOperand &, const ::mlir::bufferization::AnalysisState &) {
+      return {};
+    }
+    ::llvm::LogicalResult $cppClass::bufferize(
+        ::mlir::RewriterBase &rewriter,
+        const ::mlir::bufferization::BufferizationOptions &options,
+        ::mlir::bufferization::BufferizationState &state) {
+      return ::mlir::pdnnrt::bufferizeRuntimeCall(getOperation(), rewriter,
+                                                  options, state);
+    }
+  }];
+}
+
+def PDNNRT_ReleaseWeightsOp
+    : PDNNRT_RuntimeOp<"release_weights", "pdnnrt_release_weights",
+                       [MemoryEffects<[MemFree]>]> {
+  let summary = "Release weights prepared by prepare_weights";
+  let description = [{
+    The other half of `prepare_weights`: --convert-pdnnrt-to-calls puts it
+    in the module's destructor. The handle must not be used afterwards.
+  }];
+  let arguments = (ins PDNNRT_PreparedWeightsType:$prepared);
+  let assemblyFormat = "$prepared attr-dict";
 }
 
 //===----------------------------------------------------------------------===//
 // Run-time checks
 //===----------------------------------------------------------------------===//
 
-def PDNNRT_FailOp : Op<PDNNRT_Dialect, "fail", [MemoryEffects<[MemWrite]>]> {
+def PDNNRT_FailOp : PDNNRT_RuntimeOp<"fail", "pdnnrt_fail",
+                                      [MemoryEffects<[MemWrite]>]> {
   let summary = "Record a failed run-time check as the runtime's error";
   let description = [{
     Compiled code checks what the verifier could not: sizes that are dynamic
