@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PaddleDNN/Runtime/PDNNRuntime.h"
+#include "Calls.h"
 
 #include "Cache.h"
 #include "Context.h"
@@ -44,53 +44,49 @@ makeBinary(dnnl::algorithm algorithm, const Tensor &src0, const Tensor &src1) {
 }
 } // namespace
 
-int32_t pdnnrt_binary(int64_t src0Rank, void *src0Desc, int64_t src1Rank,
-                      void *src1Desc, int64_t dstRank, void *dstDesc,
-                      int32_t algorithm) {
-  return runEntry("pdnnrt_binary", [&] {
-    Tensor src0 =
-        readTensor("src0", src0Rank, src0Desc, sizeof(float), 1, kMaxRank);
-    Tensor src1 = readF32("src1", src1Rank, src1Desc, src0.rank);
-    Tensor dst = readF32("dst", dstRank, dstDesc, src0.rank);
-    expectSameShape(dst, src0);
-    for (int d = 0; d < src0.rank; ++d)
-      if (src1.size(d) != src0.size(d) && src1.size(d) != 1)
-        fail("src1 size %lld in dimension %d must be 1 or %lld (from src0)",
-             static_cast<long long>(src1.size(d)), d,
-             static_cast<long long>(src0.size(d)));
-    dnnl::algorithm oneDNNAlgorithm;
-    if (algorithm == PDNNRT_BINARY_ADD)
-      oneDNNAlgorithm = dnnl::algorithm::binary_add;
-    else if (algorithm == PDNNRT_BINARY_MUL)
-      oneDNNAlgorithm = dnnl::algorithm::binary_mul;
-    else
-      fail("unknown algorithm %d", algorithm);
+void pdnnrt::run(const BinaryCall &call) {
+  Tensor src0 = call.src0, src1 = call.src1;
+  const Tensor &dst = call.dst;
+  expectSameShape(dst, src0);
+  if (src1.rank != src0.rank)
+    fail("src1 must have rank %d, got %d", src0.rank, src1.rank);
+  for (int d = 0; d < src0.rank; ++d)
+    if (src1.size(d) != src0.size(d) && src1.size(d) != 1)
+      fail("src1 size %lld in dimension %d must be 1 or %lld (from src0)",
+           static_cast<long long>(src1.size(d)), d,
+           static_cast<long long>(src0.size(d)));
+  dnnl::algorithm oneDNNAlgorithm;
+  if (call.algorithm == PDNNRT_BINARY_ADD)
+    oneDNNAlgorithm = dnnl::algorithm::binary_add;
+  else if (call.algorithm == PDNNRT_BINARY_MUL)
+    oneDNNAlgorithm = dnnl::algorithm::binary_mul;
+  else
+    fail("unknown algorithm %d", call.algorithm);
 
-    // dst == src1 of the full shape: swap the commuting operands.
-    if (src1.numel == src0.numel && sameBuffer(dst, src1))
-      std::swap(src0, src1);
-    bool inPlace = isInPlace(dst, src0);
-    // x op x in place: every operand is one buffer, read before written.
-    bool allSame = inPlace && sameBuffer(dst, src1);
-    if (!allSame)
-      expectDisjoint(dst, src1);
-    if (dst.numel == 0)
-      return;
+  // dst == src1 of the full shape: swap the commuting operands.
+  if (src1.numel == src0.numel && sameBuffer(dst, src1))
+    std::swap(src0, src1);
+  bool inPlace = isInPlace(dst, src0);
+  // x op x in place: every operand is one buffer, read before written.
+  bool allSame = inPlace && sameBuffer(dst, src1);
+  if (!allSame)
+    expectDisjoint(dst, src1);
+  if (dst.numel == 0)
+    return;
 
-    Key key;
-    key.add(algorithm).add(src0.rank);
-    key.add(src0.sizes, src0.rank).add(src1.sizes, src1.rank);
-    thread_local ThreadCache<BinaryEntry> cache;
-    BinaryEntry &entry =
-        cache.get(key, [&] { return makeBinary(oneDNNAlgorithm, src0, src1); });
+  Key key;
+  key.add(call.algorithm).add(src0.rank);
+  key.add(src0.sizes, src0.rank).add(src1.sizes, src1.rank);
+  thread_local ThreadCache<BinaryEntry> cache;
+  BinaryEntry &entry =
+      cache.get(key, [&] { return makeBinary(oneDNNAlgorithm, src0, src1); });
 
-    dnnl_memory_t src0Memory = bind(entry.src0, src0.data);
-    dnnl_exec_arg_t args[] = {
-        {DNNL_ARG_SRC_0, src0Memory},
-        {DNNL_ARG_SRC_1, allSame ? src0Memory : bind(entry.src1, src1.data)},
-        {DNNL_ARG_DST, inPlace ? src0Memory : bind(entry.dst, dst.data)},
-        {DNNL_ARG_SCRATCHPAD, entry.scratchpad.bind()},
-    };
-    execute(entry.primitive, args);
-  });
+  dnnl_memory_t src0Memory = bind(entry.src0, src0.data);
+  dnnl_exec_arg_t args[] = {
+      {DNNL_ARG_SRC_0, src0Memory},
+      {DNNL_ARG_SRC_1, allSame ? src0Memory : bind(entry.src1, src1.data)},
+      {DNNL_ARG_DST, inPlace ? src0Memory : bind(entry.dst, dst.data)},
+      {DNNL_ARG_SCRATCHPAD, entry.scratchpad.bind()},
+  };
+  execute(entry.primitive, args);
 }

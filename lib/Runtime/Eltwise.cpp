@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PaddleDNN/Runtime/PDNNRuntime.h"
+#include "Calls.h"
 
 #include "Cache.h"
 #include "Context.h"
@@ -70,40 +70,31 @@ makeEltwise(int64_t numel, dnnl::algorithm algorithm, float alpha, float beta) {
 }
 } // namespace
 
-int32_t pdnnrt_eltwise(int64_t srcRank, void *srcDesc, int64_t dstRank,
-                       void *dstDesc, int32_t algorithm, float alpha,
-                       float beta) {
-  return runEntry("pdnnrt_eltwise", [&] {
-    Tensor src =
-        readTensor("src", srcRank, srcDesc, sizeof(float), 1, kMaxRank);
-    Tensor dst =
-        readTensor("dst", dstRank, dstDesc, sizeof(float), 1, kMaxRank);
-    expectSameShape(dst, src);
-    bool usesAlpha, usesBeta;
-    dnnl::algorithm oneDNNAlgorithm =
-        mapAlgorithm(algorithm, usesAlpha, usesBeta);
-    // Parameters an algorithm ignores must not split the cache.
-    if (!usesAlpha)
-      alpha = 0.f;
-    if (!usesBeta)
-      beta = 0.f;
-    bool inPlace = isInPlace(dst, src);
-    if (src.numel == 0)
-      return;
+void pdnnrt::run(const EltwiseCall &call) {
+  const Tensor &src = call.src, &dst = call.dst;
+  expectSameShape(dst, src);
+  bool usesAlpha, usesBeta;
+  dnnl::algorithm oneDNNAlgorithm =
+      mapAlgorithm(call.algorithm, usesAlpha, usesBeta);
+  // Parameters an algorithm ignores must not split the cache.
+  float alpha = usesAlpha ? call.alpha : 0.f;
+  float beta = usesBeta ? call.beta : 0.f;
+  bool inPlace = isInPlace(dst, src);
+  if (src.numel == 0)
+    return;
 
-    Key key;
-    key.add(src.numel).add(algorithm).addBits(alpha).addBits(beta);
-    thread_local ThreadCache<EltwiseEntry> cache;
-    EltwiseEntry &entry = cache.get(key, [&] {
-      return makeEltwise(src.numel, oneDNNAlgorithm, alpha, beta);
-    });
-
-    dnnl_memory_t srcMemory = bind(entry.src, src.data);
-    dnnl_exec_arg_t args[] = {
-        {DNNL_ARG_SRC, srcMemory},
-        {DNNL_ARG_DST, inPlace ? srcMemory : bind(entry.dst, dst.data)},
-        {DNNL_ARG_SCRATCHPAD, entry.scratchpad.bind()},
-    };
-    execute(entry.primitive, args);
+  Key key;
+  key.add(src.numel).add(call.algorithm).addBits(alpha).addBits(beta);
+  thread_local ThreadCache<EltwiseEntry> cache;
+  EltwiseEntry &entry = cache.get(key, [&] {
+    return makeEltwise(src.numel, oneDNNAlgorithm, alpha, beta);
   });
+
+  dnnl_memory_t srcMemory = bind(entry.src, src.data);
+  dnnl_exec_arg_t args[] = {
+      {DNNL_ARG_SRC, srcMemory},
+      {DNNL_ARG_DST, inPlace ? srcMemory : bind(entry.dst, dst.data)},
+      {DNNL_ARG_SCRATCHPAD, entry.scratchpad.bind()},
+  };
+  execute(entry.primitive, args);
 }

@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Errors.h"
-#include "MemRef.h"
+#include "Calls.h"
 
 #include "PaddleDNN/Runtime/PDNNRuntime.h"
 
@@ -65,12 +65,10 @@ void pdnnrt::recordCurrentException(const char *entry) noexcept {
   // Rethrowing is the only portable way to look at the exception's type.
   try {
     throw;
+  } catch (const CheckFailure &e) {
+    std::snprintf(out, size, "%s", e.what());
   } catch (const Error &e) {
-    // A check of compiled code (entry "") speaks for itself.
-    if (*entry)
-      std::snprintf(out, size, "%s: %s", entry, e.what());
-    else
-      std::snprintf(out, size, "%s", e.what());
+    std::snprintf(out, size, "%s: %s", entry, e.what());
   } catch (const dnnl::error &e) {
     std::snprintf(out, size, "%s: oneDNN: %s (%s)", entry, e.what(),
                   statusName(e.status));
@@ -92,24 +90,19 @@ void pdnnrt_clear_error(void) {
   threadError.message[0] = '\0';
 }
 
-int32_t pdnnrt_fail(int64_t messageRank, void *messageDesc, int64_t first,
-                    int64_t second) {
-  return pdnnrt::runEntry("", [&] {
-    pdnnrt::Tensor message = pdnnrt::readTensor(
-        "message", messageRank, messageDesc, sizeof(char), 1, 1);
-    // "{0}" and "{1}" are substituted here rather than handing the text to
-    // printf: it comes from compiled code, not from us.
-    std::string text;
-    const char *chars = message.data;
-    for (int64_t i = 0; i < message.numel; ++i) {
-      if (chars[i] == '{' && i + 2 < message.numel && chars[i + 2] == '}' &&
-          (chars[i + 1] == '0' || chars[i + 1] == '1')) {
-        text += std::to_string(chars[i + 1] == '0' ? first : second);
-        i += 2;
-        continue;
-      }
-      text += chars[i];
+void pdnnrt::run(const FailCall &call) {
+  // "{0}" and "{1}" are substituted here rather than handing the text to
+  // printf: it comes from compiled code, not from us.
+  std::string text;
+  const char *chars = call.message.data;
+  for (int64_t i = 0; i < call.message.numel; ++i) {
+    if (chars[i] == '{' && i + 2 < call.message.numel && chars[i + 2] == '}' &&
+        (chars[i + 1] == '0' || chars[i + 1] == '1')) {
+      text += std::to_string(chars[i + 1] == '0' ? call.first : call.second);
+      i += 2;
+      continue;
     }
-    pdnnrt::fail("%s", text.c_str());
-  });
+    text += chars[i];
+  }
+  throw CheckFailure(text);
 }

@@ -22,6 +22,13 @@ public:
   using std::runtime_error::runtime_error;
 };
 
+/// A failed check of compiled code (pdnnrt_fail): its message speaks for
+/// itself and is recorded without the entry point's name.
+class CheckFailure : public Error {
+public:
+  using Error::Error;
+};
+
 /// Throws Error with a printf-style message.
 [[noreturn]] void fail(const char *format, ...)
     __attribute__((format(printf, 1, 2)));

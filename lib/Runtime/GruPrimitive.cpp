@@ -3,7 +3,7 @@
 #include "GruPrimitive.h"
 
 #include "Context.h"
-#include "WeightCache.h"
+#include "PaddleDNN/Runtime/PDNNRuntime.h"
 
 using namespace pdnnrt;
 using tag = dnnl::memory::format_tag;
@@ -41,12 +41,19 @@ pdnnrt::makeGruPrimitive(int64_t T, int64_t N, int64_t IC, int64_t OC,
   entry->dstLayer = unboundMemory(dstLayer);
   if (withDstIter)
     entry->dstIter = unboundMemory(srcIter);
-  // Constant weights are shared across T and N: the key is what they are.
-  entry->wLayer = std::make_unique<WeightsArg>(
-      wLayerUser, pd.weights_layer_desc(),
-      Key().add(kGruLayerWeights).add(IC).add(OC).add(reverse));
-  entry->wIter = std::make_unique<WeightsArg>(
-      wIterUser, pd.weights_iter_desc(),
-      Key().add(kGruIterWeights).add(OC).add(reverse));
+  entry->wLayer = std::make_unique<WeightsArg>(wLayerUser, pd.weights_layer_desc());
+  entry->wIter = std::make_unique<WeightsArg>(wIterUser, pd.weights_iter_desc());
   return entry;
+}
+
+void pdnnrt::expectGruWeightsPrepared(const PreparedWeights *wLayerPrepared,
+                                      const Tensor &wLayer,
+                                      const PreparedWeights *wIterPrepared,
+                                      const Tensor &wIter) {
+  if (wLayerPrepared)
+    expectPreparedFrom(*wLayerPrepared, wLayer, PDNNRT_WEIGHTS_GRU_LAYER,
+                       "wLayerPrepared");
+  if (wIterPrepared)
+    expectPreparedFrom(*wIterPrepared, wIter, PDNNRT_WEIGHTS_GRU_ITER,
+                       "wIterPrepared");
 }

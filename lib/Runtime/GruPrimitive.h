@@ -33,6 +33,13 @@ std::unique_ptr<GruPrimitive> makeGruPrimitive(int64_t T, int64_t N,
                                                int64_t IC, int64_t OC,
                                                bool reverse, bool withDstIter);
 
+/// Checks that the handles given (either may be null) were prepared from
+/// these weights for their GRU roles.
+void expectGruWeightsPrepared(const PreparedWeights *wLayerPrepared,
+                              const Tensor &wLayer,
+                              const PreparedWeights *wIterPrepared,
+                              const Tensor &wIter);
+
 } // namespace pdnnrt
 
 #endif // PADDLEDNN_LIB_RUNTIME_GRUPRIMITIVE_H

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PaddleDNN/Runtime/PDNNRuntime.h"
+#include "Calls.h"
 
 #include "Cache.h"
 #include "Context.h"
@@ -54,71 +54,59 @@ std::unique_ptr<LayerNormEntry> makeLayerNorm(int64_t L, int64_t R,
 }
 } // namespace
 
-int32_t pdnnrt_layer_norm(int64_t srcRank, void *srcDesc, int64_t scaleRank,
-                          void *scaleDesc, int64_t shiftRank, void *shiftDesc,
-                          int64_t dstRank, void *dstDesc, int64_t meanRank,
-                          void *meanDesc, int64_t varianceRank,
-                          void *varianceDesc, float epsilon,
-                          int32_t useScaleFlag, int32_t useShiftFlag) {
-  return runEntry("pdnnrt_layer_norm", [&] {
-    Tensor src = readF32("src", srcRank, srcDesc, 2);
-    Tensor dst = readF32("dst", dstRank, dstDesc, 2);
-    Tensor mean = readF32("mean", meanRank, meanDesc, 1);
-    Tensor variance = readF32("variance", varianceRank, varianceDesc, 1);
-    bool useScale = readFlag("useScale", useScaleFlag);
-    bool useShift = readFlag("useShift", useShiftFlag);
-    const int64_t L = src.size(0), R = src.size(1);
-    expectSameShape(dst, src);
-    expectShape(mean, {L});
-    expectShape(variance, {L});
-    Tensor scale, shift;
-    if (useScale) {
-      scale = readF32("scale", scaleRank, scaleDesc, 1);
-      expectShape(scale, {R});
-    }
-    if (useShift) {
-      shift = readF32("shift", shiftRank, shiftDesc, 1);
-      expectShape(shift, {R});
-    }
-    if (!(epsilon >= 0.f))
-      fail("epsilon must be non-negative, got %g",
-           static_cast<double>(epsilon));
-    bool inPlace = isInPlace(dst, src);
-    for (const Tensor *in : {&scale, &shift}) {
-      expectDisjoint(dst, *in);
-      expectDisjoint(mean, *in);
-      expectDisjoint(variance, *in);
-    }
-    expectDisjoint(mean, src);
-    expectDisjoint(variance, src);
-    expectDisjoint(mean, dst);
-    expectDisjoint(variance, dst);
-    expectDisjoint(variance, mean);
-    if (L == 0)
-      return;
-    if (R == 0) {
-      // The statistics of empty rows are 0 / 0, as Paddle computes them.
-      std::fill_n(mean.f32(), L, std::numeric_limits<float>::quiet_NaN());
-      std::fill_n(variance.f32(), L, std::numeric_limits<float>::quiet_NaN());
-      return;
-    }
+void pdnnrt::run(const LayerNormCall &call) {
+  const Tensor &src = call.src, &dst = call.dst, &scale = call.scale,
+               &shift = call.shift, &mean = call.mean,
+               &variance = call.variance;
+  const float epsilon = call.epsilon;
+  const bool useScale = scale.present, useShift = shift.present;
+  const int64_t L = src.size(0), R = src.size(1);
+  expectSameShape(dst, src);
+  expectShape(mean, {L});
+  expectShape(variance, {L});
+  if (useScale)
+    expectShape(scale, {R});
+  if (useShift)
+    expectShape(shift, {R});
+  if (!(epsilon >= 0.f))
+    fail("epsilon must be non-negative, got %g", static_cast<double>(epsilon));
+  // dst may be src (in place); no other destination may touch an input or
+  // another destination.
+  bool inPlace = isInPlace(dst, src);
+  for (const Tensor *in : {&scale, &shift}) {
+    expectDisjoint(dst, *in);
+    expectDisjoint(mean, *in);
+    expectDisjoint(variance, *in);
+  }
+  expectDisjoint(mean, src);
+  expectDisjoint(variance, src);
+  expectDisjoint(mean, dst);
+  expectDisjoint(variance, dst);
+  expectDisjoint(variance, mean);
+  if (L == 0)
+    return;
+  if (R == 0) {
+    // The statistics of empty rows are 0 / 0, as Paddle computes them.
+    std::fill_n(mean.f32(), L, std::numeric_limits<float>::quiet_NaN());
+    std::fill_n(variance.f32(), L, std::numeric_limits<float>::quiet_NaN());
+    return;
+  }
 
-    Key key;
-    key.add(L).add(R).addBits(epsilon).add(useScale).add(useShift);
-    thread_local ThreadCache<LayerNormEntry> cache;
-    LayerNormEntry &entry = cache.get(
-        key, [&] { return makeLayerNorm(L, R, epsilon, useScale, useShift); });
+  Key key;
+  key.add(L).add(R).addBits(epsilon).add(useScale).add(useShift);
+  thread_local ThreadCache<LayerNormEntry> cache;
+  LayerNormEntry &entry = cache.get(
+      key, [&] { return makeLayerNorm(L, R, epsilon, useScale, useShift); });
 
-    dnnl_memory_t srcMemory = bind(entry.src, src.data);
-    dnnl_exec_arg_t args[] = {
-        {DNNL_ARG_SRC, srcMemory},
-        {DNNL_ARG_DST, inPlace ? srcMemory : bind(entry.dst, dst.data)},
-        {DNNL_ARG_SCALE, useScale ? bind(entry.scale, scale.data) : nullptr},
-        {DNNL_ARG_SHIFT, useShift ? bind(entry.shift, shift.data) : nullptr},
-        {DNNL_ARG_MEAN, bind(entry.mean, mean.data)},
-        {DNNL_ARG_VARIANCE, bind(entry.variance, variance.data)},
-        {DNNL_ARG_SCRATCHPAD, entry.scratchpad.bind()},
-    };
-    execute(entry.primitive, args);
-  });
+  dnnl_memory_t srcMemory = bind(entry.src, src.data);
+  dnnl_exec_arg_t args[] = {
+      {DNNL_ARG_SRC, srcMemory},
+      {DNNL_ARG_DST, inPlace ? srcMemory : bind(entry.dst, dst.data)},
+      {DNNL_ARG_SCALE, useScale ? bind(entry.scale, scale.data) : nullptr},
+      {DNNL_ARG_SHIFT, useShift ? bind(entry.shift, shift.data) : nullptr},
+      {DNNL_ARG_MEAN, bind(entry.mean, mean.data)},
+      {DNNL_ARG_VARIANCE, bind(entry.variance, variance.data)},
+      {DNNL_ARG_SCRATCHPAD, entry.scratchpad.bind()},
+  };
+  execute(entry.primitive, args);
 }

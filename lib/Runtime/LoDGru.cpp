@@ -23,7 +23,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PaddleDNN/Runtime/PDNNRuntime.h"
+#include "Calls.h"
 
 #include "Cache.h"
 #include "Context.h"
@@ -58,118 +58,103 @@ struct Scratch {
 
 } // namespace
 
-int32_t pdnnrt_lod_gru_forward(int64_t xRank, void *xDesc, int64_t lodRank,
-                               void *lodDesc, int64_t h0Rank, void *h0Desc,
-                               int64_t wLayerRank, void *wLayerDesc,
-                               int64_t wIterRank, void *wIterDesc,
-                               int64_t biasRank, void *biasDesc,
-                               int64_t hiddenRank, void *hiddenDesc,
-                               int32_t reverseFlag,
-                               int32_t weightsConstantFlag) {
-  return runEntry("pdnnrt_lod_gru_forward", [&] {
-    Tensor x = readF32("x", xRank, xDesc, 2);
-    Tensor lodTensor = readTensor("lod", lodRank, lodDesc, sizeof(int64_t), 1, 1);
-    Tensor h0 = readF32("h0", h0Rank, h0Desc, 2);
-    Tensor wLayer = readF32("wLayer", wLayerRank, wLayerDesc, 3);
-    Tensor wIter = readF32("wIter", wIterRank, wIterDesc, 3);
-    Tensor bias = readF32("bias", biasRank, biasDesc, 2);
-    Tensor hidden = readF32("hidden", hiddenRank, hiddenDesc, 2);
-    bool reverse = readFlag("reverse", reverseFlag);
-    bool weightsConstant = readFlag("weightsConstant", weightsConstantFlag);
+void pdnnrt::run(const LoDGruCall &call) {
+  const Tensor &x = call.x, &lodTensor = call.lod, &h0 = call.h0,
+               &wLayer = call.wLayer, &wIter = call.wIter, &bias = call.bias,
+               &hidden = call.hidden;
+  const bool reverse = call.reverse;
+  const int64_t T = x.size(0), IC = x.size(1), OC = hidden.size(1);
+  const int64_t N = readLoD(lodTensor, call.lodFacts, T).sequences;
+  expectShape(hidden, {T, OC});
+  expectShape(h0, {N, OC});
+  expectShape(wLayer, {IC, 3, OC});
+  expectShape(wIter, {OC, 3, OC});
+  expectShape(bias, {3, OC});
+  expectGruWeightsPrepared(call.wLayerPrepared, wLayer, call.wIterPrepared,
+                           wIter);
+  if (T == 0)
+    return;
+  if (IC == 0 || OC == 0)
+    fail("IC and OC must be positive, got IC = %lld, OC = %lld",
+         static_cast<long long>(IC), static_cast<long long>(OC));
 
-    const int64_t T = x.size(0), IC = x.size(1), OC = hidden.size(1);
-    const int64_t N = checkLoD(lodTensor, T);
-    expectShape(hidden, {T, OC});
-    expectShape(h0, {N, OC});
-    expectShape(wLayer, {IC, 3, OC});
-    expectShape(wIter, {OC, 3, OC});
-    expectShape(bias, {3, OC});
-    for (const Tensor *in : {&x, &lodTensor, &h0, &wLayer, &wIter, &bias})
-      expectDisjoint(hidden, *in);
-    if (T == 0)
-      return;
-    if (IC == 0 || OC == 0)
-      fail("IC and OC must be positive, got IC = %lld, OC = %lld",
-           static_cast<long long>(IC), static_cast<long long>(OC));
+  const int64_t *lod = lodTensor.i64();
+  auto length = [&](int64_t i) { return lod[i + 1] - lod[i]; };
+  // Row of sequence i at its step s (counted from its last row when
+  // reversed).
+  auto rowOf = [&](int64_t i, int64_t s) {
+    return reverse ? lod[i + 1] - 1 - s : lod[i] + s;
+  };
 
-    const int64_t *lod = lodTensor.i64();
-    auto length = [&](int64_t i) { return lod[i + 1] - lod[i]; };
-    // Row of sequence i at its step s (counted from its last row when
-    // reversed).
-    auto rowOf = [&](int64_t i, int64_t s) {
-      return reverse ? lod[i + 1] - 1 - s : lod[i] + s;
-    };
-
-    thread_local Scratch scratch;
-    std::vector<int64_t> &order = scratch.order;
-    order.resize(N);
-    for (int64_t i = 0; i < N; ++i)
-      order[i] = i;
-    // Longest first; equal lengths in batch order, so the result does not
-    // depend on the sort.
-    std::sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
-      return length(a) != length(b) ? length(a) > length(b) : a < b;
-    });
-    const int64_t longest = length(order[0]);
-    // Equal lengths never shrink the batch: one chunk of every step, the
-    // very primitive (and numbers) of the padded path. Otherwise short
-    // chunks, whose shapes (one per batch size) stay few.
-    const bool equalLengths = N > 0 && length(order[N - 1]) == longest;
-    const int64_t chunk = equalLengths ? longest : std::min(kChunkSteps, longest);
-    const size_t rowBytes = sizeof(float) * OC;
-    Scratch::fit(scratch.iterA, N * OC);
-    Scratch::fit(scratch.iterB, N * OC);
-    Scratch::fit(scratch.src, chunk * N * IC);
-    Scratch::fit(scratch.dst, chunk * N * OC);
-    float *iter = scratch.iterA.data(), *nextIter = scratch.iterB.data();
-    for (int64_t j = 0; j < N; ++j)
-      std::memcpy(iter + j * OC, h0.f32() + order[j] * OC, rowBytes);
-
-    thread_local ThreadCache<GruPrimitive> cache;
-    int64_t active = N;
-    for (int64_t start = 0; start < longest; start += chunk) {
-      // The sequences still running: a prefix of the sorted order.
-      while (active > 0 && length(order[active - 1]) <= start)
-        --active;
-      float *src = scratch.src.data();
-      for (int64_t s = 0; s < chunk; ++s)
-        for (int64_t j = 0; j < active; ++j) {
-          int64_t i = order[j];
-          float *to = src + (s * active + j) * IC;
-          if (start + s < length(i))
-            std::memcpy(to, x.f32() + rowOf(i, start + s) * IC,
-                        sizeof(float) * IC);
-          else
-            std::memset(to, 0, sizeof(float) * IC);
-        }
-
-      Key key;
-      key.add(chunk).add(active).add(IC).add(OC);
-      GruPrimitive &gru = cache.get(key, [&] {
-        return makeGruPrimitive(chunk, active, IC, OC, /*reverse=*/false,
-                                /*withDstIter=*/true);
-      });
-      dnnl_exec_arg_t args[] = {
-          {DNNL_ARG_SRC_LAYER, bind(gru.srcLayer, src)},
-          {DNNL_ARG_SRC_ITER, bind(gru.srcIter, iter)},
-          {DNNL_ARG_WEIGHTS_LAYER, gru.wLayer->prepare(wLayer.data, weightsConstant)},
-          {DNNL_ARG_WEIGHTS_ITER, gru.wIter->prepare(wIter.data, weightsConstant)},
-          {DNNL_ARG_BIAS, bind(gru.bias, bias.data)},
-          {DNNL_ARG_DST_LAYER, bind(gru.dstLayer, scratch.dst.data())},
-          {DNNL_ARG_DST_ITER, bind(gru.dstIter, nextIter)},
-          {DNNL_ARG_SCRATCHPAD, gru.scratchpad.bind()},
-      };
-      execute(gru.primitive, args);
-
-      const float *dst = scratch.dst.data();
-      for (int64_t s = 0; s < chunk; ++s)
-        for (int64_t j = 0; j < active; ++j) {
-          int64_t i = order[j];
-          if (start + s < length(i))
-            std::memcpy(hidden.f32() + rowOf(i, start + s) * OC,
-                        dst + (s * active + j) * OC, rowBytes);
-        }
-      std::swap(iter, nextIter);
-    }
+  thread_local Scratch scratch;
+  std::vector<int64_t> &order = scratch.order;
+  order.resize(N);
+  for (int64_t i = 0; i < N; ++i)
+    order[i] = i;
+  // Longest first; equal lengths in batch order, so the result does not
+  // depend on the sort.
+  std::sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
+    return length(a) != length(b) ? length(a) > length(b) : a < b;
   });
+  const int64_t longest = length(order[0]);
+  // Equal lengths never shrink the batch: one chunk of every step, the
+  // very primitive (and numbers) of the padded path. Otherwise short
+  // chunks, whose shapes (one per batch size) stay few.
+  const bool equalLengths = N > 0 && length(order[N - 1]) == longest;
+  const int64_t chunk = equalLengths ? longest : std::min(kChunkSteps, longest);
+  const size_t rowBytes = sizeof(float) * OC;
+  Scratch::fit(scratch.iterA, N * OC);
+  Scratch::fit(scratch.iterB, N * OC);
+  Scratch::fit(scratch.src, chunk * N * IC);
+  Scratch::fit(scratch.dst, chunk * N * OC);
+  float *iter = scratch.iterA.data(), *nextIter = scratch.iterB.data();
+  for (int64_t j = 0; j < N; ++j)
+    std::memcpy(iter + j * OC, h0.f32() + order[j] * OC, rowBytes);
+
+  thread_local ThreadCache<GruPrimitive> cache;
+  int64_t active = N;
+  for (int64_t start = 0; start < longest; start += chunk) {
+    // The sequences still running: a prefix of the sorted order.
+    while (active > 0 && length(order[active - 1]) <= start)
+      --active;
+    float *src = scratch.src.data();
+    for (int64_t s = 0; s < chunk; ++s)
+      for (int64_t j = 0; j < active; ++j) {
+        int64_t i = order[j];
+        float *to = src + (s * active + j) * IC;
+        if (start + s < length(i))
+          std::memcpy(to, x.f32() + rowOf(i, start + s) * IC,
+                      sizeof(float) * IC);
+        else
+          std::memset(to, 0, sizeof(float) * IC);
+      }
+
+    Key key;
+    key.add(chunk).add(active).add(IC).add(OC);
+    GruPrimitive &gru = cache.get(key, [&] {
+      return makeGruPrimitive(chunk, active, IC, OC, /*reverse=*/false,
+                              /*withDstIter=*/true);
+    });
+    dnnl_exec_arg_t args[] = {
+        {DNNL_ARG_SRC_LAYER, bind(gru.srcLayer, src)},
+        {DNNL_ARG_SRC_ITER, bind(gru.srcIter, iter)},
+        {DNNL_ARG_WEIGHTS_LAYER, gru.wLayer->prepare(wLayer.data, call.wLayerPrepared)},
+        {DNNL_ARG_WEIGHTS_ITER, gru.wIter->prepare(wIter.data, call.wIterPrepared)},
+        {DNNL_ARG_BIAS, bind(gru.bias, bias.data)},
+        {DNNL_ARG_DST_LAYER, bind(gru.dstLayer, scratch.dst.data())},
+        {DNNL_ARG_DST_ITER, bind(gru.dstIter, nextIter)},
+        {DNNL_ARG_SCRATCHPAD, gru.scratchpad.bind()},
+    };
+    execute(gru.primitive, args);
+
+    const float *dst = scratch.dst.data();
+    for (int64_t s = 0; s < chunk; ++s)
+      for (int64_t j = 0; j < active; ++j) {
+        int64_t i = order[j];
+        if (start + s < length(i))
+          std::memcpy(hidden.f32() + rowOf(i, start + s) * OC,
+                      dst + (s * active + j) * OC, rowBytes);
+      }
+    std::swap(iter, nextIter);
+  }
 }

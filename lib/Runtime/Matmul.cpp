@@ -6,14 +6,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PaddleDNN/Runtime/PDNNRuntime.h"
+#include "Calls.h"
 
 #include "Cache.h"
 #include "Context.h"
 #include "Errors.h"
 #include "MemRef.h"
 #include "Scratchpad.h"
-#include "WeightCache.h"
 #include "Weights.h"
 
 using namespace pdnnrt;
@@ -65,75 +64,62 @@ std::unique_ptr<MatmulEntry> makeMatmul(const Shape &s, bool hasBias,
   entry->src = unboundMemory(src);
   entry->bias = unboundMemory(bias);
   entry->dst = unboundMemory(dst);
-  entry->weights = std::make_unique<WeightsArg>(
-      weightsUser, pd.weights_desc(),
-      Key().add(kMatmulWeights).add(s.batched).add(s.WB).add(s.K).add(s.N));
+  entry->weights = std::make_unique<WeightsArg>(weightsUser, pd.weights_desc());
   return entry;
 }
 } // namespace
 
-int32_t pdnnrt_matmul(int64_t srcRank, void *srcDesc, int64_t weightsRank,
-                      void *weightsDesc, int64_t biasRank, void *biasDesc,
-                      int64_t dstRank, void *dstDesc, int32_t hasBiasFlag,
-                      int32_t reluFlag, int32_t weightsConstantFlag) {
-  return runEntry("pdnnrt_matmul", [&] {
-    Tensor src = readTensor("src", srcRank, srcDesc, sizeof(float), 2, 3);
-    Tensor weights =
-        readTensor("weights", weightsRank, weightsDesc, sizeof(float), 2, 3);
-    Tensor dst = readF32("dst", dstRank, dstDesc, src.rank);
-    bool hasBias = readFlag("hasBias", hasBiasFlag);
-    bool relu = readFlag("relu", reluFlag);
-    bool weightsConstant = readFlag("weightsConstant", weightsConstantFlag);
-    if (weights.rank > src.rank)
-      fail("weights must have rank 2 when src has rank 2, got %d",
-           weights.rank);
+void pdnnrt::run(const MatmulCall &call) {
+  const Tensor &src = call.src, &weights = call.weights, &bias = call.bias,
+               &dst = call.dst;
+  const bool hasBias = bias.present, relu = call.relu;
+  if (weights.rank > src.rank)
+    fail("weights must have rank 2 when src has rank 2, got %d", weights.rank);
+  if (dst.rank != src.rank)
+    fail("dst must have rank %d, got %d", src.rank, dst.rank);
 
-    Shape s;
-    s.batched = src.rank == 3;
-    s.B = s.batched ? src.size(0) : 1;
-    s.M = src.size(src.rank - 2);
-    s.K = src.size(src.rank - 1);
-    s.N = weights.size(weights.rank - 1);
-    s.WB = weights.rank == 3 ? weights.size(0) : 1;
-    if (s.WB != 1 && s.WB != s.B)
-      fail("weights must have batch 1 or %lld (from src), got %lld",
-           static_cast<long long>(s.B), static_cast<long long>(s.WB));
-    if (weights.rank == 3)
-      expectShape(weights, {s.WB, s.K, s.N});
-    else
-      expectShape(weights, {s.K, s.N});
-    if (s.batched)
-      expectShape(dst, {s.B, s.M, s.N});
-    else
-      expectShape(dst, {s.M, s.N});
-    expectDisjoint(dst, src);
-    expectDisjoint(dst, weights);
-    Tensor bias;
-    if (hasBias) {
-      bias = readF32("bias", biasRank, biasDesc, 1);
-      expectShape(bias, {s.N});
-      expectDisjoint(dst, bias);
-    }
-    if (dst.numel == 0)
-      return;
-    if (s.K == 0)
-      fail("the reduction size K must be positive");
+  Shape s;
+  s.batched = src.rank == 3;
+  s.B = s.batched ? src.size(0) : 1;
+  s.M = src.size(src.rank - 2);
+  s.K = src.size(src.rank - 1);
+  s.N = weights.size(weights.rank - 1);
+  s.WB = weights.rank == 3 ? weights.size(0) : 1;
+  if (s.WB != 1 && s.WB != s.B)
+    fail("weights must have batch 1 or %lld (from src), got %lld",
+         static_cast<long long>(s.B), static_cast<long long>(s.WB));
+  if (weights.rank == 3)
+    expectShape(weights, {s.WB, s.K, s.N});
+  else
+    expectShape(weights, {s.K, s.N});
+  if (s.batched)
+    expectShape(dst, {s.B, s.M, s.N});
+  else
+    expectShape(dst, {s.M, s.N});
+  if (hasBias)
+    expectShape(bias, {s.N});
+  if (call.weightsPrepared)
+    expectPreparedFrom(*call.weightsPrepared, weights, PDNNRT_WEIGHTS_MATMUL,
+                       "weightsPrepared");
+  if (dst.numel == 0)
+    return;
+  if (s.K == 0)
+    fail("the reduction size K must be positive");
 
-    Key key;
-    key.add(s.batched).add(s.B).add(s.M).add(s.K).add(s.N).add(s.WB);
-    key.add(hasBias).add(relu);
-    thread_local ThreadCache<MatmulEntry> cache;
-    MatmulEntry &entry =
-        cache.get(key, [&] { return makeMatmul(s, hasBias, relu); });
+  Key key;
+  key.add(s.batched).add(s.B).add(s.M).add(s.K).add(s.N).add(s.WB);
+  key.add(hasBias).add(relu);
+  thread_local ThreadCache<MatmulEntry> cache;
+  MatmulEntry &entry =
+      cache.get(key, [&] { return makeMatmul(s, hasBias, relu); });
 
-    dnnl_exec_arg_t args[] = {
-        {DNNL_ARG_SRC, bind(entry.src, src.data)},
-        {DNNL_ARG_WEIGHTS,
-         entry.weights->prepare(weights.data, weightsConstant)},
-        {DNNL_ARG_BIAS, hasBias ? bind(entry.bias, bias.data) : nullptr},
-        {DNNL_ARG_DST, bind(entry.dst, dst.data)},
-        {DNNL_ARG_SCRATCHPAD, entry.scratchpad.bind()},
-    };
-    execute(entry.primitive, args);
-  });
+  dnnl_exec_arg_t args[] = {
+      {DNNL_ARG_SRC, bind(entry.src, src.data)},
+      {DNNL_ARG_WEIGHTS,
+       entry.weights->prepare(weights.data, call.weightsPrepared)},
+      {DNNL_ARG_BIAS, hasBias ? bind(entry.bias, bias.data) : nullptr},
+      {DNNL_ARG_DST, bind(entry.dst, dst.data)},
+      {DNNL_ARG_SCRATCHPAD, entry.scratchpad.bind()},
+  };
+  execute(entry.primitive, args);
 }

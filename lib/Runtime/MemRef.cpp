@@ -8,6 +8,9 @@
 
 #include "Errors.h"
 
+#include "PaddleDNN/Runtime/PDNNRuntime.h"
+
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <limits>
@@ -34,8 +37,64 @@ void formatShape(char *out, size_t size, const int64_t *dims, size_t rank) {
 }
 } // namespace
 
-Tensor pdnnrt::readTensor(const char *name, int64_t rank, void *desc,
-                          size_t elementSize, int minRank, int maxRank) {
+const char *pdnnrt::elementTypeName(int32_t type) {
+  switch (type) {
+  case PDNNRT_TYPE_NONE:
+    return "none";
+  case PDNNRT_TYPE_F32:
+    return "f32";
+  case PDNNRT_TYPE_BF16:
+    return "bf16";
+  case PDNNRT_TYPE_I64:
+    return "i64";
+  case PDNNRT_TYPE_I32:
+    return "i32";
+  case PDNNRT_TYPE_I8:
+    return "i8";
+  case PDNNRT_TYPE_UI8:
+    return "ui8";
+  default:
+    return nullptr;
+  }
+}
+
+static size_t elementSize(int32_t type) {
+  switch (type) {
+  case PDNNRT_TYPE_F32:
+  case PDNNRT_TYPE_I32:
+    return 4;
+  case PDNNRT_TYPE_BF16:
+    return 2;
+  case PDNNRT_TYPE_I64:
+    return 8;
+  default:
+    return 1;
+  }
+}
+
+Tensor pdnnrt::readArgument(const char *name, int64_t rank, void *desc,
+                            int32_t type, const int32_t *types,
+                            size_t numTypes, int minRank, int maxRank,
+                            bool optional) {
+  if (optional && type == PDNNRT_TYPE_NONE) {
+    Tensor absent;
+    absent.name = name;
+    return absent;
+  }
+  if (std::find(types, types + numTypes, type) == types + numTypes) {
+    // Name what was passed and what is accepted: "i8, expected f32".
+    char expected[64] = "";
+    size_t used = 0;
+    for (size_t i = 0; i < numTypes && used < sizeof(expected); ++i)
+      used += static_cast<size_t>(std::snprintf(
+          expected + used, sizeof(expected) - used, "%s%s", i ? " or " : "",
+          elementTypeName(types[i])));
+    if (const char *passed = elementTypeName(type))
+      fail("%s has element type %s, expected %s", name, passed, expected);
+    fail("%s has unknown element type code %d, expected %s", name, type,
+         expected);
+  }
+  const size_t elementBytes = elementSize(type);
   if (!desc)
     fail("%s has a null descriptor", name);
   if (rank < minRank || rank > maxRank) {
@@ -53,10 +112,12 @@ Tensor pdnnrt::readTensor(const char *name, int64_t rank, void *desc,
   t.name = name;
   t.rank = static_cast<int>(rank);
   t.sizes = sizes;
-  t.elementSize = elementSize;
+  t.elementSize = elementBytes;
+  t.type = type;
+  t.present = true;
   // Sizes first: with an empty tensor the strides do not matter.
   const int64_t maxElements =
-      std::numeric_limits<int64_t>::max() / static_cast<int64_t>(elementSize);
+      std::numeric_limits<int64_t>::max() / static_cast<int64_t>(elementBytes);
   int64_t numel = 1;
   for (int d = 0; d < t.rank; ++d) {
     if (sizes[d] < 0)
@@ -82,9 +143,9 @@ Tensor pdnnrt::readTensor(const char *name, int64_t rank, void *desc,
   if (!head->aligned)
     fail("%s has a null data pointer", name);
   t.data = static_cast<char *>(head->aligned) +
-           head->offset * static_cast<int64_t>(elementSize);
-  if (reinterpret_cast<uintptr_t>(t.data) % elementSize != 0)
-    fail("%s data is not aligned to its %zu-byte elements", name, elementSize);
+           head->offset * static_cast<int64_t>(elementBytes);
+  if (reinterpret_cast<uintptr_t>(t.data) % elementBytes != 0)
+    fail("%s data is not aligned to its %zu-byte elements", name, elementBytes);
   return t;
 }
 

@@ -13,13 +13,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <iterator>
 
 namespace pdnnrt {
 
-/// Largest rank the generic entry points accept (the header's eltwise bound).
-constexpr int kMaxRank = 6;
-
-/// One argument, known to be dense, row-major and suitably aligned.
+/// One argument, known to be dense, row-major, suitably aligned and of the
+/// element type its entry point declares. An absent optional argument has
+/// `present` false and no elements.
 struct Tensor {
   const char *name = nullptr;
   int rank = 0;
@@ -28,6 +28,9 @@ struct Tensor {
   char *data = nullptr;
   int64_t numel = 0;
   size_t elementSize = 0;
+  /// Its PDNNRT_TYPE_* code.
+  int32_t type = 0;
+  bool present = false;
 
   int64_t size(int dim) const { return sizes[dim]; }
   float *f32() const { return reinterpret_cast<float *>(data); }
@@ -35,17 +38,18 @@ struct Tensor {
   size_t bytes() const { return static_cast<size_t>(numel) * elementSize; }
 };
 
-/// Reads argument `name` (descriptor `desc` of rank `rank`, elements of
-/// `elementSize` bytes) and checks that its rank is in [minRank, maxRank],
-/// its sizes are non-negative and its strides are row-major contiguous
-/// (a size-1 dimension may have any stride).
-Tensor readTensor(const char *name, int64_t rank, void *desc,
-                  size_t elementSize, int minRank, int maxRank);
+/// The name of an element type code ("f32"), for messages.
+const char *elementTypeName(int32_t type);
 
-inline Tensor readF32(const char *name, int64_t rank, void *desc,
-                      int exactRank) {
-  return readTensor(name, rank, desc, sizeof(float), exactRank, exactRank);
-}
+/// Reads argument `name`: descriptor `desc` of rank `rank` whose elements
+/// the caller says are of type `type`. Checks that the type is one of
+/// `types` (the ones the entry point declares), that the rank is in
+/// [minRank, maxRank], that the sizes are non-negative and that the strides
+/// are row-major contiguous (a size-1 dimension may have any stride). An
+/// `optional` argument may be absent: type PDNNRT_TYPE_NONE.
+Tensor readArgument(const char *name, int64_t rank, void *desc, int32_t type,
+                    const int32_t *types, size_t numTypes, int minRank,
+                    int maxRank, bool optional);
 
 /// Checks that `t` has exactly `shape`.
 void expectShape(const Tensor &t, std::initializer_list<int64_t> shape);

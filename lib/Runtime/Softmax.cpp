@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PaddleDNN/Runtime/PDNNRuntime.h"
+#include "Calls.h"
 
 #include "Cache.h"
 #include "Context.h"
@@ -37,38 +37,36 @@ std::unique_ptr<SoftmaxEntry> makeSoftmax(int64_t outer, int64_t axis,
 }
 } // namespace
 
-int32_t pdnnrt_softmax(int64_t srcRank, void *srcDesc, int64_t dstRank,
-                       void *dstDesc, int32_t axis) {
-  return runEntry("pdnnrt_softmax", [&] {
-    Tensor src =
-        readTensor("src", srcRank, srcDesc, sizeof(float), 1, kMaxRank);
-    Tensor dst = readF32("dst", dstRank, dstDesc, src.rank);
-    expectSameShape(dst, src);
-    if (axis < 0 || axis >= src.rank)
-      fail("axis must be in [0, %d), got %d", src.rank, axis);
-    bool inPlace = isInPlace(dst, src);
-    if (src.numel == 0)
-      return;
+void pdnnrt::run(const SoftmaxCall &call) {
+  const Tensor &src = call.src, &dst = call.dst;
+  const int32_t axis = call.axis;
+  if (dst.rank != src.rank)
+    fail("dst must have rank %d, got %d", src.rank, dst.rank);
+  expectSameShape(dst, src);
+  if (axis < 0 || axis >= src.rank)
+    fail("axis must be in [0, %d), got %d", src.rank, axis);
+  bool inPlace = isInPlace(dst, src);
+  if (src.numel == 0)
+    return;
 
-    int64_t outer = 1, inner = 1;
-    for (int d = 0; d < axis; ++d)
-      outer *= src.size(d);
-    for (int d = axis + 1; d < src.rank; ++d)
-      inner *= src.size(d);
-    const int64_t length = src.size(axis);
+  int64_t outer = 1, inner = 1;
+  for (int d = 0; d < axis; ++d)
+    outer *= src.size(d);
+  for (int d = axis + 1; d < src.rank; ++d)
+    inner *= src.size(d);
+  const int64_t length = src.size(axis);
 
-    Key key;
-    key.add(outer).add(length).add(inner);
-    thread_local ThreadCache<SoftmaxEntry> cache;
-    SoftmaxEntry &entry =
-        cache.get(key, [&] { return makeSoftmax(outer, length, inner); });
+  Key key;
+  key.add(outer).add(length).add(inner);
+  thread_local ThreadCache<SoftmaxEntry> cache;
+  SoftmaxEntry &entry =
+      cache.get(key, [&] { return makeSoftmax(outer, length, inner); });
 
-    dnnl_memory_t srcMemory = bind(entry.src, src.data);
-    dnnl_exec_arg_t args[] = {
-        {DNNL_ARG_SRC, srcMemory},
-        {DNNL_ARG_DST, inPlace ? srcMemory : bind(entry.dst, dst.data)},
-        {DNNL_ARG_SCRATCHPAD, entry.scratchpad.bind()},
-    };
-    execute(entry.primitive, args);
-  });
+  dnnl_memory_t srcMemory = bind(entry.src, src.data);
+  dnnl_exec_arg_t args[] = {
+      {DNNL_ARG_SRC, srcMemory},
+      {DNNL_ARG_DST, inPlace ? srcMemory : bind(entry.dst, dst.data)},
+      {DNNL_ARG_SCRATCHPAD, entry.scratchpad.bind()},
+  };
+  execute(entry.primitive, args);
 }

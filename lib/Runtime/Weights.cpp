@@ -3,19 +3,24 @@
 #include "Weights.h"
 
 #include "Context.h"
-#include "WeightCache.h"
 
 using namespace pdnnrt;
 
 WeightsArg::WeightsArg(const dnnl::memory::desc &user,
-                       const dnnl::memory::desc &wanted, const Key &key)
-    : userLayout(user), wantedLayout(wanted), key(key),
-      user(unboundMemory(user)), needsReorder(user != wanted) {}
+                       const dnnl::memory::desc &wanted)
+    : userLayout(user), wantedLayout(wanted), user(unboundMemory(user)),
+      needsReorder(user != wanted) {}
 
-dnnl_memory_t WeightsArg::prepare(void *data, bool constant) {
+dnnl_memory_t WeightsArg::prepare(void *data, PreparedWeights *handle) {
   if (!needsReorder)
     return bind(user, data);
-  return constant ? sharedConstant(data) : reorderEveryCall(data);
+  if (!handle)
+    return reorderEveryCall(data);
+  if (handle->id != preparedId || !prepared) {
+    prepared = handle->inLayout(userLayout, wantedLayout);
+    preparedId = handle->id;
+  }
+  return prepared->get();
 }
 
 dnnl_memory_t WeightsArg::reorderEveryCall(void *data) {
@@ -33,14 +38,4 @@ dnnl_memory_t WeightsArg::reorderEveryCall(void *data) {
   };
   execute(reorder, args);
   return reordered.get();
-}
-
-dnnl_memory_t WeightsArg::sharedConstant(void *data) {
-  uint64_t current = constantWeightsGeneration();
-  if (data != sharedFor || !shared || sharedGeneration != current) {
-    shared = constantWeights(key, data, userLayout, wantedLayout);
-    sharedFor = data;
-    sharedGeneration = current;
-  }
-  return shared->get();
 }

@@ -211,33 +211,39 @@ TEST_F(AllocationTest, SteadyStateCallsAllocateNothing) {
   const int64_t T = 6, N = 4, IC = 32, OC = 24;
   auto x = randomVector(T * N * IC, 301), h0 = randomVector(N * OC, 302),
        bias = randomVector(3 * OC, 305);
-  auto &wLayer = constantWeights(IC * 3 * OC, 303),
-       &wIter = constantWeights(OC * 3 * OC, 304);
+  auto wLayer = randomVector(IC * 3 * OC, 303),
+       wIter = randomVector(OC * 3 * OC, 304);
   std::vector<float> hidden(T * N * OC);
   MemRef xRef(x, {T, N, IC}), h0Ref(h0, {N, OC}),
       wLayerRef(wLayer, {IC, 3, OC}), wIterRef(wIter, {OC, 3, OC}),
       biasRef(bias, {3, OC}), hiddenRef(hidden, {T, N, OC});
-  for (int32_t constant : {1, 0})
-    expectSteady(constant ? "gru_constant" : "gru", countSteadyState([&] {
+  Prepared wLayerPrepared(wLayerRef, PDNNRT_WEIGHTS_GRU_LAYER),
+      wIterPrepared(wIterRef, PDNNRT_WEIGHTS_GRU_ITER);
+  for (bool prepared : {true, false})
+    expectSteady(prepared ? "gru_prepared" : "gru", countSteadyState([&] {
                    return pdnnrt_gru_forward(
                        ARG(xRef), ARG(h0Ref), ARG(wLayerRef), ARG(wIterRef),
-                       ARG(biasRef), ARG(hiddenRef), 1, constant);
+                       ARG(biasRef), prepared ? wLayerPrepared.get() : nullptr,
+                       prepared ? wIterPrepared.get() : nullptr,
+                       ARG(hiddenRef), 1);
                  }));
 
   const int64_t M = 16, K = 64, Nn = 48;
   auto src = randomVector(M * K, 306), matmulBias = randomVector(Nn, 308);
-  auto &weights = constantWeights(K * Nn, 307);
+  auto weights = randomVector(K * Nn, 307);
   std::vector<float> product(M * Nn), other(M * Nn), out(M * Nn),
       row = randomVector(Nn, 310), mean(M), variance(M);
   MemRef srcRef(src, {M, K}), weightsRef(weights, {K, Nn}),
       matmulBiasRef(matmulBias, {Nn}), productRef(product, {M, Nn}),
       otherRef(other, {M, Nn}), outRef(out, {M, Nn}), rowRef(row, {1, Nn}),
       meanRef(mean, {M}), varianceRef(variance, {M});
-  for (int32_t constant : {1, 0})
-    expectSteady(constant ? "matmul_constant" : "matmul", countSteadyState([&] {
-                   return pdnnrt_matmul(ARG(srcRef), ARG(weightsRef),
-                                        ARG(matmulBiasRef), ARG(productRef), 1,
-                                        1, constant);
+  Prepared weightsPrepared(weightsRef, PDNNRT_WEIGHTS_MATMUL);
+  for (bool prepared : {true, false})
+    expectSteady(prepared ? "matmul_prepared" : "matmul", countSteadyState([&] {
+                   return pdnnrt_matmul(
+                       ARG(srcRef), ARG(weightsRef), ARG(matmulBiasRef),
+                       prepared ? weightsPrepared.get() : nullptr,
+                       ARG(productRef), 1);
                  }));
   expectSteady("eltwise_in_place", countSteadyState([&] {
                  return pdnnrt_eltwise(ARG(productRef), ARG(productRef),
@@ -249,7 +255,7 @@ TEST_F(AllocationTest, SteadyStateCallsAllocateNothing) {
                }));
   expectSteady("sum", countSteadyState([&] {
                  return pdnnrt_sum(3, ARG(productRef), ARG(otherRef),
-                                   ARG(productRef), 0, nullptr, ARG(outRef));
+                                   ARG(productRef), NO_TENSOR, ARG(outRef));
                }));
   expectSteady("softmax", countSteadyState([&] {
                  return pdnnrt_softmax(ARG(productRef), ARG(outRef), 1);
@@ -257,20 +263,26 @@ TEST_F(AllocationTest, SteadyStateCallsAllocateNothing) {
   expectSteady("layer_norm", countSteadyState([&] {
                  return pdnnrt_layer_norm(
                      ARG(productRef), ARG(matmulBiasRef), ARG(matmulBiasRef),
-                     ARG(outRef), ARG(meanRef), ARG(varianceRef), 1e-5f, 1, 1);
+                     ARG(outRef), ARG(meanRef), ARG(varianceRef), 1e-5f);
                }));
 
   std::vector<int64_t> lod{0, 2, 2, 6};
   std::vector<float> rows = randomVector(6 * 8, 309), padded(4 * 3 * 8);
-  MemRef rowsRef(rows, {6, 8}), lodRef(lod, {4}), paddedRef(padded, {4, 3, 8});
+  std::vector<int64_t> facts(4);
+  MemRef rowsRef(rows, {6, 8}), lodRef(lod, {4}), paddedRef(padded, {4, 3, 8}),
+      factsRef(facts, {4});
+  expectSteady("check_lod", countSteadyState([&] {
+                 return pdnnrt_check_lod(ARG(lodRef), 6, ARG(factsRef));
+               }),
+               /*oneDNNFree=*/true);
   expectSteady("lod_to_padded", countSteadyState([&] {
                  return pdnnrt_lod_to_padded(ARG(rowsRef), ARG(lodRef),
-                                             ARG(paddedRef), 1);
+                                             ARG(factsRef), ARG(paddedRef), 1);
                }),
                /*oneDNNFree=*/true);
   expectSteady("padded_to_lod", countSteadyState([&] {
                  return pdnnrt_padded_to_lod(ARG(paddedRef), ARG(lodRef),
-                                             ARG(rowsRef), 1);
+                                             NO_TENSOR, ARG(rowsRef), 1);
                }),
                /*oneDNNFree=*/true);
 #endif

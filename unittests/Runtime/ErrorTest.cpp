@@ -29,10 +29,10 @@ struct GruArgs {
       wLayerRef{wLayer, {IC, 3, OC}}, wIterRef{wIter, {OC, 3, OC}},
       biasRef{bias, {3, OC}}, dstRef{dst, {T, N, OC}};
 
-  int32_t run(int32_t reverse = 0, int32_t constant = 0) {
+  int32_t run(int32_t reverse = 0) {
     return pdnnrt_gru_forward(ARG(xRef), ARG(h0Ref), ARG(wLayerRef),
-                              ARG(wIterRef), ARG(biasRef), ARG(dstRef), reverse,
-                              constant);
+                              ARG(wIterRef), ARG(biasRef), nullptr, nullptr,
+                              ARG(dstRef), reverse);
   }
 };
 
@@ -78,8 +78,8 @@ TEST_F(ErrorTest, MismatchedGruWeights) {
 TEST_F(ErrorTest, MismatchedMatmulReduction) {
   std::vector<float> src(8), weights(15), dst(6);
   MemRef srcRef(src, {2, 4}), weightsRef(weights, {5, 3}), dstRef(dst, {2, 3});
-  EXPECT_NE(pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), 0, nullptr, ARG(dstRef),
-                          0, 0, 0),
+  EXPECT_NE(pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), NO_TENSOR, nullptr,
+                          ARG(dstRef), 0),
             0);
   EXPECT_EQ(message(),
             "pdnnrt_matmul: weights must have shape [4, 3], got [5, 3]");
@@ -132,7 +132,7 @@ TEST_F(ErrorTest, NegativeSize) {
 TEST_F(ErrorTest, NullDescriptor) {
   std::vector<float> a(6);
   MemRef aRef(a, {6});
-  EXPECT_NE(pdnnrt_softmax(ARG(aRef), 1, nullptr, 0), 0);
+  EXPECT_NE(pdnnrt_softmax(ARG(aRef), 1, nullptr, PDNNRT_TYPE_F32, 0), 0);
   EXPECT_EQ(message(), "pdnnrt_softmax: dst has a null descriptor");
 }
 
@@ -142,7 +142,8 @@ std::string lodError(std::vector<int64_t> lod, int64_t Tmax = 4) {
   std::vector<float> x(12), padded(Tmax * 3 * 2);
   MemRef xRef(x, {6, 2}), lodRef(lod, {static_cast<int64_t>(lod.size())}),
       paddedRef(padded, {Tmax, static_cast<int64_t>(lod.size()) - 1, 2});
-  if (pdnnrt_lod_to_padded(ARG(xRef), ARG(lodRef), ARG(paddedRef), 0) == 0)
+  if (pdnnrt_lod_to_padded(ARG(xRef), ARG(lodRef), NO_TENSOR, ARG(paddedRef),
+                           0) == 0)
     return "(succeeded)";
   return message();
 }
@@ -171,7 +172,9 @@ TEST_F(ErrorTest, EmptyLoD) {
   std::vector<float> x(1), padded(1);
   std::vector<int64_t> lod(1);
   MemRef xRef(x, {0, 2}), lodRef(lod, {0}), paddedRef(padded, {1, 0, 2});
-  EXPECT_NE(pdnnrt_lod_to_padded(ARG(xRef), ARG(lodRef), ARG(paddedRef), 0), 0);
+  EXPECT_NE(pdnnrt_lod_to_padded(ARG(xRef), ARG(lodRef), NO_TENSOR,
+                                 ARG(paddedRef), 0),
+            0);
   EXPECT_EQ(message(),
             "pdnnrt_lod_to_padded: lod must hold at least one offset");
 }
@@ -180,7 +183,9 @@ TEST_F(ErrorTest, InvalidLoDOnTheWayBack) {
   std::vector<float> padded(4 * 2 * 2), x(12);
   std::vector<int64_t> lod{0, 7, 6};
   MemRef paddedRef(padded, {4, 2, 2}), lodRef(lod, {3}), xRef(x, {6, 2});
-  EXPECT_NE(pdnnrt_padded_to_lod(ARG(paddedRef), ARG(lodRef), ARG(xRef), 1), 0);
+  EXPECT_NE(pdnnrt_padded_to_lod(ARG(paddedRef), ARG(lodRef), NO_TENSOR,
+                                 ARG(xRef), 1),
+            0);
   EXPECT_EQ(message(), "pdnnrt_padded_to_lod: lod must be non-decreasing, but "
                        "lod[2] = 6 < lod[1] = 7");
 }
@@ -189,7 +194,9 @@ TEST_F(ErrorTest, LoDWithWrongRowWidth) {
   std::vector<float> x(12), padded(4 * 2 * 3);
   std::vector<int64_t> lod{0, 3, 6};
   MemRef xRef(x, {6, 2}), lodRef(lod, {3}), paddedRef(padded, {4, 2, 3});
-  EXPECT_NE(pdnnrt_lod_to_padded(ARG(xRef), ARG(lodRef), ARG(paddedRef), 0), 0);
+  EXPECT_NE(pdnnrt_lod_to_padded(ARG(xRef), ARG(lodRef), NO_TENSOR,
+                                 ARG(paddedRef), 0),
+            0);
   EXPECT_EQ(
       message(),
       "pdnnrt_lod_to_padded: dst must have shape [4, 2, 2], got [4, 2, 3]");
@@ -225,7 +232,7 @@ TEST_F(ErrorTest, SumSourceOfAnotherShape) {
   std::vector<float> a(4), b(4);
   MemRef aRef(a, {4}), wrong(a, {2, 2}), bRef(b, {4});
   EXPECT_NE(
-      pdnnrt_sum(2, ARG(aRef), ARG(wrong), 0, nullptr, 0, nullptr, ARG(bRef)),
+      pdnnrt_sum(2, ARG(aRef), ARG(wrong), NO_TENSOR, NO_TENSOR, ARG(bRef)),
       0);
   EXPECT_EQ(message(), "pdnnrt_sum: src1 must have rank 1, got 2");
 }
@@ -255,9 +262,9 @@ TEST_F(ErrorTest, FlagsMustBeZeroOrOne) {
 TEST_F(ErrorTest, OperationsThatCannotRunInPlaceRefuseIt) {
   std::vector<float> a(4);
   MemRef square(a, {2, 2});
-  EXPECT_NE(
-      pdnnrt_matmul(ARG(square), ARG(square), 0, nullptr, ARG(square), 0, 0, 0),
-      0);
+  EXPECT_NE(pdnnrt_matmul(ARG(square), ARG(square), NO_TENSOR, nullptr,
+                          ARG(square), 0),
+            0);
   EXPECT_EQ(
       message(),
       "pdnnrt_matmul: dst overlaps src; this operation cannot run in place");
@@ -313,6 +320,40 @@ TEST_F(ErrorTest, ErrorsArePerThread) {
   EXPECT_EQ(otherSaw, "none");
   EXPECT_EQ(otherResult, 0);
   EXPECT_EQ(message(), "pdnnrt_eltwise: unknown algorithm 99");
+}
+
+TEST_F(ErrorTest, AnI8BufferForAnF32EntryPointIsRefused) {
+  std::vector<int8_t> bytes(16);
+  std::vector<float> out(16);
+  MemRef src(bytes, {16}), dst(out, {16});
+  EXPECT_NE(pdnnrt_eltwise(ARG(src), ARG(dst), PDNNRT_ELTWISE_ABS, 0, 0), 0);
+  EXPECT_EQ(message(), "pdnnrt_eltwise: src has element type i8, expected f32");
+  EXPECT_EQ(out, std::vector<float>(16)) << "nothing may be written";
+}
+
+TEST_F(ErrorTest, AnF32LoDIsRefused) {
+  std::vector<float> x(12), padded(4 * 3 * 2), lod{0, 2, 2, 6};
+  MemRef xRef(x, {6, 2}), lodRef(lod, {4}), paddedRef(padded, {4, 3, 2});
+  EXPECT_NE(pdnnrt_lod_to_padded(ARG(xRef), ARG(lodRef), NO_TENSOR,
+                                 ARG(paddedRef), 0),
+            0);
+  EXPECT_EQ(message(),
+            "pdnnrt_lod_to_padded: lod has element type f32, expected i64");
+}
+
+TEST_F(ErrorTest, UnknownElementTypeCode) {
+  std::vector<float> a(4), b(4);
+  MemRef aRef(a, {4}), bRef(b, {4});
+  EXPECT_NE(pdnnrt_softmax(aRef.rank(), aRef.desc(), 77, ARG(bRef), 0), 0);
+  EXPECT_EQ(message(), "pdnnrt_softmax: src has unknown element type code 77, "
+                       "expected f32");
+}
+
+TEST_F(ErrorTest, ARequiredTensorCannotBeAbsent) {
+  std::vector<float> a(4);
+  MemRef aRef(a, {4});
+  EXPECT_NE(pdnnrt_softmax(ARG(aRef), NO_TENSOR, 0), 0);
+  EXPECT_EQ(message(), "pdnnrt_softmax: dst has element type none, expected f32");
 }
 
 } // namespace

@@ -12,26 +12,28 @@ using GruTest = RuntimeTest;
 struct GruCase {
   int64_t T, N, IC, OC;
   bool reverse;
-  bool weightsConstant;
+  bool weightsPrepared;
 };
 
 void checkGru(const GruCase &c, unsigned seed) {
   auto x = randomVector(c.T * c.N * c.IC, seed);
   auto h0 = randomVector(c.N * c.OC, seed + 1);
-  std::vector<float> wLayerStorage, wIterStorage;
-  auto &wLayer =
-      weightsFor(c.weightsConstant, c.IC * 3 * c.OC, seed + 2, wLayerStorage);
-  auto &wIter =
-      weightsFor(c.weightsConstant, c.OC * 3 * c.OC, seed + 3, wIterStorage);
+  auto wLayer = randomVector(c.IC * 3 * c.OC, seed + 2);
+  auto wIter = randomVector(c.OC * 3 * c.OC, seed + 3);
   auto bias = randomVector(3 * c.OC, seed + 4);
   std::vector<float> dst(c.T * c.N * c.OC, -7.f);
 
   MemRef xRef(x, {c.T, c.N, c.IC}), h0Ref(h0, {c.N, c.OC}),
       wLayerRef(wLayer, {c.IC, 3, c.OC}), wIterRef(wIter, {c.OC, 3, c.OC}),
       biasRef(bias, {3, c.OC}), dstRef(dst, {c.T, c.N, c.OC});
+  Prepared wLayerPrepared = prepareIf(c.weightsPrepared, wLayerRef,
+                                      PDNNRT_WEIGHTS_GRU_LAYER);
+  Prepared wIterPrepared =
+      prepareIf(c.weightsPrepared, wIterRef, PDNNRT_WEIGHTS_GRU_ITER);
   ASSERT_RT_OK(pdnnrt_gru_forward(ARG(xRef), ARG(h0Ref), ARG(wLayerRef),
-                                  ARG(wIterRef), ARG(biasRef), ARG(dstRef),
-                                  c.reverse, c.weightsConstant));
+                                  ARG(wIterRef), ARG(biasRef),
+                                  wLayerPrepared.get(), wIterPrepared.get(),
+                                  ARG(dstRef), c.reverse));
   expectNear(dst, referenceGru(x, h0, wLayer, wIter, bias, c.T, c.N, c.IC, c.OC,
                                c.reverse));
 }
@@ -44,7 +46,7 @@ TEST_F(GruTest, RightToLeftMatchesReference) {
   checkGru({5, 3, 4, 6, true, false}, 2);
 }
 
-TEST_F(GruTest, ConstantWeightsMatchReference) {
+TEST_F(GruTest, PreparedWeightsMatchReference) {
   checkGru({4, 2, 7, 5, false, true}, 3);
   checkGru({4, 2, 7, 5, true, true}, 4);
 }
@@ -75,8 +77,8 @@ TEST_F(GruTest, EmptyBatchOrSequenceIsANoOp) {
         wLayerRef(wLayer, {IC, 3, OC}), wIterRef(wIter, {OC, 3, OC}),
         biasRef(bias, {3, OC}), dstRef(dst, {T, N, OC});
     EXPECT_RT_OK(pdnnrt_gru_forward(ARG(xRef), ARG(h0Ref), ARG(wLayerRef),
-                                    ARG(wIterRef), ARG(biasRef), ARG(dstRef), 0,
-                                    1));
+                                    ARG(wIterRef), ARG(biasRef), nullptr,
+                                    nullptr, ARG(dstRef), 0));
     EXPECT_EQ(dst[0], 42.f);
   }
 }

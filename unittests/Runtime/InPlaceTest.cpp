@@ -6,6 +6,9 @@
 
 #include "TestUtil.h"
 
+#include <set>
+#include <string>
+
 using namespace pdnnrt::test;
 
 namespace {
@@ -83,7 +86,7 @@ TEST_F(InPlaceTest, SumIntoAnySource) {
     MemRef s0(sources[0], {20}), s1(sources[1], {20}), s2(sources[2], {20}),
         dst(expected, {20});
     ASSERT_RT_OK(
-        pdnnrt_sum(3, ARG(s0), ARG(s1), ARG(s2), 0, nullptr, ARG(dst)));
+        pdnnrt_sum(3, ARG(s0), ARG(s1), ARG(s2), NO_TENSOR, ARG(dst)));
   }
   for (int into = 0; into < 3; ++into) {
     SCOPED_TRACE(into);
@@ -91,7 +94,7 @@ TEST_F(InPlaceTest, SumIntoAnySource) {
     MemRef s0(copies[0], {20}), s1(copies[1], {20}), s2(copies[2], {20});
     MemRef *dst[] = {&s0, &s1, &s2};
     ASSERT_RT_OK(
-        pdnnrt_sum(3, ARG(s0), ARG(s1), ARG(s2), 0, nullptr, ARG(*dst[into])));
+        pdnnrt_sum(3, ARG(s0), ARG(s1), ARG(s2), NO_TENSOR, ARG(*dst[into])));
     expectNear(copies[into], expected, 1e-6f);
   }
 }
@@ -105,11 +108,24 @@ TEST_F(InPlaceTest, LayerNorm) {
       varianceRef(variance, {3});
   ASSERT_RT_OK(pdnnrt_layer_norm(ARG(xRef), ARG(scaleRef), ARG(shiftRef),
                                  ARG(expectedRef), ARG(meanRef),
-                                 ARG(varianceRef), 1e-5f, 1, 1));
+                                 ARG(varianceRef), 1e-5f));
   ASSERT_RT_OK(pdnnrt_layer_norm(ARG(dataRef), ARG(scaleRef), ARG(shiftRef),
                                  ARG(dataRef), ARG(meanRef), ARG(varianceRef),
-                                 1e-5f, 1, 1));
+                                 1e-5f));
   expectNear(data, expected, 1e-6f);
+}
+
+// The runtime's in-place entry points are the ops that declare
+// InPlaceOpInterface (generated list); each must have its test above.
+TEST_F(InPlaceTest, EveryInPlaceEntryPointIsTestedHere) {
+  std::set<std::string> declared;
+#define PDNN_NAME(name) declared.insert(#name);
+  PDNNRT_FOR_EACH_IN_PLACE_ENTRY_POINT(PDNN_NAME)
+#undef PDNN_NAME
+  EXPECT_EQ(declared,
+            (std::set<std::string>{"pdnnrt_binary", "pdnnrt_eltwise",
+                                   "pdnnrt_layer_norm", "pdnnrt_softmax",
+                                   "pdnnrt_sum"}));
 }
 
 } // namespace

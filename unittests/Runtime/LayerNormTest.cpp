@@ -52,9 +52,15 @@ TEST_F(LayerNormTest, EveryCombinationOfScaleAndShift) {
       std::vector<float> y(L * R, -7.f), mean(L, -7.f), variance(L, -7.f);
       MemRef xRef(x, {L, R}), scaleRef(scale, {R}), shiftRef(shift, {R}),
           yRef(y, {L, R}), meanRef(mean, {L}), varianceRef(variance, {L});
-      ASSERT_RT_OK(pdnnrt_layer_norm(ARG(xRef), ARG(scaleRef), ARG(shiftRef),
-                                     ARG(yRef), ARG(meanRef), ARG(varianceRef),
-                                     epsilon, useScale, useShift));
+      // An absent operand passes the type code NONE.
+      MemRef absent(x, {R});
+      MemRef &scaleArg = useScale ? scaleRef : absent,
+             &shiftArg = useShift ? shiftRef : absent;
+      ASSERT_RT_OK(pdnnrt_layer_norm(
+          ARG(xRef), scaleArg.rank(), scaleArg.desc(),
+          useScale ? scaleArg.type() : PDNNRT_TYPE_NONE, shiftArg.rank(),
+          shiftArg.desc(), useShift ? shiftArg.type() : PDNNRT_TYPE_NONE,
+          ARG(yRef), ARG(meanRef), ARG(varianceRef), epsilon));
       Normalized expected =
           referenceLayerNorm(x, L, R, useScale ? &scale : nullptr,
                              useShift ? &shift : nullptr, epsilon);
@@ -68,8 +74,8 @@ TEST_F(LayerNormTest, UnusedScaleAndShiftAreNotRead) {
   std::vector<float> x{1, 3}, y(2), mean(1), variance(1);
   MemRef xRef(x, {1, 2}), yRef(y, {1, 2}), meanRef(mean, {1}),
       varianceRef(variance, {1});
-  ASSERT_RT_OK(pdnnrt_layer_norm(ARG(xRef), 0, nullptr, 0, nullptr, ARG(yRef),
-                                 ARG(meanRef), ARG(varianceRef), 0.f, 0, 0));
+  ASSERT_RT_OK(pdnnrt_layer_norm(ARG(xRef), NO_TENSOR, NO_TENSOR, ARG(yRef),
+                                 ARG(meanRef), ARG(varianceRef), 0.f));
   EXPECT_FLOAT_EQ(mean[0], 2.f);
   EXPECT_FLOAT_EQ(variance[0], 1.f);
   EXPECT_NEAR(y[0], -1.f, 1e-5f);

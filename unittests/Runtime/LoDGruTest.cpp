@@ -26,7 +26,7 @@ struct LoDGruCase {
   std::vector<int64_t> lengths;
   int64_t ic, oc;
   bool reverse;
-  bool constantWeights;
+  bool preparedWeights;
 };
 
 class LoDGruTest : public RuntimeTest,
@@ -50,10 +50,15 @@ std::vector<float> padded(const LoDGruCase &c, std::vector<float> &x,
   MemRef xRef(x, {t, c.ic}), lodRef(lod, {n + 1}), srcRef(src, {tmax, n, c.ic});
   MemRef h0Ref(h0, {n, c.oc}), wlRef(wl, {c.ic, 3, c.oc}), wiRef(wi, {c.oc, 3, c.oc});
   MemRef bRef(b, {3, c.oc}), dstRef(dst, {tmax, n, c.oc}), hiddenRef(hidden, {t, c.oc});
-  EXPECT_RT_OK(pdnnrt_lod_to_padded(ARG(xRef), ARG(lodRef), ARG(srcRef), c.reverse));
+  Prepared wlPrepared = prepareIf(c.preparedWeights, wlRef, PDNNRT_WEIGHTS_GRU_LAYER);
+  Prepared wiPrepared = prepareIf(c.preparedWeights, wiRef, PDNNRT_WEIGHTS_GRU_ITER);
+  EXPECT_RT_OK(pdnnrt_lod_to_padded(ARG(xRef), ARG(lodRef), NO_TENSOR, ARG(srcRef),
+                                    c.reverse));
   EXPECT_RT_OK(pdnnrt_gru_forward(ARG(srcRef), ARG(h0Ref), ARG(wlRef), ARG(wiRef),
-                                  ARG(bRef), ARG(dstRef), c.reverse, c.constantWeights));
-  EXPECT_RT_OK(pdnnrt_padded_to_lod(ARG(dstRef), ARG(lodRef), ARG(hiddenRef), c.reverse));
+                                  ARG(bRef), wlPrepared.get(), wiPrepared.get(),
+                                  ARG(dstRef), c.reverse));
+  EXPECT_RT_OK(pdnnrt_padded_to_lod(ARG(dstRef), ARG(lodRef), NO_TENSOR, ARG(hiddenRef),
+                                    c.reverse));
   return hidden;
 }
 
@@ -64,9 +69,8 @@ TEST_P(LoDGruTest, EqualsPaddingToTheLongest) {
   std::partial_sum(c.lengths.begin(), c.lengths.end(), lod.begin() + 1);
   int64_t t = lod.back();
   std::vector<float> x = randomVector(t * c.ic, 1), h0 = randomVector(n * c.oc, 2);
-  std::vector<float> wlStore, wiStore;
-  std::vector<float> &wl = weightsFor(c.constantWeights, c.ic * 3 * c.oc, 3, wlStore);
-  std::vector<float> &wi = weightsFor(c.constantWeights, c.oc * 3 * c.oc, 4, wiStore);
+  std::vector<float> wl = randomVector(c.ic * 3 * c.oc, 3);
+  std::vector<float> wi = randomVector(c.oc * 3 * c.oc, 4);
   // Weights of a trained GRU keep it contractive; uniform [-1, 1) weights
   // of 64 channels make it chaotic, where any reassociation of a sum grows
   // into a different answer within a hundred steps (on either path).
@@ -83,11 +87,18 @@ TEST_P(LoDGruTest, EqualsPaddingToTheLongest) {
   MemRef xRef(x, {t, c.ic}), lodRef(lod, {n + 1}), h0Ref(h0, {n, c.oc});
   MemRef wlRef(wl, {c.ic, 3, c.oc}), wiRef(wi, {c.oc, 3, c.oc}), bRef(b, {3, c.oc});
   MemRef hiddenRef(hidden, {t, c.oc});
+  Prepared wlPrepared = prepareIf(c.preparedWeights, wlRef, PDNNRT_WEIGHTS_GRU_LAYER);
+  Prepared wiPrepared = prepareIf(c.preparedWeights, wiRef, PDNNRT_WEIGHTS_GRU_ITER);
+  // As compiled code calls it: the LoD checked once, its facts passed on.
+  std::vector<int64_t> facts(4);
+  MemRef factsRef(facts, {4});
+  ASSERT_RT_OK(pdnnrt_check_lod(ARG(lodRef), t, ARG(factsRef)));
   // Twice: the second call runs on cached primitives and scratch.
   for (int call = 0; call < 2; ++call) {
-    ASSERT_RT_OK(pdnnrt_lod_gru_forward(ARG(xRef), ARG(lodRef), ARG(h0Ref), ARG(wlRef),
-                                        ARG(wiRef), ARG(bRef), ARG(hiddenRef), c.reverse,
-                                        c.constantWeights));
+    ASSERT_RT_OK(pdnnrt_lod_gru_forward(ARG(xRef), ARG(lodRef), ARG(factsRef), ARG(h0Ref),
+                                        ARG(wlRef), ARG(wiRef), ARG(bRef),
+                                        wlPrepared.get(), wiPrepared.get(), ARG(hiddenRef),
+                                        c.reverse));
     ASSERT_EQ(hidden.size(), expected.size());
     bool equalLengths =
         std::adjacent_find(c.lengths.begin(), c.lengths.end(),
@@ -122,8 +133,8 @@ std::vector<LoDGruCase> cases() {
       {17, 1, 9, 30, 8, 8, 2}, {8, 16, 24}, {33, 7}, {8, 8, 8}, {13, 13}};
   for (const auto &lengths : lods)
     for (bool reverse : {false, true})
-      for (bool constant : {false, true})
-        all.push_back({lengths, 5, 7, reverse, constant});
+      for (bool prepared : {false, true})
+        all.push_back({lengths, 5, 7, reverse, prepared});
   // A ragged batch like the benchmark's, with oneDNN-sized channels.
   std::mt19937 rng(2026);
   std::uniform_int_distribution<int64_t> length(1, 100);
@@ -145,15 +156,19 @@ TEST_F(RuntimeTest, LoDGruChecksItsLoDAndH0) {
   std::vector<int64_t> lod = {0, 4, 5}; // ends at 5, not at the 6 rows
   MemRef xRef(x, {6, 2}), lodRef(lod, {3}), h0Ref(h0, {2, 3}), wlRef(wl, {2, 3, 3});
   MemRef wiRef(wi, {3, 3, 3}), bRef(b, {3, 3}), hiddenRef(hidden, {6, 3});
-  EXPECT_NE(pdnnrt_lod_gru_forward(ARG(xRef), ARG(lodRef), ARG(h0Ref), ARG(wlRef),
-                                   ARG(wiRef), ARG(bRef), ARG(hiddenRef), 0, 0), 0);
+  EXPECT_NE(pdnnrt_lod_gru_forward(ARG(xRef), ARG(lodRef), NO_TENSOR, ARG(h0Ref),
+                                   ARG(wlRef), ARG(wiRef), ARG(bRef), nullptr, nullptr,
+                                   ARG(hiddenRef), 0),
+            0);
   EXPECT_STREQ(pdnnrt_last_error(),
                "pdnnrt_lod_gru_forward: lod[2] must equal the 6 packed rows, got 5");
   pdnnrt_clear_error();
   lod = {0, 4, 6};
   MemRef h0Wrong(h0, {1, 3});
-  EXPECT_NE(pdnnrt_lod_gru_forward(ARG(xRef), ARG(lodRef), ARG(h0Wrong), ARG(wlRef),
-                                   ARG(wiRef), ARG(bRef), ARG(hiddenRef), 0, 0), 0);
+  EXPECT_NE(pdnnrt_lod_gru_forward(ARG(xRef), ARG(lodRef), NO_TENSOR, ARG(h0Wrong),
+                                   ARG(wlRef), ARG(wiRef), ARG(bRef), nullptr, nullptr,
+                                   ARG(hiddenRef), 0),
+            0);
   EXPECT_NE(std::string(pdnnrt_last_error()).find("h0"), std::string::npos)
       << pdnnrt_last_error();
 }

@@ -41,13 +41,15 @@ void roundTrip(const std::vector<int64_t> &lengths, int64_t Tmax, int64_t C,
   std::vector<float> padded(Tmax * N * C, 99.f);
   MemRef xRef(x, {T, C}), lodRef(lod, {N + 1}), paddedRef(padded, {Tmax, N, C});
   ASSERT_RT_OK(
-      pdnnrt_lod_to_padded(ARG(xRef), ARG(lodRef), ARG(paddedRef), right));
+      pdnnrt_lod_to_padded(ARG(xRef), ARG(lodRef), NO_TENSOR, ARG(paddedRef),
+                           right));
   EXPECT_EQ(padded, referencePad(x, lod, Tmax, C, right));
 
   std::vector<float> back(T * C, 99.f);
   MemRef backRef(back, {T, C});
   ASSERT_RT_OK(
-      pdnnrt_padded_to_lod(ARG(paddedRef), ARG(lodRef), ARG(backRef), right));
+      pdnnrt_padded_to_lod(ARG(paddedRef), ARG(lodRef), NO_TENSOR, ARG(backRef),
+                           right));
   EXPECT_EQ(back, x);
 }
 
@@ -75,7 +77,8 @@ TEST_F(LoDPaddingTest, PaddingIsOverwrittenWithZeros) {
   std::vector<int64_t> lod{0, 1};
   std::vector<float> x{5.f}, padded(3, 99.f);
   MemRef xRef(x, {1, 1}), lodRef(lod, {2}), paddedRef(padded, {3, 1, 1});
-  ASSERT_RT_OK(pdnnrt_lod_to_padded(ARG(xRef), ARG(lodRef), ARG(paddedRef), 1));
+  ASSERT_RT_OK(pdnnrt_lod_to_padded(ARG(xRef), ARG(lodRef), NO_TENSOR,
+                                    ARG(paddedRef), 1));
   EXPECT_EQ(padded, (std::vector<float>{0.f, 0.f, 5.f}));
 }
 

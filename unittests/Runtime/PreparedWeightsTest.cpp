@@ -1,18 +1,24 @@
-//===- WeightCacheTest.cpp - constant and non-constant weights ------------===//
+//===- PreparedWeightsTest.cpp - weights prepared once, held by handles ---===//
 //
-// Constant weights are cached by address: two buffers must not share a
-// cached copy. Non-constant weights are read on every call.
+// A loaded module prepares its constant weights into handles it owns. Two
+// modules loaded one after the other may find their weights at one
+// address: each handle must give its own weights' results. Releasing one
+// handle leaves the others intact, and one handle serves concurrent calls.
+// Weights without a handle are read on every call.
 //
 //===----------------------------------------------------------------------===//
 
 #include "References.h"
 #include "TestUtil.h"
 
+#include <atomic>
+#include <thread>
+
 using namespace pdnnrt::test;
 
 namespace {
 
-using WeightCacheTest = RuntimeTest;
+using PreparedWeightsTest = RuntimeTest;
 
 constexpr int64_t T = 4, N = 3, IC = 32, OC = 16;
 
@@ -21,93 +27,216 @@ struct GruData {
                      h0 = randomVector(N * OC, 102),
                      bias = randomVector(3 * OC, 103);
 
-  /// Runs the GRU with these weights and checks it against the reference.
+  /// Runs the GRU with these weights (and handles, if any) and checks it
+  /// against the reference.
   void check(std::vector<float> &wLayer, std::vector<float> &wIter,
-             bool reverse, bool constant) {
+             pdnnrt_prepared_weights *wLayerPrepared,
+             pdnnrt_prepared_weights *wIterPrepared, bool reverse) {
     std::vector<float> dst(T * N * OC);
     MemRef xRef(x, {T, N, IC}), h0Ref(h0, {N, OC}),
         wLayerRef(wLayer, {IC, 3, OC}), wIterRef(wIter, {OC, 3, OC}),
         biasRef(bias, {3, OC}), dstRef(dst, {T, N, OC});
     ASSERT_RT_OK(pdnnrt_gru_forward(ARG(xRef), ARG(h0Ref), ARG(wLayerRef),
-                                    ARG(wIterRef), ARG(biasRef), ARG(dstRef),
-                                    reverse, constant));
+                                    ARG(wIterRef), ARG(biasRef), wLayerPrepared,
+                                    wIterPrepared, ARG(dstRef), reverse));
     expectNear(dst,
                referenceGru(x, h0, wLayer, wIter, bias, T, N, IC, OC, reverse));
   }
 };
 
-TEST_F(WeightCacheTest, TwoConstantGruWeightBuffersGiveTheirOwnResults) {
+/// Both GRU handles of one set of weights.
+struct GruHandles {
+  MemRef wLayerRef, wIterRef;
+  Prepared layer, iter;
+  GruHandles(std::vector<float> &wLayer, std::vector<float> &wIter)
+      : wLayerRef(wLayer, {IC, 3, OC}), wIterRef(wIter, {OC, 3, OC}),
+        layer(wLayerRef, PDNNRT_WEIGHTS_GRU_LAYER),
+        iter(wIterRef, PDNNRT_WEIGHTS_GRU_ITER) {}
+};
+
+TEST_F(PreparedWeightsTest, WeightsAtOneAddressGetTheirOwnResultsPerModule) {
   GruData data;
-  auto &wLayerA = constantWeights(IC * 3 * OC, 104);
-  auto &wIterA = constantWeights(OC * 3 * OC, 105);
-  auto &wLayerB = constantWeights(IC * 3 * OC, 106);
-  auto &wIterB = constantWeights(OC * 3 * OC, 107);
-  for (int round = 0; round < 2; ++round)
-    for (bool reverse : {false, true}) {
-      data.check(wLayerA, wIterA, reverse, true);
-      data.check(wLayerB, wIterB, reverse, true);
-    }
+  // One buffer, as two modules loaded one after the other may place their
+  // constants: the first module's weights, then the second's.
+  std::vector<float> wLayer = randomVector(IC * 3 * OC, 104),
+                     wIter = randomVector(OC * 3 * OC, 105);
+  {
+    GruHandles first(wLayer, wIter);
+    for (bool reverse : {false, true})
+      data.check(wLayer, wIter, first.layer.get(), first.iter.get(), reverse);
+  } // first module unloaded
+  wLayer = randomVector(IC * 3 * OC, 106);
+  wIter = randomVector(OC * 3 * OC, 107);
+  GruHandles second(wLayer, wIter);
+  for (bool reverse : {false, true})
+    data.check(wLayer, wIter, second.layer.get(), second.iter.get(), reverse);
 }
 
-TEST_F(WeightCacheTest, NonConstantGruWeightsAreReadEveryCall) {
+TEST_F(PreparedWeightsTest, ReleasingOneHandleLeavesTheOthersIntact) {
   GruData data;
-  auto wLayer = randomVector(IC * 3 * OC, 108),
-       wIter = randomVector(OC * 3 * OC, 109);
-  data.check(wLayer, wIter, false, false);
+  auto wLayerA = randomVector(IC * 3 * OC, 108),
+       wIterA = randomVector(OC * 3 * OC, 109),
+       wLayerB = randomVector(IC * 3 * OC, 110),
+       wIterB = randomVector(OC * 3 * OC, 111);
+  GruHandles b(wLayerB, wIterB);
+  {
+    GruHandles a(wLayerA, wIterA);
+    data.check(wLayerA, wIterA, a.layer.get(), a.iter.get(), false);
+    data.check(wLayerB, wIterB, b.layer.get(), b.iter.get(), false);
+  }
+  // What `a` held is gone; `b`'s copies are not.
+  std::vector<std::vector<float>> churn(8, randomVector(IC * 3 * OC, 112));
+  data.check(wLayerB, wIterB, b.layer.get(), b.iter.get(), false);
+  data.check(wLayerB, wIterB, b.layer.get(), b.iter.get(), true);
+}
+
+TEST_F(PreparedWeightsTest, WeightsWithoutAHandleAreReadEveryCall) {
+  GruData data;
+  auto wLayer = randomVector(IC * 3 * OC, 113),
+       wIter = randomVector(OC * 3 * OC, 114);
+  data.check(wLayer, wIter, nullptr, nullptr, false);
   // Same addresses, new values.
-  wLayer = randomVector(IC * 3 * OC, 110);
-  wIter = randomVector(OC * 3 * OC, 111);
-  data.check(wLayer, wIter, false, false);
+  wLayer = randomVector(IC * 3 * OC, 115);
+  wIter = randomVector(OC * 3 * OC, 116);
+  data.check(wLayer, wIter, nullptr, nullptr, false);
 }
 
-TEST_F(WeightCacheTest, ConstantGruWeightsSurviveAChangeOfBatchShape) {
-  auto &wLayer = constantWeights(IC * 3 * OC, 112);
-  auto &wIter = constantWeights(OC * 3 * OC, 113);
+TEST_F(PreparedWeightsTest, AHandleServesEveryBatchShape) {
+  auto wLayer = randomVector(IC * 3 * OC, 117),
+       wIter = randomVector(OC * 3 * OC, 118);
+  GruHandles handles(wLayer, wIter);
   GruData data;
-  data.check(wLayer, wIter, false, true);
-  // Another T and N with the same weights: a new primitive, same weights.
+  data.check(wLayer, wIter, handles.layer.get(), handles.iter.get(), false);
+  // Another T and N with the same weights: a new primitive, same handle.
   const int64_t T2 = 2, N2 = 5;
-  auto x = randomVector(T2 * N2 * IC, 114), h0 = randomVector(N2 * OC, 115);
+  auto x = randomVector(T2 * N2 * IC, 119), h0 = randomVector(N2 * OC, 120);
   std::vector<float> dst(T2 * N2 * OC);
   MemRef xRef(x, {T2, N2, IC}), h0Ref(h0, {N2, OC}),
-      wLayerRef(wLayer, {IC, 3, OC}), wIterRef(wIter, {OC, 3, OC}),
       biasRef(data.bias, {3, OC}), dstRef(dst, {T2, N2, OC});
-  ASSERT_RT_OK(pdnnrt_gru_forward(ARG(xRef), ARG(h0Ref), ARG(wLayerRef),
-                                  ARG(wIterRef), ARG(biasRef), ARG(dstRef), 0,
-                                  1));
+  ASSERT_RT_OK(pdnnrt_gru_forward(
+      ARG(xRef), ARG(h0Ref), ARG(handles.wLayerRef), ARG(handles.wIterRef),
+      ARG(biasRef), handles.layer.get(), handles.iter.get(), ARG(dstRef), 0));
   expectNear(dst, referenceGru(x, h0, wLayer, wIter, data.bias, T2, N2, IC, OC,
                                false));
 }
 
+TEST_F(PreparedWeightsTest, OneHandleServesConcurrentFirstCalls) {
+  // A fresh handle: the threads race to make its copy in the primitive's
+  // layout, and every one must compute with the right weights.
+  constexpr int kThreads = 4, kRounds = 10;
+  auto wLayer = randomVector(IC * 3 * OC, 121),
+       wIter = randomVector(OC * 3 * OC, 122);
+  GruHandles handles(wLayer, wIter);
+  GruData data;
+  std::vector<float> expected =
+      referenceGru(data.x, data.h0, wLayer, wIter, data.bias, T, N, IC, OC,
+                   false);
+  std::atomic<int> ready{0};
+  std::vector<std::string> errors(kThreads);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([&, t] {
+      ++ready;
+      while (ready.load() < kThreads) {
+      }
+      for (int round = 0; round < kRounds; ++round) {
+        std::vector<float> x = data.x, h0 = data.h0, bias = data.bias,
+                           dst(T * N * OC);
+        MemRef xRef(x, {T, N, IC}), h0Ref(h0, {N, OC}), biasRef(bias, {3, OC}),
+            dstRef(dst, {T, N, OC});
+        if (pdnnrt_gru_forward(ARG(xRef), ARG(h0Ref), ARG(handles.wLayerRef),
+                               ARG(handles.wIterRef), ARG(biasRef),
+                               handles.layer.get(), handles.iter.get(),
+                               ARG(dstRef), 0) != 0) {
+          errors[t] = lastError();
+          pdnnrt_clear_error();
+          return;
+        }
+        for (size_t i = 0; i < dst.size(); ++i)
+          if (std::fabs(dst[i] - expected[i]) >
+              1e-4f * std::max(1.f, std::fabs(expected[i]))) {
+            errors[t] = "round " + std::to_string(round) + ", element " +
+                        std::to_string(i);
+            return;
+          }
+      }
+    });
+  for (std::thread &thread : threads)
+    thread.join();
+  for (int t = 0; t < kThreads; ++t)
+    EXPECT_EQ(errors[t], "") << "thread " << t;
+}
+
 void checkMatmul(const std::vector<float> &src, std::vector<float> &weights,
-                 bool constant, int64_t M, int64_t K, int64_t Nn) {
+                 pdnnrt_prepared_weights *prepared, int64_t M, int64_t K,
+                 int64_t Nn) {
   std::vector<float> source = src, dst(M * Nn);
   MemRef srcRef(source, {M, K}), weightsRef(weights, {K, Nn}),
       dstRef(dst, {M, Nn});
-  ASSERT_RT_OK(pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), 0, nullptr,
-                             ARG(dstRef), 0, 0, constant));
+  ASSERT_RT_OK(pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), NO_TENSOR, prepared,
+                             ARG(dstRef), 0));
   expectNear(dst,
              referenceMatmul(source, weights, nullptr, 1, M, K, Nn, 1, false));
 }
 
-TEST_F(WeightCacheTest, TwoConstantMatmulWeightBuffersGiveTheirOwnResults) {
-  const int64_t M = 32, K = 128, Nn = 64;
-  auto src = randomVector(M * K, 120);
-  auto &a = constantWeights(K * Nn, 121);
-  auto &b = constantWeights(K * Nn, 122);
-  for (int round = 0; round < 2; ++round) {
-    checkMatmul(src, a, true, M, K, Nn);
-    checkMatmul(src, b, true, M, K, Nn);
-  }
-}
-
-TEST_F(WeightCacheTest, NonConstantMatmulWeightsAreReadEveryCall) {
+TEST_F(PreparedWeightsTest, MatmulWeightsAtOneAddressGetTheirOwnResults) {
   const int64_t M = 32, K = 128, Nn = 64;
   auto src = randomVector(M * K, 123);
   auto weights = randomVector(K * Nn, 124);
-  checkMatmul(src, weights, false, M, K, Nn);
+  {
+    MemRef weightsRef(weights, {K, Nn});
+    Prepared first(weightsRef, PDNNRT_WEIGHTS_MATMUL);
+    checkMatmul(src, weights, first.get(), M, K, Nn);
+  }
   weights = randomVector(K * Nn, 125);
-  checkMatmul(src, weights, false, M, K, Nn);
+  MemRef weightsRef(weights, {K, Nn});
+  Prepared second(weightsRef, PDNNRT_WEIGHTS_MATMUL);
+  checkMatmul(src, weights, second.get(), M, K, Nn);
+  checkMatmul(src, weights, nullptr, M, K, Nn);
+}
+
+TEST_F(PreparedWeightsTest, AHandleOfOtherWeightsIsAnError) {
+  const int64_t M = 2, K = 3, Nn = 4;
+  auto src = randomVector(M * K, 126), a = randomVector(K * Nn, 127),
+       b = randomVector(K * Nn, 128);
+  std::vector<float> dst(M * Nn);
+  MemRef srcRef(src, {M, K}), aRef(a, {K, Nn}), bRef(b, {K, Nn}),
+      dstRef(dst, {M, Nn});
+  Prepared ofA(aRef, PDNNRT_WEIGHTS_MATMUL);
+  EXPECT_NE(pdnnrt_matmul(ARG(srcRef), ARG(bRef), NO_TENSOR, ofA.get(),
+                          ARG(dstRef), 0),
+            0);
+  EXPECT_STREQ(lastError(), "pdnnrt_matmul: weightsPrepared was prepared from "
+                            "other weights than weights");
+}
+
+TEST_F(PreparedWeightsTest, APointerThatIsNoHandleIsAnError) {
+  const int64_t M = 2, K = 3, Nn = 4;
+  auto src = randomVector(M * K, 129), w = randomVector(K * Nn, 130);
+  std::vector<float> dst(M * Nn);
+  MemRef srcRef(src, {M, K}), wRef(w, {K, Nn}), dstRef(dst, {M, Nn});
+  alignas(64) unsigned char notAHandle[512] = {};
+  EXPECT_NE(pdnnrt_matmul(ARG(srcRef), ARG(wRef), NO_TENSOR,
+                          reinterpret_cast<pdnnrt_prepared_weights *>(notAHandle),
+                          ARG(dstRef), 0),
+            0);
+  EXPECT_STREQ(lastError(), "pdnnrt_matmul: weightsPrepared is not a live "
+                            "prepared-weights handle");
+}
+
+TEST_F(PreparedWeightsTest, PreparingChecksTheRole) {
+  auto w = randomVector(12, 131);
+  MemRef wRef(w, {4, 3});
+  pdnnrt_prepared_weights *handle = nullptr;
+  EXPECT_NE(pdnnrt_prepare_weights(ARG(wRef), PDNNRT_WEIGHTS_GRU_LAYER, &handle),
+            0);
+  EXPECT_STREQ(lastError(),
+               "pdnnrt_prepare_weights: GRU weights must have shape [I, 3, O]");
+  EXPECT_EQ(handle, nullptr);
+  pdnnrt_clear_error();
+  EXPECT_NE(pdnnrt_prepare_weights(ARG(wRef), 99, &handle), 0);
+  EXPECT_STREQ(lastError(), "pdnnrt_prepare_weights: role must be a "
+                            "PDNNRT_WEIGHTS_* value, got 99");
 }
 
 } // namespace

@@ -30,7 +30,8 @@ TEST_F(SumTest, UnusedSlotsAreIgnored) {
   std::vector<float> a{1, 2}, b{3, 4}, dst(2);
   MemRef aRef(a, {2}), bRef(b, {2}), dstRef(dst, {2});
   ASSERT_RT_OK(
-      pdnnrt_sum(2, ARG(aRef), ARG(bRef), 0, nullptr, 7, nullptr, ARG(dstRef)));
+      pdnnrt_sum(2, ARG(aRef), ARG(bRef), NO_TENSOR, 7, nullptr, 12345,
+                 ARG(dstRef)));
   EXPECT_EQ(dst, (std::vector<float>{4, 6}));
 }
 
@@ -38,7 +39,7 @@ TEST_F(SumTest, SourcesMayAliasEachOther) {
   std::vector<float> a{1, 2}, dst(2);
   MemRef aRef(a, {2}), dstRef(dst, {2});
   ASSERT_RT_OK(
-      pdnnrt_sum(3, ARG(aRef), ARG(aRef), ARG(aRef), 0, nullptr, ARG(dstRef)));
+      pdnnrt_sum(3, ARG(aRef), ARG(aRef), ARG(aRef), NO_TENSOR, ARG(dstRef)));
   EXPECT_EQ(dst, (std::vector<float>{3, 6}));
 }
 

@@ -1,7 +1,8 @@
 //===- TestUtil.h - memref descriptors for runtime tests --------*- C++ -*-===//
 //
-// The runtime takes MLIR unranked memrefs; MemRef builds the ranked
-// descriptor such a call points at, over a std::vector the test owns.
+// The runtime takes MLIR unranked memrefs and an element type code; MemRef
+// builds the ranked descriptor such a call points at, over a std::vector
+// the test owns, and knows the code of its elements.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,9 +16,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <deque>
-#include <mutex>
 #include <random>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace pdnnrt::test {
@@ -30,7 +31,23 @@ struct Descriptor {
   int64_t sizesAndStrides[16];
 };
 
-/// An unranked memref argument over `data`, row-major unless changed.
+/// The PDNNRT_TYPE_* code of a C++ element type.
+template <typename T> constexpr int32_t elementTypeCode() {
+  if constexpr (std::is_same_v<T, float>)
+    return PDNNRT_TYPE_F32;
+  else if constexpr (std::is_same_v<T, int64_t>)
+    return PDNNRT_TYPE_I64;
+  else if constexpr (std::is_same_v<T, int32_t>)
+    return PDNNRT_TYPE_I32;
+  else if constexpr (std::is_same_v<T, int8_t> || std::is_same_v<T, char>)
+    return PDNNRT_TYPE_I8;
+  else
+    static_assert(std::is_same_v<T, uint8_t>, "no element type code");
+  return PDNNRT_TYPE_UI8;
+}
+
+/// A tensor argument over `data`, row-major unless changed, with the
+/// element type code of T.
 class MemRef {
 public:
   template <typename T>
@@ -39,7 +56,8 @@ public:
 
   template <typename T>
   MemRef(T *data, std::vector<int64_t> shape)
-      : rankValue(static_cast<int64_t>(shape.size())) {
+      : rankValue(static_cast<int64_t>(shape.size())),
+        typeCode(elementTypeCode<std::remove_const_t<T>>()) {
     descriptor.allocated = descriptor.aligned = data;
     descriptor.offset = 0;
     int64_t stride = 1;
@@ -52,6 +70,7 @@ public:
 
   int64_t rank() const { return rankValue; }
   void *desc() { return &descriptor; }
+  int32_t type() const { return typeCode; }
   void setStride(int dim, int64_t stride) {
     descriptor.sizesAndStrides[rankValue + dim] = stride;
   }
@@ -59,11 +78,47 @@ public:
 
 private:
   int64_t rankValue;
+  int32_t typeCode;
   Descriptor descriptor;
 };
 
-/// The two C arguments of one tensor.
-#define ARG(memref) (memref).rank(), (memref).desc()
+/// The three C arguments of one tensor.
+#define ARG(memref) (memref).rank(), (memref).desc(), (memref).type()
+/// An absent optional tensor.
+#define NO_TENSOR 0, nullptr, PDNNRT_TYPE_NONE
+
+/// A prepared-weights handle the test owns, released when it goes out of
+/// scope; empty (null: the call reorders the weights itself) by default.
+class Prepared {
+public:
+  Prepared() = default;
+  Prepared(MemRef &weights, int32_t role) {
+    EXPECT_EQ(pdnnrt_prepare_weights(ARG(weights), role, &handle), 0)
+        << pdnnrt_last_error();
+  }
+  Prepared(Prepared &&other) noexcept : handle(other.handle) {
+    other.handle = nullptr;
+  }
+  Prepared &operator=(Prepared &&other) noexcept {
+    std::swap(handle, other.handle);
+    return *this;
+  }
+  Prepared(const Prepared &) = delete;
+  Prepared &operator=(const Prepared &) = delete;
+  ~Prepared() {
+    if (handle)
+      pdnnrt_release_weights(handle);
+  }
+  pdnnrt_prepared_weights *get() const { return handle; }
+
+private:
+  pdnnrt_prepared_weights *handle = nullptr;
+};
+
+/// `weights` prepared for `role` when `prepare`, else an empty handle.
+inline Prepared prepareIf(bool prepare, MemRef &weights, int32_t role) {
+  return prepare ? Prepared(weights, role) : Prepared();
+}
 
 inline const char *lastError() {
   const char *message = pdnnrt_last_error();
@@ -88,28 +143,6 @@ inline std::vector<float> randomVector(size_t n, unsigned seed,
   for (float &v : values)
     v = distribution(generator);
   return values;
-}
-
-/// Weights to pass with weightsConstant = 1. The runtime caches those by
-/// address for the rest of the process, as PDNNRuntime.h says, so a test
-/// must never free them and let other values reuse the address: they live
-/// until the program ends.
-inline std::vector<float> &constantWeights(size_t n, unsigned seed) {
-  static std::mutex mutex;
-  static std::deque<std::vector<float>> all;
-  std::lock_guard<std::mutex> lock(mutex);
-  all.push_back(randomVector(n, seed));
-  return all.back();
-}
-
-/// Weights for one call: constantWeights when `constant`, else fresh values
-/// kept in `storage`.
-inline std::vector<float> &weightsFor(bool constant, size_t n, unsigned seed,
-                                      std::vector<float> &storage) {
-  if (constant)
-    return constantWeights(n, seed);
-  storage = randomVector(n, seed);
-  return storage;
 }
 
 inline void expectNear(const std::vector<float> &actual,

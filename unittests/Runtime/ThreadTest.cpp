@@ -1,8 +1,8 @@
 //===- ThreadTest.cpp - calls from several threads at once ----------------===//
 //
-// Four threads share constant weights (so the process-wide cache) and run
-// every kind of call repeatedly, each on its own data; their results must
-// equal the single-threaded ones bit for bit.
+// Four threads share prepared weights (one handle per weights, as a loaded
+// module's calls do) and run every kind of call repeatedly, each on its own
+// data; their results must equal the single-threaded ones bit for bit.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,13 +19,18 @@ using ThreadTest = RuntimeTest;
 
 constexpr int64_t T = 5, N = 4, IC = 24, OC = 16, M = 12, K = 24, Nn = 20;
 
-/// Shared constant weights.
+/// Shared weights and their handles.
 struct Weights {
-  std::vector<float> &wLayer = constantWeights(IC * 3 * OC, 201),
-                     &wIter = constantWeights(OC * 3 * OC, 202),
-                     &matmul = constantWeights(K * Nn, 204);
-  std::vector<float> bias = randomVector(3 * OC, 203),
+  std::vector<float> wLayer = randomVector(IC * 3 * OC, 201),
+                     wIter = randomVector(OC * 3 * OC, 202),
+                     matmul = randomVector(K * Nn, 204),
+                     bias = randomVector(3 * OC, 203),
                      matmulBias = randomVector(Nn, 205);
+  MemRef wLayerRef{wLayer, {IC, 3, OC}}, wIterRef{wIter, {OC, 3, OC}},
+      matmulRef{matmul, {K, Nn}};
+  Prepared wLayerPrepared{wLayerRef, PDNNRT_WEIGHTS_GRU_LAYER},
+      wIterPrepared{wIterRef, PDNNRT_WEIGHTS_GRU_ITER},
+      matmulPrepared{matmulRef, PDNNRT_WEIGHTS_MATMUL};
 };
 
 /// Everything one thread computes from its seed.
@@ -49,10 +54,12 @@ Results compute(Weights &w, unsigned seed) {
       biasRef(w.bias, {3, OC}), gruRef(r.gru, {T, N, OC}),
       gruReverseRef(r.gruReverse, {T, N, OC});
   if (pdnnrt_gru_forward(ARG(xRef), ARG(h0Ref), ARG(wLayerRef), ARG(wIterRef),
-                         ARG(biasRef), ARG(gruRef), 0, 1))
+                         ARG(biasRef), w.wLayerPrepared.get(),
+                         w.wIterPrepared.get(), ARG(gruRef), 0))
     fail("gru");
   if (pdnnrt_gru_forward(ARG(xRef), ARG(h0Ref), ARG(wLayerRef), ARG(wIterRef),
-                         ARG(biasRef), ARG(gruReverseRef), 1, 1))
+                         ARG(biasRef), w.wLayerPrepared.get(),
+                         w.wIterPrepared.get(), ARG(gruReverseRef), 1))
     fail("reverse gru");
 
   auto src = randomVector(M * K, seed + 2);
@@ -60,7 +67,7 @@ Results compute(Weights &w, unsigned seed) {
   MemRef srcRef(src, {M, K}), weightsRef(w.matmul, {K, Nn}),
       matmulBiasRef(w.matmulBias, {Nn}), matmulRef(r.matmul, {M, Nn});
   if (pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), ARG(matmulBiasRef),
-                    ARG(matmulRef), 1, 1, 1))
+                    w.matmulPrepared.get(), ARG(matmulRef), 1))
     fail("matmul");
 
   r.eltwise = r.matmul;
@@ -79,8 +86,7 @@ Results compute(Weights &w, unsigned seed) {
   MemRef normRef(r.norm, {M, Nn}), meanRef(mean, {M}),
       varianceRef(variance, {M});
   if (pdnnrt_layer_norm(ARG(matmulRef), ARG(matmulBiasRef), ARG(matmulBiasRef),
-                        ARG(normRef), ARG(meanRef), ARG(varianceRef), 1e-5f, 1,
-                        1))
+                        ARG(normRef), ARG(meanRef), ARG(varianceRef), 1e-5f))
     fail("layer_norm");
   return r;
 }

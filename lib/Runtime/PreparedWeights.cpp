@@ -1,0 +1,88 @@
+//===- PreparedWeights.cpp - pdnnrt_prepare_weights / release_weights -----===//
+
+#include "PreparedWeights.h"
+
+#include "Calls.h"
+#include "Context.h"
+#include "Errors.h"
+
+#include <atomic>
+
+using namespace pdnnrt;
+
+static std::atomic<int64_t> liveHandles{0};
+
+int64_t pdnnrt_live_prepared_weights(void) { return liveHandles.load(); }
+
+std::shared_ptr<const dnnl::memory>
+pdnnrt_prepared_weights::inLayout(const dnnl::memory::desc &user,
+                                  const dnnl::memory::desc &wanted) {
+  // First use per layout reorders under the lock; the copies are few (one
+  // per layout a primitive picked) and calls after the first find theirs
+  // in their thread's shortcut without coming here.
+  std::lock_guard<std::mutex> lock(mutex);
+  for (const auto &[layout, copy] : copies)
+    if (layout == wanted)
+      return copy;
+  dnnl::memory source(user, cpuEngine(), const_cast<void *>(data));
+  auto reordered = std::make_shared<dnnl::memory>(wanted, cpuEngine());
+  dnnl::reorder(source, *reordered).execute(threadStream(), source, *reordered);
+  threadStream().wait();
+  copies.emplace_back(wanted, reordered);
+  return reordered;
+}
+
+PreparedWeights *pdnnrt::readPrepared(const char *name,
+                                      pdnnrt_prepared_weights *handle,
+                                      bool optional) {
+  if (!handle) {
+    if (optional)
+      return nullptr;
+    fail("%s is null", name);
+  }
+  if (handle->magic != PreparedWeights::kLive)
+    fail("%s is not a live prepared-weights handle", name);
+  return handle;
+}
+
+void pdnnrt::expectPreparedFrom(const PreparedWeights &handle,
+                                const Tensor &weights, int32_t role,
+                                const char *handleName) {
+  bool same = handle.role == role && handle.data == weights.data &&
+              handle.dims.size() == static_cast<size_t>(weights.rank);
+  for (int d = 0; same && d < weights.rank; ++d)
+    same = handle.dims[d] == weights.size(d);
+  if (!same)
+    fail("%s was prepared from other weights than %s", handleName,
+         weights.name);
+}
+
+void pdnnrt::run(const PrepareWeightsCall &call) {
+  const Tensor &w = call.weights;
+  switch (call.role) {
+  case PDNNRT_WEIGHTS_GRU_LAYER:
+  case PDNNRT_WEIGHTS_GRU_ITER:
+    if (w.rank != 3 || w.size(1) != 3)
+      fail("GRU weights must have shape [I, 3, O]");
+    break;
+  case PDNNRT_WEIGHTS_MATMUL:
+    break;
+  default:
+    fail("role must be a PDNNRT_WEIGHTS_* value, got %d", call.role);
+  }
+  static std::atomic<uint64_t> nextId{1};
+  auto handle = std::make_unique<PreparedWeights>();
+  handle->id = nextId++;
+  handle->role = call.role;
+  handle->data = w.data;
+  handle->dims.assign(w.sizes, w.sizes + w.rank);
+  handle->magic = PreparedWeights::kLive;
+  *call.prepared = handle.release();
+  ++liveHandles;
+}
+
+void pdnnrt::run(const ReleaseWeightsCall &call) {
+  call.prepared->magic = 0;
+  delete call.prepared;
+  --liveHandles;
+}

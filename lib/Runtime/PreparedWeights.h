@@ -1,0 +1,68 @@
+//===- PreparedWeights.h - weights prepared once per module -----*- C++ -*-===//
+//
+// The object behind a pdnnrt_prepared_weights handle. Compiled code
+// prepares each constant weights tensor once, when its module is loaded
+// (pdnnrt_prepare_weights), and releases it when the module is unloaded
+// (pdnnrt_release_weights); in between, every call that reads those weights
+// takes the handle. The weights stay in the module's memory; the handle
+// holds the copies reordered into the layouts primitives asked for, made
+// on first use and shared by every thread. Nothing is keyed by address: two
+// modules whose weights land at one address have two handles.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PADDLEDNN_LIB_RUNTIME_PREPAREDWEIGHTS_H
+#define PADDLEDNN_LIB_RUNTIME_PREPAREDWEIGHTS_H
+
+#include "MemRef.h"
+
+#include <oneapi/dnnl/dnnl.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+struct pdnnrt_prepared_weights {
+  /// Unique for the life of the process: per-thread shortcuts compare ids,
+  /// never addresses, so a released handle's successor is never mistaken
+  /// for it.
+  uint64_t id;
+  int32_t role;
+  /// The module's weights, as laid out by the caller.
+  const void *data;
+  std::vector<int64_t> dims;
+  /// kLive until released: a cheap guard against garbage handles.
+  uint64_t magic;
+
+  /// The weights in layout `wanted` (read as `user`), reordered on first
+  /// use. Safe to call from several threads at once.
+  std::shared_ptr<const dnnl::memory> inLayout(const dnnl::memory::desc &user,
+                                               const dnnl::memory::desc &wanted);
+
+  static constexpr uint64_t kLive = 0x7064'6e6e'7765'6967ull;
+
+private:
+  std::mutex mutex;
+  std::vector<std::pair<dnnl::memory::desc, std::shared_ptr<const dnnl::memory>>>
+      copies;
+};
+
+namespace pdnnrt {
+
+using PreparedWeights = ::pdnnrt_prepared_weights;
+
+/// Reads a handle argument: null is absent (allowed when `optional`); a
+/// released or foreign pointer is an error where it can be told.
+PreparedWeights *readPrepared(const char *name, pdnnrt_prepared_weights *handle,
+                              bool optional);
+
+/// Checks that `handle` was prepared from `weights` (same data, same
+/// sizes) for `role`: a handle of other weights would compute silently
+/// wrong results.
+void expectPreparedFrom(const PreparedWeights &handle, const Tensor &weights,
+                        int32_t role, const char *handleName);
+
+} // namespace pdnnrt
+
+#endif // PADDLEDNN_LIB_RUNTIME_PREPAREDWEIGHTS_H
