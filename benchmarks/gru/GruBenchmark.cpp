@@ -104,12 +104,12 @@ Problem &problem(int64_t d, const std::vector<int64_t> &lengths) {
 
 enum class Model { Fused, Unfused };
 
-JitFunction &compiled(int64_t d, Model model, const std::string &backend,
-                      const std::string &gruBatching = "length-sorted") {
+JitFunction &compiled(int64_t d, Model model, Backend backend,
+                      GruBatching gruBatching = GruBatching::LengthSorted) {
   // Never destroyed: tearing down a JIT during static destruction, after
   // LLVM's own statics are gone, is undefined.
   static auto &cache =
-      *new std::map<std::tuple<int64_t, Model, std::string, std::string>,
+      *new std::map<std::tuple<int64_t, Model, Backend, GruBatching>,
                     std::unique_ptr<JitFunction>>;
   auto &slot = cache[{d, model, backend, gruBatching}];
   if (!slot) {
@@ -130,8 +130,8 @@ JitFunction &compiled(int64_t d, Model model, const std::string &backend,
 }
 
 void runCompiled(benchmark::State &state, Problem &p, Model model,
-                 const std::string &backend,
-                 const std::string &gruBatching = "length-sorted") {
+                 Backend backend,
+                 GruBatching gruBatching = GruBatching::LengthSorted) {
   JitFunction &function = compiled(p.weights.d, model, backend, gruBatching);
   std::vector<const HostTensor *> args{&p.x, &p.lodTensor};
   {
@@ -161,28 +161,28 @@ void runHandWritten(benchmark::State &state, Problem &p) {
 // Args: T, N, D (= M).
 void BM_Compiled_OneDNN(benchmark::State &state) {
   runCompiled(state, problem(state.range(2), equalLengths(state.range(0), state.range(1))),
-              Model::Fused, "onednn");
+              Model::Fused, Backend::OneDNN);
 }
 void BM_HandWritten_OneDNN(benchmark::State &state) {
   runHandWritten(state, problem(state.range(2), equalLengths(state.range(0), state.range(1))));
 }
 void BM_Compiled_Reference(benchmark::State &state) {
   runCompiled(state, problem(state.range(2), equalLengths(state.range(0), state.range(1))),
-              Model::Fused, "reference");
+              Model::Fused, Backend::Reference);
 }
 void BM_Compiled_UnfusedFcGru(benchmark::State &state) {
   runCompiled(state, problem(state.range(2), equalLengths(state.range(0), state.range(1))),
-              Model::Unfused, "onednn");
+              Model::Unfused, Backend::OneDNN);
 }
 
 // The ragged batch, D = M = 256: the default (length-sorted chunks) and
 // padding to the longest sequence.
 void BM_Ragged_Compiled(benchmark::State &state) {
-  runCompiled(state, problem(256, raggedLengths()), Model::Fused, "onednn");
+  runCompiled(state, problem(256, raggedLengths()), Model::Fused, Backend::OneDNN);
 }
 void BM_Ragged_CompiledPadded(benchmark::State &state) {
-  runCompiled(state, problem(256, raggedLengths()), Model::Fused, "onednn",
-              "padded");
+  runCompiled(state, problem(256, raggedLengths()), Model::Fused, Backend::OneDNN,
+              GruBatching::Padded);
 }
 void BM_Ragged_HandWrittenPadToLongest(benchmark::State &state) {
   runHandWritten(state, problem(256, raggedLengths()));

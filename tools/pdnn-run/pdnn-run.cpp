@@ -37,9 +37,8 @@ static cl::list<std::string> inputs("input",
                                     cl::desc("An input .npy file, in argument order"));
 static cl::opt<std::string> outputDir("o", cl::desc("Folder for result<i>.npy"),
                                       cl::init(""));
-static cl::opt<std::string> backend("backend",
-                                    cl::desc("onednn (default) or reference"),
-                                    cl::init("onednn"));
+static cl::opt<Backend> backend("backend", cl::desc("Where the pdnn ops run"),
+                                cl::init(Backend::OneDNN), backendValues());
 static cl::opt<unsigned> repeat("repeat",
                                 cl::desc("Time this many calls after a warm-up"),
                                 cl::init(0));
@@ -47,12 +46,10 @@ static cl::opt<bool> printResults("print", cl::desc("Print the results"),
                                   cl::init(false));
 static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level"),
                                   cl::init(3));
-static cl::opt<std::string> gruBatching(
-    "gru-batching",
-    cl::desc("oneDNN GRUs on a LoD batch: length-sorted (default; runtime "
-             "chunks, memory bounded by the tokens) or padded (to the "
-             "longest sequence)"),
-    cl::init("length-sorted"));
+static cl::opt<GruBatching>
+    gruBatching("gru-batching",
+                cl::desc("How a LoD batch reaches oneDNN's GRU"),
+                cl::init(GruBatching::LengthSorted), gruBatchingValues());
 static cl::opt<bool> checkInputsUnchanged(
     "check-inputs-unchanged",
     cl::desc("Fail a call that writes into an input not marked "
@@ -133,8 +130,6 @@ int main(int argc, char **argv) {
   for (const HostTensor &arg : args)
     argPointers.push_back(&arg);
 
-  if (backend != "onednn" && backend != "reference")
-    return fail("--backend must be onednn or reference, got " + backend);
   JitOptions options;
   options.backend = backend;
   options.optLevel = optLevel;
@@ -165,7 +160,7 @@ int main(int argc, char **argv) {
     llvm::outs() << llvm::format(
         "time per call (%u calls after warm-up, backend %s): median %.4f ms, "
         "min %.4f ms, max %.4f ms\n",
-        unsigned(repeat), backend.c_str(), median, ms.front(), ms.back());
+        unsigned(repeat), stringifyBackend(backend).str().c_str(), median, ms.front(), ms.back());
   }
 
   if (!outputDir.empty()) {

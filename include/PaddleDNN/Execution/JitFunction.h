@@ -10,6 +10,7 @@
 #ifndef PADDLEDNN_EXECUTION_JITFUNCTION_H
 #define PADDLEDNN_EXECUTION_JITFUNCTION_H
 
+#include "PaddleDNN/Conversion/Options.h"
 #include "PaddleDNN/Execution/HostTensor.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -34,14 +35,14 @@ struct TensorSignature {
 };
 
 struct JitOptions {
-  /// --pdnn-lower's backend: "onednn" or "reference".
-  std::string backend = "onednn";
+  /// --pdnn-lower's backend.
+  Backend backend = Backend::OneDNN;
   /// LLVM optimization level for the generated code (0-3).
   unsigned optLevel = 3;
   /// Reference GRUs with oneDNN's unclamped sigmoid/tanh.
   bool exactGruActivations = false;
-  /// --pdnn-lower's gru-batching: "length-sorted" or "padded".
-  std::string gruBatching = "length-sorted";
+  /// --pdnn-lower's gru-batching.
+  GruBatching gruBatching = GruBatching::LengthSorted;
   /// Compare every argument not marked `bufferization.writable = true`
   /// before and after each call and fail the call if compiled code wrote
   /// into it (a copy per call: for tests and debugging).

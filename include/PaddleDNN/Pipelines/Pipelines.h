@@ -3,6 +3,8 @@
 #ifndef PADDLEDNN_PIPELINES_PIPELINES_H
 #define PADDLEDNN_PIPELINES_PIPELINES_H
 
+#include "PaddleDNN/Conversion/Options.h"
+
 #include "mlir/Pass/PassOptions.h"
 
 namespace mlir {
@@ -10,17 +12,13 @@ class OpPassManager;
 namespace pdnn {
 
 struct LowerPipelineOptions : public PassPipelineOptions<LowerPipelineOptions> {
-  PassOptions::Option<std::string> backend{
-      *this, "backend",
-      llvm::cl::desc("onednn: oneDNN runtime calls where oneDNN supports the "
-                     "op, reference loops elsewhere; reference: no oneDNN"),
-      llvm::cl::init("onednn")};
-  PassOptions::Option<std::string> gruBatching{
+  PassOptions::Option<Backend> backend{
+      *this, "backend", llvm::cl::desc("Where the pdnn ops run"),
+      llvm::cl::init(Backend::OneDNN), backendValues()};
+  PassOptions::Option<GruBatching> gruBatching{
       *this, "gru-batching",
-      llvm::cl::desc("length-sorted (default: runtime chunks, memory bounded "
-                     "by the tokens) or padded (to the longest sequence, "
-                     "explicit in IR; N x longest memory)"),
-      llvm::cl::init("length-sorted")};
+      llvm::cl::desc("How a LoD batch reaches oneDNN's GRU"),
+      llvm::cl::init(GruBatching::LengthSorted), gruBatchingValues()};
   PassOptions::Option<bool> exactGruActivations{
       *this, "exact-gru-activations",
       llvm::cl::desc("backend=reference: GRUs without Paddle's CPU clamping "
