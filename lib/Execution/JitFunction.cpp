@@ -92,12 +92,9 @@ void mlir::pdnn::prepareForJit(DialectRegistry &registry) {
   llvm::InitializeNativeTargetAsmPrinter();
 }
 
-JitFunction::~JitFunction() {
-  // The module's constant globals go away with the engine; the runtime keys
-  // its reordered copies by their addresses.
-  engine.reset();
-  pdnnrt_release_constant_weights();
-}
+// The engine runs the module's destructors (llvm.mlir.global_dtors) when it
+// is destroyed, releasing the weights the module prepared.
+JitFunction::~JitFunction() = default;
 
 llvm::Expected<std::unique_ptr<JitFunction>>
 JitFunction::compile(OwningOpRef<ModuleOp> module, llvm::StringRef entry,
@@ -276,7 +273,7 @@ JitFunction::call(llvm::ArrayRef<const HostTensor *> args) {
     results.push_back(std::move(*result));
   }
   if (failure)
-    return std::move(failure);
+    return failure;
   if (const char *message = pdnnrt_last_error())
     return jitError(llvm::Twine("runtime error: ") + message);
   return results;

@@ -4,14 +4,19 @@
 //
 //   protect-caller-buffers      arguments read-only unless marked writable
 //   canonicalize                pdnn folds; casts to dynamic types absorbed
-//   convert-pdnn-to-onednn      (backend=onednn) pdnn -> pdnnrt calls
-//   canonicalize, cse           constant weights: reorder/flip/reshape fold
+//   convert-pdnn-to-onednn      (backend=onednn) pdnn -> pdnnrt calls, for
+//                               the ops BackendLegality.h approves
+//   canonicalize, cse           constant weights: reorder/flip/reshape
+//                               fold; one check_lod per LoD
+//   pdnnrt-prepare-weights      weights the calls read: fold, decompose, or
+//                               prepare once per module
 //   convert-pdnn-to-linalg      everything else -> linalg/scf (reference)
 //   convert-elementwise-to-linalg  arith/math on whole tensors -> linalg
 //   one-shot-bufferize          DPS destinations become buffers; in-place
 //                               decisions stay in place
 //   buffer deallocation         frees temporaries, returns owned results
-//   convert-pdnnrt-to-calls     pdnnrt ops -> func.call into the runtime
+//   convert-pdnnrt-to-calls     pdnnrt ops -> llvm.call into the runtime;
+//                               weight preparation in the module's ctor
 //   linalg -> loops -> cf -> LLVM
 //
 //===----------------------------------------------------------------------===//
@@ -42,19 +47,20 @@ void mlir::pdnn::buildLowerPipeline(OpPassManager &pm,
   // Folds identities and absorbs casts to more dynamic types, so that the
   // lowerings see every static size there is.
   pm.addPass(createCanonicalizerPass());
-  if (options.backend == "onednn") {
+  if (options.backend == Backend::OneDNN) {
     ConvertPDNNToOneDNNOptions onednn;
     onednn.gruBatching = options.gruBatching;
     pm.addPass(createConvertPDNNToOneDNN(onednn));
   }
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(createPDNNRTPrepareWeights());
   // The oneDNN backend computes GRU gates as oneDNN (and Paddle's oneDNN
   // kernel) does, unclamped, in its reference fallback too; the reference
   // backend follows Paddle's CPU kernels unless asked for oneDNN's reading.
   ConvertPDNNToLinalgOptions reference;
   reference.exactGruActivations =
-      options.backend == "onednn" || options.exactGruActivations;
+      options.backend == Backend::OneDNN || options.exactGruActivations;
   pm.addPass(createConvertPDNNToLinalg(reference));
   // Graph passes may leave arith/math ops on whole tensors (a bias converted
   // to f32 by --fuse-fc-gru); they become linalg like the rest.

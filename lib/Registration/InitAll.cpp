@@ -15,7 +15,6 @@
 
 void mlir::pdnn::registerPDNNDialect(DialectRegistry &registry) {
   registry.insert<PDNNDialect, pdnnrt::PDNNRTDialect>();
-  pdnnrt::registerBufferizableOpInterfaceExternalModels(registry);
 }
 
 void mlir::pdnn::registerAllPaddleDNNDialects(DialectRegistry &registry) {

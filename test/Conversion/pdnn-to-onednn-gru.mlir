@@ -2,9 +2,12 @@
 // RUN: pdnn-opt %s -split-input-file --convert-pdnn-to-onednn="gru-batching=padded" | FileCheck %s
 // RUN: pdnn-opt %s -split-input-file --convert-pdnn-to-onednn="gru-batching=padded" --canonicalize | FileCheck %s --check-prefix=FOLD
 // RUN: pdnn-opt %s -split-input-file --convert-pdnn-to-onednn="gru-batching=length-sorted" | FileCheck %s --check-prefix=SORTED
+// RUN: pdnn-opt %s -split-input-file --convert-pdnn-to-onednn --cse | FileCheck %s --check-prefix=ONCE
 
 // origin_mode = false (default): the update gate of all three weights is
 // negated; X is scattered to padded TNC on the right; a missing H0 is zeros.
+// The LoD is checked once (check_lod), and its facts size the buffers and go
+// with it to the calls that read it.
 // CHECK-LABEL: func @fusion_gru
 // CHECK-SAME: (%[[X:.*]]: tensor<?x3xf32>, %[[LOD:.*]]: tensor<?xi64>, %[[WX:.*]]: tensor<3x6xf32>, %[[WH:.*]]: tensor<2x6xf32>, %[[B:.*]]: tensor<1x6xf32>)
 // CHECK: %[[WL:.*]] = tensor.expand_shape %[[WX]] {{\[}}[0], [1, 2]] output_shape [3, 3, 2] : tensor<3x6xf32> into tensor<3x3x2xf32>
@@ -13,18 +16,18 @@
 // CHECK: %[[WLF:.*]] = pdnnrt.flip_update_gate %[[WL]] : tensor<3x3x2xf32>
 // CHECK: %[[WIF:.*]] = pdnnrt.flip_update_gate %[[WI]] : tensor<2x3x2xf32>
 // CHECK: %[[BF:.*]] = pdnnrt.flip_update_gate %[[BR]] : tensor<3x2xf32>
-// CHECK: %[[TMAX:.*]] = scf.for
-// CHECK: %[[PADDED:.*]] = pdnnrt.lod_to_padded ins(%[[X]], %[[LOD]] : tensor<?x3xf32>, tensor<?xi64>) outs(%{{.*}} : tensor<?x?x3xf32>) {right_aligned = false}
+// CHECK: %[[FACTS:.*]] = pdnnrt.check_lod ins(%[[LOD]], %{{.*}} : tensor<?xi64>, index) outs(%{{.*}} : tensor<4xi64>)
+// CHECK: %[[PADDED:.*]] = pdnnrt.lod_to_padded ins(%[[X]], %[[LOD]], %[[FACTS]] : tensor<?x3xf32>, tensor<?xi64>, tensor<4xi64>) outs(%{{.*}} : tensor<?x?x3xf32>) {right_aligned = false}
 // CHECK: %[[H0:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<?x2xf32>)
 // CHECK: %[[OUT:.*]] = pdnnrt.gru ins(%[[PADDED]], %[[H0]], %[[WLF]], %[[WIF]], %[[BF]] : {{.*}}) outs(%{{.*}} : tensor<?x?x2xf32>) {reverse = false}
-// CHECK: pdnnrt.padded_to_lod ins(%[[OUT]], %[[LOD]] : tensor<?x?x2xf32>, tensor<?xi64>) outs(%{{.*}} : tensor<?x2xf32>) {right_aligned = false}
+// CHECK: pdnnrt.padded_to_lod ins(%[[OUT]], %[[LOD]], %[[FACTS]] : tensor<?x?x2xf32>, tensor<?xi64>, tensor<4xi64>) outs(%{{.*}} : tensor<?x2xf32>) {right_aligned = false}
 // CHECK-NOT: pdnn.fusion_gru
-// With gru-batching=length-sorted the LoD goes to the runtime as is: no
+// With gru-batching=length-sorted the LoD goes to the runtime with its facts: no
 // padded buffers, one pdnnrt.lod_gru with the same prepared weights.
 // SORTED-LABEL: func @fusion_gru
 // SORTED-NOT: lod_to_padded
 // SORTED: %[[H0:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<?x2xf32>)
-// SORTED: pdnnrt.lod_gru ins(%arg0, %arg1, %[[H0]], %{{.*}}, %{{.*}}, %{{.*}} : tensor<?x3xf32>, tensor<?xi64>, tensor<?x2xf32>, tensor<3x3x2xf32>, tensor<2x3x2xf32>, tensor<3x2xf32>) outs(%{{.*}} : tensor<?x2xf32>) {reverse = false}
+// SORTED: pdnnrt.lod_gru ins(%arg0, %arg1, %{{.*}}, %[[H0]], %{{.*}}, %{{.*}}, %{{.*}} : tensor<?x3xf32>, tensor<?xi64>, tensor<4xi64>, tensor<?x2xf32>, tensor<3x3x2xf32>, tensor<2x3x2xf32>, tensor<3x2xf32>) outs(%{{.*}} : tensor<?x2xf32>) {reverse = false}
 // SORTED-NOT: padded_to_lod
 func.func @fusion_gru(%x: tensor<?x3xf32>, %lod: tensor<?xi64>, %wx: tensor<3x6xf32>, %wh: tensor<2x6xf32>,
                       %b: tensor<1x6xf32>) -> tensor<?x2xf32> {
@@ -122,6 +125,12 @@ func.func @unfused_gru(%in: tensor<?x3xf32>, %lod: tensor<?xi64>) -> tensor<?x1x
 // CHECK: pdnnrt.gru {{.*}} {reverse = false}
 // CHECK: pdnnrt.gru {{.*}} {reverse = true}
 // CHECK: tensor.concat dim(1) {{.*}} -> tensor<?x6xf32>
+// All the GRUs of a multi_gru read one LoD over the same rows: it is
+// checked once.
+// ONCE-LABEL: func @multi_gru
+// ONCE: pdnnrt.check_lod
+// ONCE-NOT: pdnnrt.check_lod
+// ONCE: return
 func.func @multi_gru(%x: tensor<?x3xf32>, %lod: tensor<?xi64>, %wx0: tensor<3x6xf32>, %wh0: tensor<2x6xf32>,
                      %wx1: tensor<4x9xf32>, %wh1: tensor<3x9xf32>) -> tensor<?x6xf32> {
   %h = pdnn.multi_gru X(%x) lod(%lod) WeightX(%wx0, %wx0, %wx1, %wx1) WeightH(%wh0, %wh0, %wh1, %wh1) {layers = 2 : i32}
@@ -145,4 +154,22 @@ func.func @not_for_onednn(%x: tensor<?x3xf32>, %xb: tensor<?x3xbf16>, %lod: tens
       : (tensor<?x3xbf16>, tensor<?xi64>, tensor<3x6xf32>, tensor<2x6xf32>)
      -> (tensor<?x2xbf16>, tensor<?x2xf32>, tensor<?x6xf32>, tensor<?x6xf32>, tensor<?x2xf32>)
   return %a#0, %b#0 : tensor<?x2xf32>, tensor<?x2xbf16>
+}
+
+// -----
+
+// Two GRUs over the same X and LoD (what --fuse-bidirectional-gru leaves):
+// their checks are one after CSE.
+// ONCE-LABEL: func @two_directions
+// ONCE: pdnnrt.check_lod
+// ONCE-NOT: pdnnrt.check_lod
+// ONCE: return
+func.func @two_directions(%x: tensor<?x3xf32>, %lod: tensor<?xi64>, %wx: tensor<3x6xf32>, %wh: tensor<2x6xf32>) -> (tensor<?x2xf32>, tensor<?x2xf32>) {
+  %f:5 = pdnn.fusion_gru X(%x) lod(%lod) WeightX(%wx) WeightH(%wh)
+      : (tensor<?x3xf32>, tensor<?xi64>, tensor<3x6xf32>, tensor<2x6xf32>)
+     -> (tensor<?x2xf32>, tensor<?x2xf32>, tensor<?x6xf32>, tensor<?x6xf32>, tensor<?x2xf32>)
+  %r:5 = pdnn.fusion_gru X(%x) lod(%lod) WeightX(%wx) WeightH(%wh) {is_reverse = true}
+      : (tensor<?x3xf32>, tensor<?xi64>, tensor<3x6xf32>, tensor<2x6xf32>)
+     -> (tensor<?x2xf32>, tensor<?x2xf32>, tensor<?x6xf32>, tensor<?x6xf32>, tensor<?x2xf32>)
+  return %f#0, %r#0 : tensor<?x2xf32>, tensor<?x2xf32>
 }

@@ -1,4 +1,4 @@
-// The runtime takes f32 data: a bf16 call is a clear error, not a bad call.
+// What --convert-pdnnrt-to-calls refuses, with a diagnostic.
 // RUN: pdnn-opt %s -split-input-file --convert-pdnnrt-to-calls -verify-diagnostics
 
 func.func @not_bufferized(%x: tensor<4xf32>) -> tensor<4xf32> {
@@ -9,9 +9,20 @@ func.func @not_bufferized(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
-func.func @mixed_types(%x: memref<4xf32>, %y: memref<4xbf16>) {
-  pdnnrt.eltwise ins(%x : memref<4xf32>) outs(%x : memref<4xf32>) {algorithm = #pdnnrt.eltwise<relu>, alpha = 0.0 : f32, beta = 0.0 : f32}
-  // expected-error @+1 {{runtime entry point 'pdnnrt_eltwise' called as}}
+// Only a module's constants are prepared once per module.
+func.func @prepare_an_argument(%w: memref<8x2xf32>) {
+  // expected-error @+1 {{prepares weights that are not a constant global: only a module's constants can be prepared once per module}}
+  %h = pdnnrt.prepare_weights %w {role = #pdnnrt.weights<matmul>} : memref<8x2xf32>
+  return
+}
+
+// -----
+
+// The element types a call takes are part of its declaration: a bf16
+// buffer for an f32 entry point does not verify (it never becomes a call
+// the runtime would read as f32).
+func.func @bf16_for_f32(%y: memref<4xbf16>) {
+  // expected-error @+1 {{operand 0 (src) must have element type f32, got 'memref<4xbf16>'}}
   pdnnrt.eltwise ins(%y : memref<4xbf16>) outs(%y : memref<4xbf16>) {algorithm = #pdnnrt.eltwise<relu>, alpha = 0.0 : f32, beta = 0.0 : f32}
   return
 }

@@ -2,6 +2,7 @@
 
 #include "PaddleDNN/Execution/JitFunction.h"
 #include "PaddleDNN/Execution/Npy.h"
+#include "PaddleDNN/Runtime/PDNNRuntime.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -41,7 +42,7 @@ protected:
     context = new MLIRContext(*registry);
   }
 
-  std::unique_ptr<JitFunction> compile(const std::string &backend) {
+  std::unique_ptr<JitFunction> compile(Backend backend) {
     OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(kModel, context);
     EXPECT_TRUE(module);
     JitOptions options;
@@ -70,8 +71,8 @@ DialectRegistry *JitFunctionTest::registry = nullptr;
 MLIRContext *JitFunctionTest::context = nullptr;
 
 TEST_F(JitFunctionTest, OneDNNAndReferenceAgree) {
-  auto onednn = compile("onednn");
-  auto reference = compile("reference");
+  auto onednn = compile(Backend::OneDNN);
+  auto reference = compile(Backend::Reference);
   auto [x, lod] = inputs();
   auto a = onednn->call({&x, &lod});
   auto b = reference->call({&x, &lod});
@@ -83,7 +84,7 @@ TEST_F(JitFunctionTest, OneDNNAndReferenceAgree) {
 }
 
 TEST_F(JitFunctionTest, ConcurrentCallsMatchSequentialOnes) {
-  auto function = compile("onednn");
+  auto function = compile(Backend::OneDNN);
   constexpr int kThreads = 4;
   std::vector<std::pair<HostTensor, HostTensor>> perThread;
   std::vector<std::vector<float>> expected;
@@ -117,7 +118,7 @@ TEST_F(JitFunctionTest, ConcurrentCallsMatchSequentialOnes) {
 }
 
 TEST_F(JitFunctionTest, RejectsWrongInputs) {
-  auto function = compile("onednn");
+  auto function = compile(Backend::OneDNN);
   auto [x, lod] = inputs();
   auto missing = function->call({&x});
   ASSERT_FALSE(bool(missing));
@@ -137,7 +138,7 @@ TEST_F(JitFunctionTest, RejectsWrongInputs) {
 }
 
 TEST_F(JitFunctionTest, ReportsRuntimeErrorsAndRecovers) {
-  auto function = compile("onednn");
+  auto function = compile(Backend::OneDNN);
   auto [x, lod] = inputs();
   lod.dataAs<int64_t>()[3] = 7; // offsets end past the 5 rows
   auto bad = function->call({&x, &lod});
@@ -146,6 +147,41 @@ TEST_F(JitFunctionTest, ReportsRuntimeErrorsAndRecovers) {
             std::string::npos);
   lod.dataAs<int64_t>()[3] = 5;
   EXPECT_TRUE(bool(function->call({&x, &lod}))) << "the error must not stick";
+}
+
+TEST_F(JitFunctionTest, ModulesOwnTheirPreparedWeights) {
+  // kModel's GRU has two constant weights (layer and iteration): a loaded
+  // module holds a prepared handle for each, from its constructor to its
+  // destructor, and never reads another module's.
+  const int64_t before = pdnnrt_live_prepared_weights();
+  auto [x, lod] = inputs();
+  auto first = compile(Backend::OneDNN);
+  auto firstResult = first->call({&x, &lod});
+  ASSERT_TRUE(bool(firstResult)) << llvm::toString(firstResult.takeError());
+  EXPECT_EQ(pdnnrt_live_prepared_weights(), before + 2);
+
+  std::string otherWeights = kModel;
+  otherWeights.replace(otherWeights.find("dense<0.05>"), 11, "dense<-0.3>");
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(otherWeights, context);
+  ASSERT_TRUE(module);
+  auto second = JitFunction::compile(std::move(module), "main", JitOptions());
+  ASSERT_TRUE(bool(second)) << llvm::toString(second.takeError());
+  auto expected = (*second)->call({&x, &lod});
+  ASSERT_TRUE(bool(expected)) << llvm::toString(expected.takeError());
+  EXPECT_EQ(pdnnrt_live_prepared_weights(), before + 4);
+  size_t bytes = (*expected)[0].numElements() * sizeof(float);
+  EXPECT_NE(std::memcmp((*expected)[0].data(), (*firstResult)[0].data(), bytes),
+            0)
+      << "different weights must give different results";
+
+  first.reset(); // unloads the first module: its handles go
+  EXPECT_EQ(pdnnrt_live_prepared_weights(), before + 2);
+  auto again = (*second)->call({&x, &lod});
+  ASSERT_TRUE(bool(again)) << llvm::toString(again.takeError());
+  EXPECT_EQ(std::memcmp((*again)[0].data(), (*expected)[0].data(), bytes), 0);
+  second->reset();
+  EXPECT_EQ(pdnnrt_live_prepared_weights(), before);
 }
 
 /// Three ways results can share storage with each other or with what the
@@ -167,7 +203,7 @@ func.func @constant(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
 
 TEST_F(JitFunctionTest, ResultsSharingStorageAreOwnedOnce) {
   for (const char *entry : {"twice", "argument", "constant"}) {
-    for (const char *backend : {"onednn", "reference"}) {
+    for (Backend backend : {Backend::OneDNN, Backend::Reference}) {
       OwningOpRef<ModuleOp> module =
           parseSourceString<ModuleOp>(kSharedResults, context);
       ASSERT_TRUE(module);
@@ -187,13 +223,14 @@ TEST_F(JitFunctionTest, ResultsSharingStorageAreOwnedOnce) {
         // are one buffer share one owner (freed once, with the last).
         for (const HostTensor &r : *results)
           EXPECT_NE(r.data(), x.data()) << entry;
-        if ((*results)[0].data() == (*results)[1].data())
+        if ((*results)[0].data() == (*results)[1].data()) {
           EXPECT_EQ((*results)[0].owner(), (*results)[1].owner()) << entry;
+        }
         std::vector<HostTensor> first;
         first.push_back(std::move((*results)[0]));
         results->clear(); // drops one owner; the other result still reads
         float expected = std::string(entry) == "constant" ? 2.0f : 1.0f;
-        EXPECT_EQ(first[0].dataAs<float>()[1], expected) << entry << " " << backend;
+        EXPECT_EQ(first[0].dataAs<float>()[1], expected) << entry << " " << stringifyBackend(backend).str();
       }
     }
   }

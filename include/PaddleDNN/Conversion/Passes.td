@@ -30,10 +30,10 @@ def ConvertPDNNToOneDNN : Pass<"convert-pdnn-to-onednn"> {
     `padded_to_lod`): N x longest steps and memory.
   }];
   let options = [
-    Option<"gruBatching", "gru-batching", "std::string", "\"length-sorted\"",
-           "How a LoD batch reaches oneDNN's GRU: length-sorted (runtime "
-           "chunks, memory bounded by the tokens) or padded (to the longest "
-           "sequence, explicit in IR)">,
+    Option<"gruBatching", "gru-batching", "::mlir::pdnn::GruBatching",
+           "::mlir::pdnn::GruBatching::LengthSorted",
+           "How a LoD batch reaches oneDNN's GRU",
+           "::mlir::pdnn::gruBatchingValues()">,
   ];
   let dependentDialects = [
     "::mlir::pdnnrt::PDNNRTDialect", "::mlir::arith::ArithDialect",
@@ -68,15 +68,51 @@ def ConvertPDNNToLinalg : Pass<"convert-pdnn-to-linalg"> {
   ];
 }
 
+def PDNNRTPrepareWeights : Pass<"pdnnrt-prepare-weights"> {
+  let summary = "Finish the weights of runtime calls: fold, decompose, prepare once";
+  let description = [{
+    Runs after the lowerings that create `pdnnrt` calls, whichever run.
+    GRU weight transforms (`pdnnrt.reorder_gru_weight_h`,
+    `pdnnrt.flip_update_gate`) fold when their weights are constants and
+    become tensor/linalg ops run per call otherwise. Then every call
+    argument declared `PDNNRT_PreparedFor<weights, role>` whose weights are
+    a constant gets a `pdnnrt.prepare_weights` handle, which
+    --convert-pdnnrt-to-calls prepares once per loaded module; weights that
+    may change between calls are reordered by each call.
+  }];
+  let dependentDialects = [
+    "::mlir::pdnnrt::PDNNRTDialect", "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect"
+  ];
+}
+
+def ExplainBackend : Pass<"pdnn-explain-backend"> {
+  let summary = "Say, per pdnn op, which backend runs it and why";
+  let description = [{
+    Emits a remark on every pdnn op: "runs on oneDNN", or "runs on the
+    reference loops: <why oneDNN does not run it>", or why no backend runs
+    it. The answers come from the same functions the conversions ask
+    (include/PaddleDNN/Conversion/BackendLegality.h). Changes nothing.
+  }];
+  let options = [
+    Option<"backend", "backend", "::mlir::pdnn::Backend",
+           "::mlir::pdnn::Backend::OneDNN", "The backend --pdnn-lower would use",
+           "::mlir::pdnn::backendValues()">,
+  ];
+}
+
 def ConvertPDNNRuntimeToCalls : Pass<"convert-pdnnrt-to-calls", "::mlir::ModuleOp"> {
   let summary = "Turn bufferized pdnnrt ops into calls to the PaddleDNN runtime";
   let description = [{
-    Each memref-form `pdnnrt` op becomes a `func.call` of its C entry point
-    (include/PaddleDNN/Runtime/PDNNRuntime.h), memrefs passed unranked.
-    Weights that are constant globals are marked constant so the runtime
-    reorders them once.
+    Each memref-form `pdnnrt` call op becomes an `llvm.call` of the C entry
+    point its ODS names (include/PaddleDNN/Runtime/PDNNRuntime.h), through
+    the op's RuntimeCallOpInterface: each buffer as (rank, descriptor,
+    element type code), prepared handles as pointers, attributes as
+    scalars. `pdnnrt.prepare_weights` moves into the module's constructor,
+    with the matching release in its destructor, so constant weights are
+    prepared once per loaded module.
   }];
-  let dependentDialects = ["::mlir::func::FuncDialect",
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect"];
 }

@@ -18,8 +18,6 @@ void populateRnnToLoopsPatterns(RewritePatternSet &patterns);
 void populateLayersToLinalgPatterns(RewritePatternSet &patterns);
 /// quantize, dequantize, requantize.
 void populateQuantizationToLinalgPatterns(RewritePatternSet &patterns);
-/// pdnnrt.reorder_gru_weight_h / flip_update_gate that did not fold.
-void populateWeightPreparationDecompositionPatterns(RewritePatternSet &patterns);
 
 } // namespace pdnn
 } // namespace mlir

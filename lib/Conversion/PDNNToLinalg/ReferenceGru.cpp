@@ -67,7 +67,7 @@ static Value referenceGru(OpBuilder &b, Location loc, Value xx, Value lod,
   Value t = getSize(b, loc, xx, 0);
   Value lastRow = arith::MaxSIOp::create(
       b, loc, arith::SubIOp::create(b, loc, t, one), zero);
-  Value n = guardedSequenceCount(b, loc, lod, t);
+  Value n = checkLoD(b, loc, lod, t).sequences;
   if (h0)
     n = guardedInitialState(b, loc, h0, n);
   Value hidden0 = createFilled(b, loc, {t, b.getIndexAttr(d)}, f32, 0.0);

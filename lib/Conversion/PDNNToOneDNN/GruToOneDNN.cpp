@@ -4,6 +4,7 @@
 // primitive runs on padded time-major data in ldigo layout with Paddle's
 // origin_mode = true formula. Everything in between is spelled out in IR:
 //
+//   lod --check_lod--> facts [N, Tmax, rows, seal]  (once per LoD and rows)
 //   X [T, M] --lod_to_padded--> [Tmax, N, M]   (right-aligned if reverse)
 //   WeightX [M, 3D] --expand_shape--> [M, 3, D]           (then each of the
 //   WeightH [D, 3D] --reorder_gru_weight_h--> [D, 3, D]    three through
@@ -11,8 +12,9 @@
 //   H0 [N, D] or zeros                                     if origin_mode=false)
 //   pdnnrt.gru --> [Tmax, N, D] --padded_to_lod--> Hidden [T, D]
 //
-// Constant weights fold through expand/reorder/flip, so they are prepared
-// at compile time.
+// or, length-sorted (the default), one pdnnrt.lod_gru on the LoD rows.
+// Constant weights fold through expand/reorder/flip and get prepared
+// handles in --pdnnrt-prepare-weights.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,7 +23,7 @@
 #include "../Utils/GruOperands.h"
 #include "../Utils/LoDBuilders.h"
 #include "../Utils/TensorBuilders.h"
-#include "OneDNNLegality.h"
+#include "../Legality/OneDNNLegality.h"
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
 #include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntime.h"
 
@@ -72,47 +74,49 @@ static OneDNNGruWeights prepareWeights(OpBuilder &b, Location loc,
   return w;
 }
 
-/// Hidden [T, D] of one GRU direction over the LoD batch `x` [T, IC].
+/// Hidden [T, D] of one GRU direction over the LoD batch `x` [T, IC]
+/// whose LoD `lod` was checked once into `checked`.
 static Value buildOneDNNGru(OpBuilder &b, Location loc, Value x, Value lod,
-                            Value h0, const OneDNNGruWeights &w, int64_t d,
-                            bool reverse, GruBatching batching) {
+                            const CheckedLoD &checked, Value h0,
+                            const OneDNNGruWeights &w, int64_t d, bool reverse,
+                            GruBatching batching) {
   Type f32 = b.getF32Type();
   OpFoldResult ic = tensor::getMixedSize(b, loc, x, 1);
   OpFoldResult t = tensor::getMixedSize(b, loc, x, 0);
   OpFoldResult dSize = b.getIndexAttr(d);
   // An invalid LoD is reported and becomes an empty batch: the buffers below
-  // are sized from it.
-  Value n = guardedSequenceCount(b, loc, lod, getSize(b, loc, x, 0));
+  // are sized from its facts.
+  Value n = checked.sequences;
   if (batching == GruBatching::LengthSorted) {
     if (!h0)
       h0 = createFilled(b, loc, {n, dSize}, f32, 0.0);
     Value hiddenInit = createEmpty(b, loc, {t, dSize}, f32);
-    return pdnnrt::LoDGruOp::create(
-               b, loc, TypeRange{hiddenInit.getType()},
-               ValueRange{x, lod, h0, w.layer, w.iter, w.bias},
-               ValueRange{hiddenInit}, reverse, /*weights_constant=*/false)
+    return pdnnrt::LoDGruOp::create(b, loc, TypeRange{hiddenInit.getType()}, x,
+                                    lod, checked.facts, h0, w.layer, w.iter,
+                                    w.bias, /*wLayerPrepared=*/Value(),
+                                    /*wIterPrepared=*/Value(), hiddenInit,
+                                    reverse)
         .getResult(0);
   }
-  Value tmax = lodMaxLength(b, loc, lod, n);
-  BoolAttr rightAligned = b.getBoolAttr(reverse);
-
+  Value tmax = checked.longest;
   Value paddedInit = createEmpty(b, loc, {tmax, n, ic}, f32);
-  Value padded = pdnnrt::LoDToPaddedOp::create(
-                     b, loc, TypeRange{paddedInit.getType()},
-                     ValueRange{x, lod}, ValueRange{paddedInit}, rightAligned)
-                     .getResult(0);
+  Value padded =
+      pdnnrt::LoDToPaddedOp::create(b, loc, TypeRange{paddedInit.getType()}, x,
+                                    lod, checked.facts, paddedInit,
+                                    /*right_aligned=*/reverse)
+          .getResult(0);
   if (!h0)
     h0 = createFilled(b, loc, {n, dSize}, f32, 0.0);
   Value dstInit = createEmpty(b, loc, {tmax, n, dSize}, f32);
-  Value dst = pdnnrt::GruOp::create(
-                  b, loc, TypeRange{dstInit.getType()},
-                  ValueRange{padded, h0, w.layer, w.iter, w.bias},
-                  ValueRange{dstInit}, reverse, /*weights_constant=*/false)
+  Value dst = pdnnrt::GruOp::create(b, loc, TypeRange{dstInit.getType()},
+                                    padded, h0, w.layer, w.iter, w.bias,
+                                    /*wLayerPrepared=*/Value(),
+                                    /*wIterPrepared=*/Value(), dstInit, reverse)
                   .getResult(0);
   Value hiddenInit = createEmpty(b, loc, {t, dSize}, f32);
   return pdnnrt::PaddedToLoDOp::create(b, loc, TypeRange{hiddenInit.getType()},
-                                       ValueRange{dst, lod},
-                                       ValueRange{hiddenInit}, rightAligned)
+                                       dst, lod, checked.facts, hiddenInit,
+                                       /*right_aligned=*/reverse)
       .getResult(0);
 }
 
@@ -136,8 +140,6 @@ struct FusionGruToOneDNN : public OpRewritePattern<FusionGruOp> {
 
   LogicalResult matchAndRewrite(FusionGruOp op,
                                 PatternRewriter &rewriter) const override {
-    if (std::string why = whyNotOnOneDNN(op); !why.empty())
-      return rewriter.notifyMatchFailure(op, why);
     Location loc = op.getLoc();
     Value x = collapseToMatrix(rewriter, loc, op.getX(),
                                op.getX().getType().getRank() - 1);
@@ -147,8 +149,11 @@ struct FusionGruToOneDNN : public OpRewritePattern<FusionGruOp> {
          *gruFrameSize(op)},
         "fusion_gru");
     OneDNNGruWeights w = prepareWeights(rewriter, loc, ops, op.getOriginMode());
-    Value hidden = buildOneDNNGru(rewriter, loc, ops.x, op.getLod(), ops.h0, w,
-                                  ops.d, op.getIsReverse(), batching);
+    CheckedLoD checked = checkLoD(rewriter, loc, op.getLod(),
+                                  getSize(rewriter, loc, ops.x, 0));
+    Value hidden =
+        buildOneDNNGru(rewriter, loc, ops.x, op.getLod(), checked, ops.h0, w,
+                       ops.d, op.getIsReverse(), batching);
     replaceGruOp(rewriter, op, op.getHidden(), hidden,
                  {op.getReorderedH0(), op.getXX(), op.getBatchedInput(),
                   op.getBatchedOut()});
@@ -165,8 +170,6 @@ struct GruToOneDNN : public OpRewritePattern<GruOp> {
 
   LogicalResult matchAndRewrite(GruOp op,
                                 PatternRewriter &rewriter) const override {
-    if (std::string why = whyNotOnOneDNN(op); !why.empty())
-      return rewriter.notifyMatchFailure(op, why);
     Location loc = op.getLoc();
     int64_t d = *gruFrameSize(op);
     GruOperands ops = refineGruOperands(
@@ -175,8 +178,10 @@ struct GruToOneDNN : public OpRewritePattern<GruOp> {
         "gru");
     ops.weightX = identityProjection(rewriter, loc, d);
     OneDNNGruWeights w = prepareWeights(rewriter, loc, ops, op.getOriginMode());
-    Value hidden = buildOneDNNGru(rewriter, loc, ops.x, op.getLod(), ops.h0, w,
-                                  d, op.getIsReverse(), batching);
+    CheckedLoD checked = checkLoD(rewriter, loc, op.getLod(),
+                                  getSize(rewriter, loc, ops.x, 0));
+    Value hidden = buildOneDNNGru(rewriter, loc, ops.x, op.getLod(), checked,
+                                  ops.h0, w, d, op.getIsReverse(), batching);
     replaceGruOp(rewriter, op, op.getHidden(), hidden,
                  {op.getBatchGate(), op.getBatchResetHiddenPrev(),
                   op.getBatchHidden()});
@@ -194,11 +199,12 @@ struct MultiGruToOneDNN : public OpRewritePattern<MultiGruOp> {
 
   LogicalResult matchAndRewrite(MultiGruOp op,
                                 PatternRewriter &rewriter) const override {
-    if (std::string why = whyNotOnOneDNN(op); !why.empty())
-      return rewriter.notifyMatchFailure(op, why);
     Location loc = op.getLoc();
     Value input = collapseToMatrix(rewriter, loc, op.getX(),
                                    op.getX().getType().getRank() - 1);
+    // Every layer's output has X's rows: one check serves all the layers.
+    CheckedLoD checked = checkLoD(rewriter, loc, op.getLod(),
+                                  getSize(rewriter, loc, input, 0));
     for (int64_t layer = 0; layer < op.getLayers(); ++layer) {
       int64_t d = *gruFrameSize(op, layer);
       SmallVector<Value, 2> directions;
@@ -212,7 +218,7 @@ struct MultiGruToOneDNN : public OpRewritePattern<MultiGruOp> {
         OneDNNGruWeights w =
             prepareWeights(rewriter, loc, ops, op.getOriginMode());
         directions.push_back(buildOneDNNGru(rewriter, loc, ops.x, op.getLod(),
-                                            Value(), w, d,
+                                            checked, Value(), w, d,
                                             /*reverse=*/dir == 1, batching));
       }
       input = tensor::ConcatOp::create(rewriter, loc, /*dim=*/1, directions);

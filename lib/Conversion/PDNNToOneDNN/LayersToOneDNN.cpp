@@ -15,7 +15,7 @@
 #include "../Utils/ElementwiseShapes.h"
 #include "../Utils/RuntimeChecks.h"
 #include "../Utils/TensorBuilders.h"
-#include "OneDNNLegality.h"
+#include "../Legality/OneDNNLegality.h"
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
 #include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntime.h"
 
@@ -87,15 +87,13 @@ struct ActivationToEltwise : public OpRewritePattern<OpTy> {
 
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
-    if (std::string why = whyNotOnOneDNN(op); !why.empty())
-      return rewriter.notifyMatchFailure(op, why);
     EltwiseParams p = params(op);
     Value dst = destinationFor(rewriter, op, op.getX());
     replaceWithCall(rewriter, op,
                     pdnnrt::EltwiseOp::create(
                         rewriter, op.getLoc(), TypeRange{dst.getType()},
-                        ValueRange{op.getX()}, ValueRange{dst}, p.algorithm,
-                        APFloat(p.alpha), APFloat(p.beta)));
+                        op.getX(), dst, p.algorithm, APFloat(p.alpha),
+                        APFloat(p.beta)));
     return success();
   }
 };
@@ -106,8 +104,6 @@ struct ScaleToEltwise : public OpRewritePattern<ScaleOp> {
 
   LogicalResult matchAndRewrite(ScaleOp op,
                                 PatternRewriter &rewriter) const override {
-    if (std::string why = whyNotOnOneDNN(op); !why.empty())
-      return rewriter.notifyMatchFailure(op, why);
     float scale = op.getScale().convertToFloat();
     float bias = op.getBias().convertToFloat();
     float shift = op.getBiasAfterScale() ? bias : scale * bias;
@@ -115,9 +111,8 @@ struct ScaleToEltwise : public OpRewritePattern<ScaleOp> {
     replaceWithCall(rewriter, op,
                     pdnnrt::EltwiseOp::create(
                         rewriter, op.getLoc(), TypeRange{dst.getType()},
-                        ValueRange{op.getX()}, ValueRange{dst},
-                        EltwiseAlgorithm::linear, APFloat(scale),
-                        APFloat(shift)));
+                        op.getX(), dst, EltwiseAlgorithm::linear,
+                        APFloat(scale), APFloat(shift)));
     return success();
   }
 };
@@ -127,16 +122,13 @@ struct SoftmaxToOneDNN : public OpRewritePattern<SoftmaxOp> {
 
   LogicalResult matchAndRewrite(SoftmaxOp op,
                                 PatternRewriter &rewriter) const override {
-    if (std::string why = whyNotOnOneDNN(op); !why.empty())
-      return rewriter.notifyMatchFailure(op, why);
     int64_t rank = op.getType().getRank();
     int64_t axis = op.getAxis() < 0 ? op.getAxis() + rank : op.getAxis();
     Value dst = destinationFor(rewriter, op, op.getX());
     replaceWithCall(rewriter, op,
                     pdnnrt::SoftmaxOp::create(
                         rewriter, op.getLoc(), TypeRange{dst.getType()},
-                        ValueRange{op.getX()}, ValueRange{dst},
-                        rewriter.getI32IntegerAttr(axis)));
+                        op.getX(), dst, rewriter.getI32IntegerAttr(axis)));
     return success();
   }
 };
@@ -153,8 +145,6 @@ struct ElementwiseToBinary : public OpRewritePattern<OpTy> {
 
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
-    if (std::string why = whyNotOnOneDNN(op); !why.empty())
-      return rewriter.notifyMatchFailure(op, why);
     Location loc = op.getLoc();
     ElementwiseShapes shapes = ElementwiseShapes::of(op);
     ElementwiseShapes::Checked checked = shapes.check(
@@ -170,21 +160,20 @@ struct ElementwiseToBinary : public OpRewritePattern<OpTy> {
                          : pdnnrt::BinaryAlgorithm::mul;
     replaceWithCall(rewriter, op,
                     pdnnrt::BinaryOp::create(rewriter, loc,
-                                             TypeRange{dst.getType()},
-                                             ValueRange{full, aligned},
-                                             ValueRange{dst}, algorithm));
+                                             TypeRange{dst.getType()}, full,
+                                             aligned, dst, algorithm));
     return success();
   }
 };
 
-/// oneDNN sum in chunks of at most four sources.
+/// oneDNN sum in chunks of at most four sources. The first chunk writes
+/// over X[0] when --inplace asked for it; each later chunk adds into the
+/// running total in place.
 struct SumToOneDNN : public OpRewritePattern<SumOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(SumOp op,
                                 PatternRewriter &rewriter) const override {
-    if (std::string why = whyNotOnOneDNN(op); !why.empty())
-      return rewriter.notifyMatchFailure(op, why);
     Location loc = op.getLoc();
     SmallVector<Value> pending = checkSameSizes(rewriter, loc, op.getX(), "sum");
     Value total;
@@ -194,10 +183,9 @@ struct SumToOneDNN : public OpRewritePattern<SumOp> {
         chunk.push_back(total);
       while (chunk.size() < 4 && !pending.empty())
         chunk.push_back(pending.front()), pending.erase(pending.begin());
-      Value dst = createEmpty(rewriter, loc, getSizes(rewriter, loc, chunk[0]),
-                              op.getType().getElementType());
+      Value dst = total ? total : destinationFor(rewriter, op, chunk[0]);
       total = pdnnrt::SumOp::create(rewriter, loc, TypeRange{dst.getType()},
-                                    chunk, ValueRange{dst})
+                                    chunk, dst)
                   .getResult(0);
     }
     rewriter.replaceOp(op, castTo(rewriter, loc, total, op.getType()));
@@ -241,15 +229,16 @@ static Value buildMatmul(PatternRewriter &rewriter, Location loc, Value src,
         (name + ": Bias has {0} values for {1} columns").str());
     bias = sliceTo(rewriter, loc, bias, {count});
   } else {
+    // Zeros rather than an absent bias: one primitive (and one cached
+    // kernel) for every product, with or without Paddle's Bias.
     bias = createFilled(rewriter, loc, {n}, f32, 0.0);
   }
   SmallVector<OpFoldResult> dstSizes(s);
   dstSizes.back() = n;
   Value dst = createEmpty(rewriter, loc, dstSizes, f32);
-  return pdnnrt::MatmulOp::create(rewriter, loc, TypeRange{dst.getType()},
-                                  ValueRange{src, weights, bias},
-                                  ValueRange{dst}, relu,
-                                  /*weights_constant=*/false)
+  return pdnnrt::MatmulOp::create(rewriter, loc, TypeRange{dst.getType()}, src,
+                                  weights, bias, /*weightsPrepared=*/Value(),
+                                  dst, relu)
       .getResult(0);
 }
 
@@ -264,8 +253,6 @@ struct FcToMatmul : public OpRewritePattern<FcOp> {
 
   LogicalResult matchAndRewrite(FcOp op,
                                 PatternRewriter &rewriter) const override {
-    if (std::string why = whyNotOnOneDNN(op); !why.empty())
-      return rewriter.notifyMatchFailure(op, why);
     Location loc = op.getLoc();
     int64_t split = op.getInNumColDims();
     Value src = collapseToMatrix(rewriter, loc, op.getInput(), split);
@@ -285,8 +272,6 @@ struct MulToMatmul : public OpRewritePattern<MulOp> {
 
   LogicalResult matchAndRewrite(MulOp op,
                                 PatternRewriter &rewriter) const override {
-    if (std::string why = whyNotOnOneDNN(op); !why.empty())
-      return rewriter.notifyMatchFailure(op, why);
     Location loc = op.getLoc();
     int64_t xSplit = op.getXNumColDims(), ySplit = op.getYNumColDims();
     Value src = collapseToMatrix(rewriter, loc, op.getX(), xSplit);
@@ -309,8 +294,6 @@ struct MatmulV2ToMatmul : public OpRewritePattern<MatmulV2Op> {
 
   LogicalResult matchAndRewrite(MatmulV2Op op,
                                 PatternRewriter &rewriter) const override {
-    if (std::string why = whyNotOnOneDNN(op); !why.empty())
-      return rewriter.notifyMatchFailure(op, why);
     Location loc = op.getLoc();
     Value weights = op.getY();
     if (op.getX().getType().getRank() == 3 && op.getY().getType().getRank() == 2)
@@ -331,13 +314,13 @@ struct LayerNormToOneDNN : public OpRewritePattern<LayerNormOp> {
 
   LogicalResult matchAndRewrite(LayerNormOp op,
                                 PatternRewriter &rewriter) const override {
-    if (std::string why = whyNotOnOneDNN(op); !why.empty())
-      return rewriter.notifyMatchFailure(op, why);
     Location loc = op.getLoc();
     Type f32 = rewriter.getF32Type();
     Value src = collapseToMatrix(rewriter, loc, op.getX(), op.getBeginNormAxis());
     OpFoldResult left = tensor::getMixedSize(rewriter, loc, src, 0);
     OpFoldResult right = tensor::getMixedSize(rewriter, loc, src, 1);
+    // Ones and zeros rather than absent operands: one primitive for every
+    // combination of Paddle's optional Scale and Bias.
     auto affine = [&](Value v, StringRef name, double fill) -> Value {
       if (!v)
         return createFilled(rewriter, loc, {right}, f32, fill);
@@ -350,13 +333,12 @@ struct LayerNormToOneDNN : public OpRewritePattern<LayerNormOp> {
     };
     Value scale = affine(op.getScale(), "Scale", 1.0);
     Value shift = affine(op.getBias(), "Bias", 0.0);
-    Value dst = createEmpty(rewriter, loc, {left, right}, f32);
+    Value dst = destinationFor(rewriter, op, src);
     Value mean = createEmpty(rewriter, loc, {left}, f32);
     Value variance = createEmpty(rewriter, loc, {left}, f32);
     auto norm = pdnnrt::LayerNormOp::create(
         rewriter, loc, TypeRange{dst.getType(), mean.getType(), variance.getType()},
-        ValueRange{src, scale, shift}, ValueRange{dst, mean, variance},
-        op.getEpsilonAttr());
+        src, scale, shift, dst, mean, variance, op.getEpsilonAttr());
     Value y = reshapeTo(rewriter, loc, norm.getResult(0),
                         getSizes(rewriter, loc, op.getX()));
     rewriter.replaceOp(op, {castTo(rewriter, loc, y, op.getY().getType()),

@@ -1,12 +1,20 @@
 //===- PDNNToOneDNN.cpp - --convert-pdnn-to-onednn ------------------------===//
+//
+// The pass asks the oneDNN backend's legality function (BackendLegality.h)
+// about every pdnn op and rewrites exactly the ops it approves; the
+// patterns assume an approved op and do not ask again.
+//
+//===----------------------------------------------------------------------===//
 
 #include "PDNNToOneDNN.h"
 
+#include "PaddleDNN/Conversion/BackendLegality.h"
 #include "PaddleDNN/Conversion/Passes.h"
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
 
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Transforms/WalkPatternRewriteDriver.h"
+#include "mlir/Rewrite/FrozenRewritePatternSet.h"
+#include "mlir/Rewrite/PatternApplicator.h"
 
 namespace mlir::pdnn {
 #define GEN_PASS_DEF_CONVERTPDNNTOONEDNN
@@ -17,10 +25,8 @@ using namespace mlir;
 using namespace mlir::pdnn;
 
 void mlir::pdnn::populatePDNNToOneDNNPatterns(RewritePatternSet &patterns,
-                                              bool lengthSortedGru) {
-  populateGruToOneDNNPatterns(patterns, lengthSortedGru
-                                            ? GruBatching::LengthSorted
-                                            : GruBatching::Padded);
+                                              GruBatching gruBatching) {
+  populateGruToOneDNNPatterns(patterns, gruBatching);
   populateLayersToOneDNNPatterns(patterns);
 }
 
@@ -30,17 +36,27 @@ struct ConvertPDNNToOneDNNPass
   using ConvertPDNNToOneDNNBase::ConvertPDNNToOneDNNBase;
 
   void runOnOperation() override {
-    if (gruBatching != "padded" && gruBatching != "length-sorted") {
-      getOperation()->emitError()
-          << "gru-batching must be padded or length-sorted, got '"
-          << gruBatching << "'";
-      return signalPassFailure();
-    }
+    SmallVector<Operation *> approved;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<PDNNDialect>(op->getDialect()) && whyNotOnOneDNN(op).empty())
+        approved.push_back(op);
+    });
     RewritePatternSet patterns(&getContext());
-    populatePDNNToOneDNNPatterns(patterns, gruBatching == "length-sorted");
-    // One visit per op: each pattern rewrites a pdnn op into other dialects,
-    // so there is no fixed point to iterate to.
-    walkAndApplyPatterns(getOperation(), std::move(patterns));
+    populatePDNNToOneDNNPatterns(patterns, gruBatching);
+    FrozenRewritePatternSet frozen(std::move(patterns));
+    PatternApplicator applicator(frozen);
+    applicator.applyDefaultCostModel();
+    // One rewrite per approved op: each pattern replaces its own op by ops
+    // of other dialects, so there is nothing to iterate to.
+    PatternRewriter rewriter(&getContext());
+    for (Operation *op : approved) {
+      rewriter.setInsertionPoint(op);
+      if (failed(applicator.matchAndRewrite(op, rewriter))) {
+        op->emitOpError() << "is approved for oneDNN but no pattern "
+                             "rewrites it";
+        return signalPassFailure();
+      }
+    }
   }
 };
 } // namespace

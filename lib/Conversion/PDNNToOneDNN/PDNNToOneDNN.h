@@ -3,18 +3,11 @@
 #ifndef PADDLEDNN_LIB_CONVERSION_PDNNTOONEDNN_PDNNTOONEDNN_H
 #define PADDLEDNN_LIB_CONVERSION_PDNNTOONEDNN_PDNNTOONEDNN_H
 
+#include "PaddleDNN/Conversion/Options.h"
+
 namespace mlir {
 class RewritePatternSet;
 namespace pdnn {
-
-/// How a LoD batch reaches oneDNN's GRU.
-enum class GruBatching {
-  /// lod_to_padded, gru, padded_to_lod: padding to the longest sequence,
-  /// explicit in IR.
-  Padded,
-  /// pdnnrt.lod_gru: length-sorted time chunks in the runtime.
-  LengthSorted,
-};
 
 /// gru, fusion_gru, multi_gru -> pdnnrt calls with explicit data movement.
 void populateGruToOneDNNPatterns(RewritePatternSet &patterns,

@@ -1,4 +1,4 @@
-//===- WeightPreparation.cpp - GRU weight prep that did not fold ----------===//
+//===- DecomposeWeightTransforms.cpp - GRU weight prep that did not fold --===//
 //
 // With constant weights, reorder_gru_weight_h and flip_update_gate fold at
 // compile time. Weights that arrive at run time (function arguments) get the
@@ -6,9 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PDNNToLinalg.h"
+#include "PrepareWeights.h"
 
-#include "LinalgBuilders.h"
+#include "../PDNNToLinalg/LinalgBuilders.h"
 #include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntime.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -75,7 +75,7 @@ struct DecomposeFlipUpdateGate
 
 } // namespace
 
-void mlir::pdnn::populateWeightPreparationDecompositionPatterns(
+void mlir::pdnn::populateWeightTransformDecompositionPatterns(
     RewritePatternSet &patterns) {
   patterns.add<DecomposeReorderGruWeightH, DecomposeFlipUpdateGate>(
       patterns.getContext());

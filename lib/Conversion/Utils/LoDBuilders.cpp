@@ -5,8 +5,9 @@
 #include "RuntimeChecks.h"
 #include "TensorBuilders.h"
 
+#include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntime.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
@@ -16,47 +17,24 @@ Value pdnn::lodOffset(OpBuilder &b, Location loc, Value lod, Value i) {
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), offset);
 }
 
-Value pdnn::guardedSequenceCount(OpBuilder &b, Location loc, Value lod,
-                                 Value rows) {
-  Value zero = indexConstant(b, loc, 0), one = indexConstant(b, loc, 1);
-  Value offsets = getSize(b, loc, lod, 0);
-  Value n = arith::SubIOp::create(b, loc, offsets, one);
-  // Every step: lod[i] <= lod[i + 1].
-  Value trueValue = arith::ConstantIntOp::create(b, loc, 1, 1);
-  auto monotone = scf::ForOp::create(
-      b, loc, zero, n, one, ValueRange{trueValue},
-      [&](OpBuilder &nb, Location nloc, Value i, ValueRange ok) {
-        Value next = arith::AddIOp::create(nb, nloc, i, one);
-        Value step = arith::CmpIOp::create(
-            nb, nloc, arith::CmpIPredicate::sle, lodOffset(nb, nloc, lod, i),
-            lodOffset(nb, nloc, lod, next));
-        scf::YieldOp::create(nb, nloc,
-                             Value(arith::AndIOp::create(nb, nloc, ok[0], step)));
-      });
-  // The ends, read only when there is at least one offset.
-  Value nonEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
-                                         n, zero);
-  auto ends = scf::IfOp::create(
-      b, loc, nonEmpty,
-      [&](OpBuilder &nb, Location nloc) {
-        Value first = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::eq,
-                                            lodOffset(nb, nloc, lod, zero), zero);
-        Value last = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::eq,
-                                           lodOffset(nb, nloc, lod, n), rows);
-        scf::YieldOp::create(nb, nloc,
-                             Value(arith::AndIOp::create(nb, nloc, first, last)));
-      },
-      [&](OpBuilder &nb, Location nloc) {
-        scf::YieldOp::create(nb, nloc,
-                             Value(arith::ConstantIntOp::create(nb, nloc, 0, 1)));
-      });
-  Value valid = arith::AndIOp::create(b, loc, monotone.getResult(0),
-                                      ends.getResult(0));
-  reportUnless(b, loc, valid,
-               "invalid LoD: its {0} offsets must start at 0, never decrease "
-               "and end at the {1} rows of the data",
-               offsets, rows);
-  return arith::SelectOp::create(b, loc, valid, n, zero);
+pdnn::CheckedLoD pdnn::checkLoD(OpBuilder &b, Location loc, Value lod, Value rows) {
+  // Starts as zeros: if the runtime skips the call (an earlier error is
+  // pending), the batch is empty rather than sized by garbage.
+  auto factsType = RankedTensorType::get({4}, b.getI64Type());
+  Value init = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(factsType, b.getI64IntegerAttr(0)));
+  CheckedLoD checked;
+  checked.facts =
+      pdnnrt::CheckLoDOp::create(b, loc, TypeRange{factsType}, lod, rows, init)
+          .getResult(0);
+  auto fact = [&](int64_t i) {
+    Value value = tensor::ExtractOp::create(
+        b, loc, checked.facts, ValueRange{indexConstant(b, loc, i)});
+    return arith::IndexCastOp::create(b, loc, b.getIndexType(), value);
+  };
+  checked.sequences = fact(0);
+  checked.longest = fact(1);
+  return checked;
 }
 
 Value pdnn::guardedInitialState(OpBuilder &b, Location loc, Value h0,
@@ -69,21 +47,3 @@ Value pdnn::guardedInitialState(OpBuilder &b, Location loc, Value h0,
   return arith::SelectOp::create(b, loc, matches, n,
                                  indexConstant(b, loc, 0));
 }
-
-Value pdnn::lodMaxLength(OpBuilder &b, Location loc, Value lod, Value n) {
-  Value zero = indexConstant(b, loc, 0);
-  Value one = indexConstant(b, loc, 1);
-  auto loop = scf::ForOp::create(
-      b, loc, zero, n, one, ValueRange{zero},
-      [&](OpBuilder &nb, Location nloc, Value i, ValueRange iterArgs) {
-        Value next = arith::AddIOp::create(nb, nloc, i, one);
-        Value length =
-            arith::SubIOp::create(nb, nloc, lodOffset(nb, nloc, lod, next),
-                                  lodOffset(nb, nloc, lod, i));
-        Value longest =
-            arith::MaxSIOp::create(nb, nloc, iterArgs.front(), length);
-        scf::YieldOp::create(nb, nloc, longest);
-      });
-  return loop.getResult(0);
-}
-

@@ -1,0 +1,22 @@
+//===- ReferenceLegality.cpp - which pdnn ops the reference loops run -----===//
+
+#include "PaddleDNN/Conversion/BackendLegality.h"
+
+#include "../Utils/GruOperands.h"
+#include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
+
+using namespace mlir;
+using namespace mlir::pdnn;
+
+std::string mlir::pdnn::whyNotOnReference(Operation *op) {
+  if (isa<GruOp, FusionGruOp>(op) && !gruFrameSize(op))
+    return "the frame size D is dynamic in every operand and result; give "
+           "WeightH a static type";
+  if (auto multi = dyn_cast<MultiGruOp>(op))
+    for (int64_t layer = 0; layer < multi.getLayers(); ++layer)
+      if (!gruFrameSize(op, layer))
+        return "the frame size D of layer " + std::to_string(layer) +
+               " is dynamic in every operand and result; give its WeightH "
+               "a static type";
+  return {};
+}

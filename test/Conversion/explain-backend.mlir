@@ -1,0 +1,39 @@
+// --pdnn-explain-backend asks the legality functions the conversions use and
+// says, per pdnn op, where --pdnn-lower would run it and why.
+// RUN: pdnn-opt %s -split-input-file --pdnn-explain-backend -verify-diagnostics -o /dev/null
+// RUN: pdnn-opt %s -split-input-file --pdnn-explain-backend=backend=reference -o /dev/null 2>&1 | FileCheck %s --check-prefix=REF
+
+// With backend=reference, everything the reference loops take runs there.
+// REF-COUNT-5: remark: runs on the reference loops: backend=reference
+// REF: remark: has no backend: not oneDNN (backend=reference), not the reference loops (the frame size D is dynamic
+
+func.func @onednn(%x: tensor<4x8xf32>, %lod: tensor<?xi64>, %gx: tensor<?x6xf32>, %gw: tensor<?x?xf32>) -> (tensor<4x8xf32>, tensor<?x?xf32>) {
+  // expected-remark @below {{runs on oneDNN}}
+  %0 = pdnn.relu %x : tensor<4x8xf32>
+  // The frame size comes from Input's static width (3 * D = 6).
+  // expected-remark @below {{runs on oneDNN}}
+  %h:4 = pdnn.gru Input(%gx) lod(%lod) Weight(%gw) : (tensor<?x6xf32>, tensor<?xi64>, tensor<?x?xf32>) -> (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>)
+  return %0, %h#0 : tensor<4x8xf32>, tensor<?x?xf32>
+}
+
+// -----
+
+func.func @fallbacks(%x: tensor<4x8xf32>, %b: tensor<4x8xbf16>, %s: tensor<1xf32>, %y: tensor<2x3xf32>, %z: tensor<3x2xf32>) -> (tensor<4x8xbf16>, tensor<4x8xf32>, tensor<3x3xf32>) {
+  // expected-remark @below {{runs on the reference loops: X is bf16; the oneDNN backend runs f32}}
+  %0 = pdnn.relu %b : tensor<4x8xbf16>
+  // expected-remark @below {{runs on the reference loops: ScaleTensor is read at run time}}
+  %1 = pdnn.scale %x ScaleTensor(%s : tensor<1xf32>) : tensor<4x8xf32> -> tensor<4x8xf32>
+  // expected-remark @below {{runs on the reference loops: trans_x / trans_y}}
+  %2 = pdnn.matmul_v2 %y, %z {trans_x = true, trans_y = true} : (tensor<2x3xf32>, tensor<3x2xf32>) -> tensor<3x3xf32>
+  return %0, %1, %2 : tensor<4x8xbf16>, tensor<4x8xf32>, tensor<3x3xf32>
+}
+
+// -----
+
+// Neither backend can size the GRU's frame; --pdnn-lower would stop with
+// the reference lowering's error.
+func.func @no_backend(%x: tensor<?x?xf32>, %lod: tensor<?xi64>, %w: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  // expected-remark @below {{has no backend: not oneDNN (the frame size D is dynamic in every operand and result), not the reference loops (the frame size D is dynamic in every operand and result; give WeightH a static type)}}
+  %h:4 = pdnn.gru Input(%x) lod(%lod) Weight(%w) : (tensor<?x?xf32>, tensor<?xi64>, tensor<?x?xf32>) -> (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>)
+  return %h#0 : tensor<?x?xf32>
+}

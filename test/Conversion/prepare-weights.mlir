@@ -1,0 +1,63 @@
+// --pdnnrt-prepare-weights: constant weights get a handle prepared once per
+// loaded module; weights that arrive at run time are reordered by each call;
+// GRU weight transforms fold on constants and become tensor ops otherwise.
+// RUN: pdnn-opt %s -split-input-file --pdnnrt-prepare-weights | FileCheck %s
+
+// CHECK-LABEL: func @matmul_weights
+// CHECK-SAME: (%[[X:.*]]: tensor<4x5xf32>, %[[W:.*]]: tensor<5x7xf32>, %[[O:.*]]: tensor<4x7xf32>)
+// CHECK: %[[C:.*]] = arith.constant dense<5.000000e-01> : tensor<5x7xf32>
+// CHECK: %[[H:.*]] = pdnnrt.prepare_weights %[[C]] {role = #pdnnrt.weights<matmul>} : tensor<5x7xf32>
+// CHECK: %[[A:.*]] = pdnnrt.matmul ins(%[[X]], %[[C]], %[[H]] : tensor<4x5xf32>, tensor<5x7xf32>, !pdnnrt.prepared) outs(%[[O]] : tensor<4x7xf32>) {relu} -> tensor<4x7xf32>
+// CHECK: pdnnrt.matmul ins(%[[X]], %[[W]] : tensor<4x5xf32>, tensor<5x7xf32>) outs(%[[A]] : tensor<4x7xf32>) -> tensor<4x7xf32>
+// CHECK-NOT: prepare_weights
+func.func @matmul_weights(%x: tensor<4x5xf32>, %w: tensor<5x7xf32>, %o: tensor<4x7xf32>) -> tensor<4x7xf32> {
+  %c = arith.constant dense<0.5> : tensor<5x7xf32>
+  %0 = pdnnrt.matmul ins(%x, %c : tensor<4x5xf32>, tensor<5x7xf32>) outs(%o : tensor<4x7xf32>) {relu} -> tensor<4x7xf32>
+  %1 = pdnnrt.matmul ins(%x, %w : tensor<4x5xf32>, tensor<5x7xf32>) outs(%0 : tensor<4x7xf32>) -> tensor<4x7xf32>
+  return %1 : tensor<4x7xf32>
+}
+
+// -----
+
+// Each of a GRU's two weights is prepared for its own role; a handle that
+// is already there is kept.
+// CHECK-LABEL: func @gru_weights
+// CHECK-DAG: %[[L:.*]] = pdnnrt.prepare_weights %{{.*}} {role = #pdnnrt.weights<gru_layer>} : tensor<3x3x5xf32>
+// CHECK-DAG: %[[I:.*]] = pdnnrt.prepare_weights %{{.*}} {role = #pdnnrt.weights<gru_iter>} : tensor<5x3x5xf32>
+// CHECK: pdnnrt.lod_gru ins({{.*}}, %[[L]], %[[I]] : {{.*}}) outs
+// CHECK: %[[K:.*]] = pdnnrt.prepare_weights %{{.*}} {role = #pdnnrt.weights<gru_iter>} : tensor<5x3x5xf32>
+// CHECK: pdnnrt.lod_gru ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[K]] : {{.*}}) outs({{.*}}) {operandSegmentSizes = array<i32: 1, 1, 0, 1, 1, 1, 1, 0, 1, 1>
+func.func @gru_weights(%x: tensor<9x3xf32>, %lod: tensor<4xi64>, %h: tensor<3x5xf32>, %b: tensor<3x5xf32>,
+                       %wl_arg: tensor<3x3x5xf32>, %m: tensor<9x5xf32>) -> (tensor<9x5xf32>, tensor<9x5xf32>) {
+  %wl = arith.constant dense<0.25> : tensor<3x3x5xf32>
+  %wi = arith.constant dense<0.125> : tensor<5x3x5xf32>
+  %0 = pdnnrt.lod_gru ins(%x, %lod, %h, %wl, %wi, %b : tensor<9x3xf32>, tensor<4xi64>, tensor<3x5xf32>, tensor<3x3x5xf32>, tensor<5x3x5xf32>, tensor<3x5xf32>)
+      outs(%m : tensor<9x5xf32>) {reverse = false} -> tensor<9x5xf32>
+  // Only wIter is a constant.
+  %1 = pdnnrt.lod_gru ins(%x, %lod, %h, %wl_arg, %wi, %b : tensor<9x3xf32>, tensor<4xi64>, tensor<3x5xf32>, tensor<3x3x5xf32>, tensor<5x3x5xf32>, tensor<3x5xf32>)
+      outs(%m : tensor<9x5xf32>) {reverse = true} -> tensor<9x5xf32>
+  return %0, %1 : tensor<9x5xf32>, tensor<9x5xf32>
+}
+
+// -----
+
+// A constant WeightH folds to oneDNN's layout; one that arrives at run time
+// is reordered by tensor ops on every call.
+// Flat [W_u | W_r] rows [1 2 3 4], [5 6 7 8], then W_c [9 10], [11 12]; the
+// update gate negated (origin_mode = false).
+// CHECK-LABEL: func @weight_transforms
+// CHECK-NOT: pdnnrt.reorder_gru_weight_h
+// CHECK-NOT: pdnnrt.flip_update_gate
+// CHECK: %[[F:.*]] = arith.constant dense<{{\[}}{{\[}}[-1.000000e+00, -2.000000e+00], [3.000000e+00, 4.000000e+00], [9.000000e+00, 1.000000e+01]], {{\[}}[-5.000000e+00, -6.000000e+00], [7.000000e+00, 8.000000e+00], [1.100000e+01, 1.200000e+01]]]> : tensor<2x3x2xf32>
+// CHECK: tensor.collapse_shape %arg0
+// CHECK-NOT: pdnnrt.reorder_gru_weight_h
+// CHECK-NOT: pdnnrt.flip_update_gate
+// CHECK: return %[[F]], %{{.*}}
+func.func @weight_transforms(%arg: tensor<2x6xf32>) -> (tensor<2x3x2xf32>, tensor<2x3x2xf32>) {
+  %c = arith.constant dense<[[1.0, 2.0, 3.0, 4.0, 5.0, 6.0], [7.0, 8.0, 9.0, 10.0, 11.0, 12.0]]> : tensor<2x6xf32>
+  %0 = pdnnrt.reorder_gru_weight_h %c : tensor<2x6xf32> -> tensor<2x3x2xf32>
+  %1 = pdnnrt.flip_update_gate %0 : tensor<2x3x2xf32>
+  %2 = pdnnrt.reorder_gru_weight_h %arg : tensor<2x6xf32> -> tensor<2x3x2xf32>
+  %3 = pdnnrt.flip_update_gate %2 : tensor<2x3x2xf32>
+  return %1, %3 : tensor<2x3x2xf32>, tensor<2x3x2xf32>
+}
