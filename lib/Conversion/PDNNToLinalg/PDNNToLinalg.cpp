@@ -23,6 +23,7 @@ void mlir::pdnn::populatePDNNToLinalgPatterns(RewritePatternSet &patterns,
   populateGruToLoopsPatterns(patterns, exactGruActivations);
   populateRnnToLoopsPatterns(patterns);
   populateLayersToLinalgPatterns(patterns);
+  populateSequenceToLoopsPatterns(patterns);
   populateQuantizationToLinalgPatterns(patterns);
 }
 

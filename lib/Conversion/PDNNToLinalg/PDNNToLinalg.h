@@ -16,6 +16,8 @@ void populateRnnToLoopsPatterns(RewritePatternSet &patterns);
 /// mul, fc, matmul_v2, elementwise, activations, softmax, layer_norm, sum,
 /// scale, concat, top_k.
 void populateLayersToLinalgPatterns(RewritePatternSet &patterns);
+/// lookup_table, lookup_table_v2, crf_decoding.
+void populateSequenceToLoopsPatterns(RewritePatternSet &patterns);
 /// quantize, dequantize, requantize.
 void populateQuantizationToLinalgPatterns(RewritePatternSet &patterns);
 

@@ -442,6 +442,24 @@ struct ScaleToLinalg : public OpRewritePattern<ScaleOp> {
     }
     float bias = op.getBias().convertToFloat();
     bool after = op.getBiasAfterScale();
+    Type element = op.getX().getType().getElementType();
+    if (isa<IntegerType>(element)) {
+      // Paddle casts scale and bias to the element type (truncating).
+      Value s = arith::FPToSIOp::create(rewriter, loc, element, scale);
+      Value shift = arith::ConstantOp::create(
+          rewriter, loc, rewriter.getIntegerAttr(element, int64_t(bias)));
+      replaceOpWithCasts(
+          rewriter, op,
+          buildMapLike(rewriter, loc, op.getX(), op.getX(), element,
+                       [&](OpBuilder &b, Location l, ValueRange v) -> Value {
+                         if (after)
+                           return arith::AddIOp::create(
+                               b, l, arith::MulIOp::create(b, l, s, v[0]), shift);
+                         return arith::MulIOp::create(
+                             b, l, s, arith::AddIOp::create(b, l, v[0], shift));
+                       }));
+      return success();
+    }
     replaceOpWithCasts(rewriter, op, mapInF32(rewriter, loc, op.getX(),
                                     [&](OpBuilder &b, Location l, Value x) -> Value {
                                       Value shift = cst(b, l, bias);

@@ -275,3 +275,41 @@ func.func @packed_weights(%x: tensor<?x256xui8>, %w: tensor<256x512xsi8, #pdnn.p
       : (tensor<?x256xui8>, tensor<256x512xsi8, #pdnn.packed<"BA16a64b4a", nnz = 13107>>) -> tensor<?x512xf32>
   return %0 : tensor<?x512xf32>
 }
+
+// -----
+
+// CHECK-LABEL: func @embeddings_and_crf
+func.func @embeddings_and_crf(%ids: tensor<5x1xi64>, %w: tensor<10x4xf32>, %ids3: tensor<2x3x1xi64>,
+                              %wb: tensor<?x8xbf16>, %ids2: tensor<2x3xi64>, %idd: tensor<?xi64>,
+                              %e: tensor<?x3xf32>, %t: tensor<5x3xf32>, %l: tensor<?x1xi64>,
+                              %lod: tensor<?xi64>, %es: tensor<6x2xbf16>, %td: tensor<?x?xf32>,
+                              %ls: tensor<6x1xi64>, %i: tensor<2x3xi64>) {
+  // CHECK: pdnn.lookup_table Ids(%{{.*}}) W(%{{.*}}) : (tensor<5x1xi64>, tensor<10x4xf32>) -> tensor<5x4xf32>
+  %0 = pdnn.lookup_table Ids(%ids) W(%w) : (tensor<5x1xi64>, tensor<10x4xf32>) -> tensor<5x4xf32>
+  // The default padding_idx (-1, none) is elided.
+  // CHECK: pdnn.lookup_table Ids(%{{.*}}) W(%{{.*}}) : (tensor<5x1xi64>, tensor<10x4xf32>) -> tensor<5x4xf32>
+  %1 = pdnn.lookup_table Ids(%ids) W(%w) {padding_idx = -1 : i64} : (tensor<5x1xi64>, tensor<10x4xf32>) -> tensor<5x4xf32>
+  // CHECK: pdnn.lookup_table Ids(%{{.*}}) W(%{{.*}}) {padding_idx = 0 : i64} : (tensor<2x3x1xi64>, tensor<?x8xbf16>) -> tensor<2x3x8xbf16>
+  %2 = pdnn.lookup_table Ids(%ids3) W(%wb) {padding_idx = 0 : i64} : (tensor<2x3x1xi64>, tensor<?x8xbf16>) -> tensor<2x3x8xbf16>
+  // A dynamic table: any padding_idx >= -1 is accepted.
+  // CHECK: pdnn.lookup_table Ids(%{{.*}}) W(%{{.*}}) {padding_idx = 1000 : i64} : (tensor<5x1xi64>, tensor<?x8xbf16>) -> tensor<5x?xbf16>
+  %3 = pdnn.lookup_table Ids(%ids) W(%wb) {padding_idx = 1000 : i64} : (tensor<5x1xi64>, tensor<?x8xbf16>) -> tensor<5x?xbf16>
+  // CHECK: pdnn.lookup_table_v2 Ids(%{{.*}}) W(%{{.*}}) {padding_idx = 9 : i64} : (tensor<2x3xi64>, tensor<10x4xf32>) -> tensor<2x3x4xf32>
+  %4 = pdnn.lookup_table_v2 Ids(%ids2) W(%w) {padding_idx = 9 : i64} : (tensor<2x3xi64>, tensor<10x4xf32>) -> tensor<2x3x4xf32>
+  // CHECK: pdnn.lookup_table_v2 Ids(%{{.*}}) W(%{{.*}}) : (tensor<?xi64>, tensor<10x4xf32>) -> tensor<?x4xf32>
+  %5 = pdnn.lookup_table_v2 Ids(%idd) W(%w) : (tensor<?xi64>, tensor<10x4xf32>) -> tensor<?x4xf32>
+  // lookup_table_v2 keeps a trailing 1 of Ids.
+  // CHECK: pdnn.lookup_table_v2 Ids(%{{.*}}) W(%{{.*}}) : (tensor<5x1xi64>, tensor<10x4xf32>) -> tensor<5x1x4xf32>
+  %6 = pdnn.lookup_table_v2 Ids(%ids) W(%w) : (tensor<5x1xi64>, tensor<10x4xf32>) -> tensor<5x1x4xf32>
+  // CHECK: pdnn.crf_decoding Emission(%{{.*}}) Transition(%{{.*}}) lod(%{{.*}}) : (tensor<?x3xf32>, tensor<5x3xf32>, tensor<?xi64>) -> tensor<?x1xi64>
+  %7 = pdnn.crf_decoding Emission(%e) Transition(%t) lod(%lod) : (tensor<?x3xf32>, tensor<5x3xf32>, tensor<?xi64>) -> tensor<?x1xi64>
+  // CHECK: pdnn.crf_decoding Emission(%{{.*}}) Transition(%{{.*}}) Label(%{{.*}}) lod(%{{.*}}) : (tensor<?x3xf32>, tensor<5x3xf32>, tensor<?x1xi64>, tensor<?xi64>) -> tensor<?x1xi64>
+  %8 = pdnn.crf_decoding Emission(%e) Transition(%t) Label(%l) lod(%lod) : (tensor<?x3xf32>, tensor<5x3xf32>, tensor<?x1xi64>, tensor<?xi64>) -> tensor<?x1xi64>
+  // CHECK: pdnn.crf_decoding Emission(%{{.*}}) Transition(%{{.*}}) Label(%{{.*}}) lod(%{{.*}}) : (tensor<6x2xbf16>, tensor<?x?xf32>, tensor<6x1xi64>, tensor<?xi64>) -> tensor<6x1xi64>
+  %9 = pdnn.crf_decoding Emission(%es) Transition(%td) Label(%ls) lod(%lod) : (tensor<6x2xbf16>, tensor<?x?xf32>, tensor<6x1xi64>, tensor<?xi64>) -> tensor<6x1xi64>
+  // CHECK: pdnn.scale %{{.*}} {bias = -2.000000e+00 : f32, bias_after_scale = false, scale = 3.000000e+00 : f32} : tensor<2x3xi64> -> tensor<2x3xi64>
+  %10 = pdnn.scale %i {scale = 3.0 : f32, bias = -2.0 : f32, bias_after_scale = false} : tensor<2x3xi64> -> tensor<2x3xi64>
+  // CHECK: pdnn.scale %{{.*}} : tensor<?xi64> -> tensor<?xi64>
+  %11 = pdnn.scale %idd : tensor<?xi64> -> tensor<?xi64>
+  return
+}

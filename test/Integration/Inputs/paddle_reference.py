@@ -453,3 +453,141 @@ def requantize(x, scale_in, scale_out, shift_in=0.0, shift_out=0.0):
         shift = _clip_to_uint8(shift_out - s * shift_in)
         return _saturate(np.rint(_f64(x) * s) + shift, np.uint8)
     return _saturate(np.rint(_f64(x) * s), x.dtype)
+
+
+# ---------------------------------------------------------------------------
+# Embedding and CRF decoding (Baidu LAC)
+# ---------------------------------------------------------------------------
+NO_PADDING = -1  # Paddle's kNoPadding
+
+
+def embedding_padding_idx(padding_idx, height):
+    """The `padding_idx` attribute Paddle's Python layer writes into the op
+    (fluid.layers.embedding, dygraph Embedding, paddle.nn.Embedding): None ->
+    -1 (kNoPadding); a negative value p -> height + p, so a *user's* -1 means
+    the last row, while the *attribute* -1 means no padding."""
+    if padding_idx is None:
+        return NO_PADDING
+    return padding_idx if padding_idx >= 0 else height + padding_idx
+
+
+def _gather_rows(ids, w, padding_idx):
+    w = _f64(w)
+    ids = np.asarray(ids).astype(np.int64)
+    height, width = w.shape
+    flat = ids.reshape(-1)
+    out = np.zeros((flat.size, width))
+    for i, v in enumerate(flat):
+        if padding_idx != NO_PADDING and v == padding_idx:
+            continue  # memset 0
+        if v < 0 or v >= height:
+            raise ValueError("lookup_table: id %d out of [0, %d)"
+                             % (v, height))
+        out[i] = w[v]
+    return out
+
+
+def lookup_table(ids, w, padding_idx=NO_PADDING):
+    """Paddle `lookup_table` (lookup_table_op.h, the v1 op of
+    fluid.layers.embedding). Ids: int64 of shape [..., 1] (InferShape
+    requires the last dim to be 1); Out: Ids.shape[:-1] ++ [W.shape[1]],
+    row i = W[Ids[i]]. `padding_idx` is the op *attribute*: when it is not
+    kNoPadding (-1), ids equal to it give a zero row (the kernel tests
+    `padding_idx != kNoPadding && id == padding_idx` before the range check,
+    so any other value, negative ones included, is compared literally); any
+    other id outside [0, height) is an error. The Python layer has already
+    turned a user's negative padding_idx p into height + p (see
+    embedding_padding_idx), so an attribute of -1 can only mean "none".
+    Returns float64 (the rows are copied exactly)."""
+    ids = np.asarray(ids)
+    assert ids.ndim >= 1 and ids.shape[-1] == 1, \
+        "lookup_table: the last dim of Ids must be 1"
+    w = np.asarray(w)
+    out = _gather_rows(ids, w, padding_idx)
+    return out.reshape(tuple(ids.shape[:-1]) + (w.shape[1],))
+
+
+def lookup_table_v2(ids, w, padding_idx=NO_PADDING):
+    """Paddle `lookup_table_v2` (lookup_table_v2_op.h, paddle.nn.Embedding):
+    as lookup_table but Ids (int32 or int64) may have any shape and Out is
+    Ids.shape ++ [W.shape[1]]. Same padding_idx rule (kNoPadding = -1)."""
+    ids = np.asarray(ids)
+    w = np.asarray(w)
+    out = _gather_rows(ids, w, padding_idx)
+    return out.reshape(tuple(ids.shape) + (w.shape[1],))
+
+
+def _viterbi(x, w, dtype):
+    """crf_decoding_op.h's Decode (and jit refer CRFDecoding) for one
+    sequence of T >= 1 rows, in `dtype` arithmetic."""
+    T, K = x.shape
+    lowest = -np.finfo(dtype).max  # -std::numeric_limits<T>::max()
+    alpha = np.empty((T, K), dtype=dtype)
+    track = np.zeros((T, K), dtype=np.int64)
+    alpha[0] = w[0] + x[0]
+    for k in range(1, T):
+        # for each cur tag i, scan prev tag j in order, keeping the first
+        # strict maximum (score > max_score); NaN never wins; if nothing
+        # beats -max the max stays -max and the track 0.
+        max_score = np.full(K, lowest, dtype=dtype)
+        max_j = np.zeros(K, dtype=np.int64)
+        for j in range(K):
+            score = alpha[k - 1, j] + w[j + 2]
+            better = score > max_score
+            max_score = np.where(better, score, max_score)
+            max_j = np.where(better, j, max_j)
+        alpha[k] = max_score + x[k]
+        track[k] = max_j
+    max_score = lowest
+    max_i = 0
+    for i in range(K):
+        score = alpha[T - 1, i] + w[1, i]
+        if score > max_score:
+            max_score = score
+            max_i = i
+    path = np.empty(T, dtype=np.int64)
+    path[T - 1] = max_i
+    for k in range(T - 1, 0, -1):
+        max_i = track[k, max_i]
+        path[k - 1] = max_i
+    return path
+
+
+def crf_decoding(emission, transition, lod, label=None):
+    """Paddle `crf_decoding` (crf_decoding_op.h / phi crf_decoding_kernel.cc,
+    the LoD form, no Length input): Viterbi decoding of each sequence.
+
+    emission: T x K. transition: (K + 2) x K; row 0 holds the start scores,
+    row 1 the end scores, rows 2.. the tag-to-tag scores w[2 + prev][cur].
+      alpha[0][i] = w[0][i] + x[0][i]
+      alpha[k][i] = max_j(alpha[k-1][j] + w[2+j][i]) + x[k][i],
+                    track[k][i] = the argmax j
+      last = argmax_i(alpha[T-1][i] + w[1][i]); then back along track.
+    Ties: every argmax is the FIRST index with a strictly greater score than
+    all before it, starting from -max (so the lowest index wins a tie, and
+    0 is chosen if no score exceeds -max, e.g. all NaN/-inf).
+    Arithmetic is in the inputs' floating type, like the kernel's T (float32
+    for LAC), so ties and rounding are Paddle's; float64 inputs give float64.
+    Empty sequences decode to nothing (phi skips them; the output is
+    zero-initialised). Returns int64 T x 1; with `label` (T ints) the output
+    is 1 where label == path, else 0."""
+    x = np.asarray(emission)
+    w = np.asarray(transition)
+    dtype = np.result_type(x.dtype, w.dtype)
+    if not np.issubdtype(dtype, np.floating):
+        dtype = np.float64
+    assert x.ndim == 2, "emission must be T x tags"
+    x = x.astype(dtype)
+    w = w.astype(dtype)
+    K = x.shape[1]
+    assert w.shape == (K + 2, K), "transition must be (tags + 2) x tags"
+    offsets = lod_offsets(lod)
+    assert offsets[-1] == x.shape[0], "lod does not cover the emission"
+    path = np.zeros(x.shape[0], dtype=np.int64)
+    for i in range(len(lod[0])):
+        b, e = offsets[i], offsets[i + 1]
+        if e > b:
+            path[b:e] = _viterbi(x[b:e], w, dtype)
+    if label is not None:
+        path = (np.asarray(label).reshape(-1) == path).astype(np.int64)
+    return path.reshape(-1, 1)

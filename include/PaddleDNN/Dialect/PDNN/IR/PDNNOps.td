@@ -31,7 +31,10 @@ def PDNN_DataTensor : RankedTensorOf<[F32, BF16, UI8, SI8]>;
 def PDNN_QuantizedTensor : RankedTensorOf<[UI8, SI8]>;
 // Level-0 LoD: N+1 non-decreasing offsets into the rows of a packed batch.
 def PDNN_LoDTensor : 1DTensorOf<[I64]>;
-def PDNN_IndexTensor : RankedTensorOf<[I64]>;
+// `paddleDataType` names the one element type a constraint allows, for the
+// Paddle importer: Paddle's VarDescs do not always record the dtype a kernel
+// produces (crf_decoding's path is declared float and is int64).
+def PDNN_IndexTensor : RankedTensorOf<[I64]> { string paddleDataType = "INT64"; }
 
 //===----------------------------------------------------------------------===//
 // Attribute helpers (Paddle's defaults)
@@ -44,6 +47,12 @@ def PDNN_IntAttr : SignlessIntegerAttrBase<I32, "32-bit signed integer (Paddle i
   let convertFromStorage = "static_cast<int32_t>($_self.getValue().getSExtValue())";
 }
 class PDNN_I32<string default> : DefaultValuedAttr<PDNN_IntAttr, default>;
+// Paddle's `int64_t` attributes (LONG), signed for the same reason.
+def PDNN_Int64Attr : SignlessIntegerAttrBase<I64, "64-bit signed integer (Paddle int64)"> {
+  let returnType = "int64_t";
+  let convertFromStorage = "$_self.getValue().getSExtValue()";
+}
+class PDNN_I64<string default> : DefaultValuedAttr<PDNN_Int64Attr, default>;
 class PDNN_F32<string default> : DefaultValuedAttr<F32Attr, default>;
 class PDNN_Bool<string default> : DefaultValuedAttr<BoolAttr, default>;
 class PDNN_Str<string default> : DefaultValuedAttr<StrAttr, "\"" # default # "\"">;
@@ -404,18 +413,23 @@ def PDNN_SumOp : PDNN_Op<"sum", [Pure, SameOperandsAndResultType,
   let hasFolder = 1;
 }
 
+def PDNN_ScaledTensor : RankedTensorOf<[F32, BF16, I64]>;
+
 def PDNN_ScaleOp : PDNN_Op<"scale", [Pure,
     PaddleDNN_InPlaceOpInterface]> {
   let summary = "Paddle `scale`: Out = scale·X + bias (or scale·(X + bias))";
   let description = [{
     With `bias_after_scale` (default) Out = scale·X + bias, otherwise
     Out = scale·(X + bias). A one-element `ScaleTensor`, when given,
-    replaces the `scale` attribute. Out may take X's buffer.
+    replaces the `scale` attribute. Out may take X's buffer. On i64 (Paddle's
+    `save_inference_model` appends `scale` 1.0 to every fetch, including
+    crf_decoding's int64 path) scale and bias are truncated to integers
+    first, as Paddle's kernel casts them to the element type.
   }];
-  let arguments = (ins PDNN_FloatTensor:$X, Optional<PDNN_FloatTensor>:$ScaleTensor,
+  let arguments = (ins PDNN_ScaledTensor:$X, Optional<PDNN_FloatTensor>:$ScaleTensor,
     PDNN_F32<"1.0f">:$scale, PDNN_F32<"0.0f">:$bias,
     PDNN_Bool<"true">:$bias_after_scale);
-  let results = (outs PDNN_FloatTensor:$Out);
+  let results = (outs PDNN_ScaledTensor:$Out);
   let assemblyFormat = [{
     $X (`ScaleTensor` `(` $ScaleTensor^ `:` type($ScaleTensor) `)`)?
     attr-dict `:` type($X) `->` type($Out)
@@ -451,6 +465,68 @@ def PDNN_ConcatOp : PDNN_Op<"concat", [Pure]> {
   let arguments = (ins Variadic<PDNN_DataTensor>:$X, PDNN_I32<"0">:$axis);
   let results = (outs PDNN_DataTensor:$Out);
   let assemblyFormat = "$X attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Embeddings and sequence decoding
+//===----------------------------------------------------------------------===//
+
+class PDNN_LookupTableBase<string mnemonic> : PDNN_Op<mnemonic, [Pure]> {
+  let arguments = (ins PDNN_IndexTensor:$Ids, PDNN_FloatTensor:$W,
+    PDNN_I64<"-1">:$padding_idx);
+  let results = (outs PDNN_FloatTensor:$Out);
+  let assemblyFormat = [{
+    `Ids` `(` $Ids `)` `W` `(` $W `)` attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def PDNN_LookupTableOp : PDNN_LookupTableBase<"lookup_table"> {
+  let summary = "Paddle `lookup_table`: the rows of W named by Ids [..., 1]";
+  let description = [{
+    W is the V x E table. Ids (i64) ends in a dimension of 1; Out has Ids'
+    shape with that 1 replaced by E. Row i of Out is W[Ids[i]], or zeros
+    when Ids[i] equals `padding_idx` (-1 means no padding row, as Paddle's
+    `kNoPadding`). An id outside [0, V) is an error at run time (the row
+    is zeros then), as Paddle's kernel enforces.
+  }];
+}
+
+def PDNN_LookupTableV2Op : PDNN_LookupTableBase<"lookup_table_v2"> {
+  let summary = "Paddle `lookup_table_v2` (`embedding`): the rows of W named by Ids";
+  let description = [{
+    As `lookup_table`, except that Ids may have any shape and Out is
+    Ids' shape followed by E.
+  }];
+}
+
+def PDNN_CrfDecodingOp : PDNN_Op<"crf_decoding", [Pure]> {
+  let summary = "Paddle `crf_decoding`: Viterbi decoding of a linear-chain CRF";
+  let description = [{
+    Emission is T x K (K tags) packed by `lod` (N+1 offsets). Transition is
+    (K+2) x K: row 0 the start weights, row 1 the end weights, rows 2..K+1
+    the weight w[i][j] of tag i followed by tag j. For each sequence of
+    length L (steps 0..L-1):
+
+        alpha_0[j] = start[j] + x_0[j]
+        alpha_k[j] = max_i (alpha_{k-1}[i] + w[i][j]) + x_k[j]
+        last       = argmax_j (alpha_{L-1}[j] + end[j])
+
+    then the path is traced back through the maximising i of each step.
+    Ties pick the smallest index, as Paddle's kernel (a strict `>` scan).
+    ViterbiPath (T x 1, i64, Emission's LoD) holds the tags; with `Label`
+    (T x 1) it holds 1 where the tag equals the label and 0 elsewhere.
+    Paddle's padded form (`Length` instead of a LoD) is not modelled.
+  }];
+  let arguments = (ins PDNN_FloatTensor:$Emission, PDNN_FloatTensor:$Transition,
+    Optional<PDNN_IndexTensor>:$Label, PDNN_LoDTensor:$lod);
+  let results = (outs PDNN_IndexTensor:$ViterbiPath);
+  let assemblyFormat = [{
+    `Emission` `(` $Emission `)` `Transition` `(` $Transition `)`
+    (`Label` `(` $Label^ `)`)? `lod` `(` $lod `)` attr-dict `:`
+    functional-type(operands, results)
+  }];
   let hasVerifier = 1;
 }
 
