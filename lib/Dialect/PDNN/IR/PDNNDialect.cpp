@@ -12,6 +12,8 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
 using namespace mlir;
 using namespace mlir::pdnn;
 
@@ -25,8 +27,24 @@ Operation *PDNNDialect::materializeConstant(OpBuilder &builder, Attribute value,
   return arith::ConstantOp::materialize(builder, value, type, loc);
 }
 
+/// `pdnn.feed_names` / `pdnn.fetch_names` (set by the Paddle importer): the
+/// Paddle var of each argument / result of a function, in order. Lowering
+/// changes the signature (memref descriptors), so only the form is checked.
+static LogicalResult verifyEndpointNames(Operation *op, NamedAttribute attr) {
+  if (!isa<FunctionOpInterface>(op))
+    return op->emitError() << "'" << attr.getName().getValue()
+                           << "' belongs on a function";
+  auto names = dyn_cast<ArrayAttr>(attr.getValue());
+  if (!names || !llvm::all_of(names, [](Attribute a) { return isa<StringAttr>(a); }))
+    return op->emitError() << "'" << attr.getName().getValue()
+                           << "' must be an array of strings";
+  return success();
+}
+
 LogicalResult PDNNDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
+  if (attr.getName() == "pdnn.feed_names" || attr.getName() == "pdnn.fetch_names")
+    return verifyEndpointNames(op, attr);
   if (attr.getName() != getInPlaceAttrName())
     return op->emitError() << "unknown pdnn attribute '" << attr.getName().getValue()
                            << "'";
