@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# The main job: install what is missing, build PaddleDNN, compile the bundled
-# example (a GRU tagger: fc -> gru -> fc -> softmax over a LoD batch, weights
-# as constants) with --fuse-fc-gru --inplace, run it with pdnn-run, and print
-# the result and its time.
+# The main job: install what is missing, build PaddleDNN, and segment Chinese
+# text with Baidu LAC's trained segmenter (examples/lac): its Paddle 1.6
+# files are imported (pdnn-translate --import-paddle), fused (--fuse-fc-gru
+# --fuse-bidirectional-gru --inplace), compiled and run on the oneDNN path.
+# Segments the bundled sentences, then any text given on stdin (one
+# sentence per line), printing the words and the time per sentence.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 cd "$PDNN_ROOT"
@@ -11,15 +13,17 @@ pdnn_install_packages
 mkdir -p build
 pdnn_build build
 
-example=examples/gru_tagger
-out=build/examples/gru_tagger
-mkdir -p "$out"
+lac=examples/lac
+echo "== pdnn-translate --import-paddle $lac/model/__model__ | pdnn-opt --fuse-fc-gru --fuse-bidirectional-gru --inplace"
+./build/bin/pdnn-translate --import-paddle "$lac/model/__model__" |
+  ./build/bin/pdnn-opt --fuse-fc-gru --fuse-bidirectional-gru --inplace \
+    --mlir-elide-elementsattrs-if-larger=8 --mlir-elide-resource-strings-if-larger=8 |
+  grep -E 'func.func|pdnn\.' | sed -E 's/ : \(.*//' | cut -c1-110
 
-echo "== pdnn-opt --fuse-fc-gru --inplace $example/model.mlir (weights elided)"
-./build/bin/pdnn-opt --fuse-fc-gru --inplace "$example/model.mlir" -o "$out/model.opt.mlir"
-./build/bin/pdnn-opt --mlir-elide-elementsattrs-if-larger=8 "$out/model.opt.mlir"
+echo "== pdnn-lac: the bundled sentences ($lac/sentences.txt), one LoD batch"
+./build/bin/pdnn-lac --lac-dir "$lac" < "$lac/sentences.txt"
 
-echo "== pdnn-run: JIT-compile (oneDNN path), run on a batch of 5 sentences, time 200 calls"
-./build/bin/pdnn-run "$out/model.opt.mlir" -e gru_tagger \
-  --input "$example/inputs/words.npy" --input "$example/inputs/lod.npy" \
-  -o "$out/result" --print --repeat 200
+if [ -p /dev/stdin ] || [ -f /dev/stdin ]; then
+  echo "== pdnn-lac: text from stdin"
+  ./build/bin/pdnn-lac --lac-dir "$lac"
+fi

@@ -35,6 +35,7 @@ config.substitutions.append(("%{sweep_prefix}", "SMALL" if sweep_small else "FUL
 # The fuzzers run longer where the sanitizers watch them.
 config.substitutions.append(("%{fuzz_npy_seconds}", "30" if config.pdnn_sanitizers else "5"))
 config.substitutions.append(("%{fuzz_passes_seconds}", "120" if config.pdnn_sanitizers else "20"))
+config.substitutions.append(("%{fuzz_paddle_seconds}", "60" if config.pdnn_sanitizers else "10"))
 # Peak-memory bounds mean nothing under the sanitizers' shadow memory.
 config.substitutions.append(("%{rss_limit}",
                              "--limit-mb 0" if config.pdnn_sanitizers else ""))
@@ -54,5 +55,6 @@ if config.pdnn_sanitizers:
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
 
 tool_dirs = [config.pdnn_tools_dir, config.llvm_tools_dir]
-tools = ["pdnn-opt", "pdnn-run", "pdnn-fuzz-npy", "pdnn-fuzz-passes"]
+tools = ["pdnn-opt", "pdnn-run", "pdnn-translate", "pdnn-fuzz-npy", "pdnn-fuzz-passes",
+         "pdnn-fuzz-paddle"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

@@ -510,10 +510,10 @@ OwningOpRef<ModuleOp> ModuleBuilder::build(llvm::StringRef function) {
       return nullptr;
     }
     results.push_back(value);
-    resultNames.push_back(fetch.var);
+    resultNames.push_back(fetch.displayName().str());
     if (Value lod = lods.lookup(fetch.var)) {
       results.push_back(lod);
-      resultNames.push_back(fetch.var + "@lod");
+      resultNames.push_back(fetch.displayName().str() + "@lod");
     }
   }
   func::ReturnOp::create(builder, fileLoc, results);

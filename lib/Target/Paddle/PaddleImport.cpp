@@ -79,20 +79,7 @@ public:
       std::unique_ptr<llvm::MemoryBuffer> &buffer = open(where.path);
       if (!buffer)
         return fail("cannot read the parameters file '" + where.path + "'");
-      llvm::StringRef bytes = buffer->getBuffer();
-      for (const std::string &name : program.combinedParamOrder) {
-        llvm::Expected<SerializedTensor> tensor = readSerializedTensor(bytes);
-        if (!tensor)
-          return fail("parameter '" + name + "' in '" + where.path +
-                      "': " + llvm::toString(tensor.takeError()));
-        data[name] = *tensor;
-      }
-      if (!bytes.empty())
-        return fail(llvm::formatv("'{0}' has {1} bytes after its {2} parameters: it does not "
-                                  "belong to this program",
-                                  where.path, bytes.size(),
-                                  program.combinedParamOrder.size()));
-      return llvm::Error::success();
+      return readCombined(program, buffer->getBuffer(), where.path);
     }
     for (const std::string &name : program.combinedParamOrder) {
       llvm::SmallString<256> path(where.path);
@@ -110,6 +97,23 @@ public:
                                   path.str(), bytes.size()));
       data[name] = *tensor;
     }
+    return llvm::Error::success();
+  }
+
+  /// The persistable vars back to back, in the program's combined order.
+  llvm::Error readCombined(const Program &program, llvm::StringRef bytes,
+                           llvm::StringRef name) {
+    for (const std::string &param : program.combinedParamOrder) {
+      llvm::Expected<SerializedTensor> tensor = readSerializedTensor(bytes);
+      if (!tensor)
+        return fail("parameter '" + param + "' in '" + name +
+                    "': " + llvm::toString(tensor.takeError()));
+      data[param] = *tensor;
+    }
+    if (!bytes.empty())
+      return fail(llvm::formatv("'{0}' has {1} bytes after its {2} parameters: it does not "
+                                "belong to this program",
+                                name, bytes.size(), program.combinedParamOrder.size()));
     return llvm::Error::success();
   }
 
@@ -132,29 +136,60 @@ private:
 
 } // namespace
 
+/// The program, checked for its feeds and fetches; nullopt after reporting.
+static std::optional<Program> readCheckedProgram(llvm::StringRef bytes, Location fileLoc,
+                                                 const PaddleImportOptions &options) {
+  llvm::Expected<Program> program = readProgram(bytes);
+  if (!program) {
+    emitError(fileLoc, llvm::toString(program.takeError()));
+    return std::nullopt;
+  }
+  for (const Endpoint &feed : program->feeds)
+    if (!program->findVar(feed.var)) {
+      emitError(fileLoc, "feed var '" + feed.var + "' is not declared in the program");
+      return std::nullopt;
+    }
+  if (!options.fetches.empty()) {
+    program->fetches.clear();
+    for (const std::string &var : options.fetches)
+      program->fetches.push_back({var, int64_t(program->fetches.size())});
+  }
+  for (const Endpoint &fetch : program->fetches)
+    if (!program->findVar(fetch.var)) {
+      emitError(fileLoc, "fetch var '" + fetch.var + "' is not declared in the program");
+      return std::nullopt;
+    }
+  return std::move(*program);
+}
+
 OwningOpRef<ModuleOp> mlir::pdnn::importPaddleModel(llvm::SourceMgr &sourceMgr,
                                                     MLIRContext *context,
                                                     const PaddleImportOptions &options) {
   const llvm::MemoryBuffer *main = sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
   llvm::StringRef path = main->getBufferIdentifier();
   Location fileLoc = FileLineColLoc::get(context, path, 0, 0);
-  llvm::Expected<Program> program = readProgram(main->getBuffer());
-  if (!program) {
-    emitError(fileLoc, llvm::toString(program.takeError()));
+  std::optional<Program> program = readCheckedProgram(main->getBuffer(), fileLoc, options);
+  if (!program)
     return nullptr;
-  }
-  for (const Endpoint &feed : program->feeds)
-    if (!program->findVar(feed.var)) {
-      emitError(fileLoc, "feed var '" + feed.var + "' is not declared in the program");
-      return nullptr;
-    }
-  for (const Endpoint &fetch : program->fetches)
-    if (!program->findVar(fetch.var)) {
-      emitError(fileLoc, "fetch var '" + fetch.var + "' is not declared in the program");
-      return nullptr;
-    }
   ParameterReader params;
   if (llvm::Error e = params.read(*program, locateParams(path, options))) {
+    emitError(fileLoc, llvm::toString(std::move(e)));
+    return nullptr;
+  }
+  return buildModule(*program, params.data, fileLoc, options.function);
+}
+
+OwningOpRef<ModuleOp> mlir::pdnn::importPaddleModel(llvm::StringRef programBytes,
+                                                    llvm::StringRef combinedParams,
+                                                    llvm::StringRef name,
+                                                    MLIRContext *context,
+                                                    const PaddleImportOptions &options) {
+  Location fileLoc = FileLineColLoc::get(context, name, 0, 0);
+  std::optional<Program> program = readCheckedProgram(programBytes, fileLoc, options);
+  if (!program)
+    return nullptr;
+  ParameterReader params;
+  if (llvm::Error e = params.readCombined(*program, combinedParams, name)) {
     emitError(fileLoc, llvm::toString(std::move(e)));
     return nullptr;
   }
@@ -170,12 +205,17 @@ void mlir::pdnn::registerPaddleImportTranslation() {
   static llvm::cl::opt<std::string> function(
       "paddle-function", llvm::cl::desc("--import-paddle: the name of the function"),
       llvm::cl::init("main"));
+  static llvm::cl::list<std::string> fetches(
+      "paddle-fetch",
+      llvm::cl::desc("--import-paddle: return these vars instead of the fetch list"),
+      llvm::cl::CommaSeparated);
   static TranslateToMLIRRegistration registration(
       "import-paddle", "a Paddle inference model (ProgramDesc, its JSON, or PIR JSON) to pdnn",
       [](llvm::SourceMgr &sourceMgr, MLIRContext *context) -> OwningOpRef<Operation *> {
         PaddleImportOptions options;
         options.params = params;
         options.function = function;
+        options.fetches.assign(fetches.begin(), fetches.end());
         return importPaddleModel(sourceMgr, context, options);
       },
       [](DialectRegistry &registry) {

@@ -72,6 +72,10 @@ struct OpDesc {
 struct Endpoint {
   std::string var;
   int64_t col = 0;
+  /// The name users see, when it is not the var's (PIR fetches name their
+  /// value).
+  std::string name = {};
+  llvm::StringRef displayName() const { return name.empty() ? var : name; }
 };
 
 struct Program {

@@ -275,7 +275,8 @@ Error PirReader::readOp(const json::Object &op, int64_t index) {
     int64_t col = int64_t(program.fetches.size());
     if (auto it = attrs.find("col"); it != attrs.end() && std::holds_alternative<int64_t>(it->second))
       col = std::get<int64_t>(it->second);
-    program.fetches.push_back({*var, col});
+    std::string shown = stringAttr(*name == "1.fetch" ? "name" : "output_name");
+    program.fetches.push_back({*var, col, shown});
     return Error::success();
   }
   if (*name == "0.combine") {

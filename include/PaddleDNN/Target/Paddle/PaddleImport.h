@@ -22,6 +22,7 @@
 #include "mlir/IR/OwningOpRef.h"
 
 #include <string>
+#include <vector>
 
 namespace llvm {
 class SourceMgr;
@@ -36,6 +37,9 @@ struct PaddleImportOptions {
   std::string params;
   /// The name of the function.
   std::string function = "main";
+  /// Vars to return instead of the program's fetch list (e.g. an
+  /// intermediate result, to compare it); empty: the fetch list.
+  std::vector<std::string> fetches;
 };
 
 /// Imports the program held by the main buffer of `sourceMgr` (its
@@ -45,7 +49,15 @@ OwningOpRef<ModuleOp> importPaddleModel(llvm::SourceMgr &sourceMgr,
                                         MLIRContext *context,
                                         const PaddleImportOptions &options);
 
-/// Registers `--import-paddle` (with `--paddle-params`, `--paddle-function`)
+/// Imports a program and its combined parameters held in memory (`name`
+/// names them in diagnostics).
+OwningOpRef<ModuleOp> importPaddleModel(llvm::StringRef program,
+                                        llvm::StringRef combinedParams,
+                                        llvm::StringRef name, MLIRContext *context,
+                                        const PaddleImportOptions &options);
+
+/// Registers `--import-paddle` (with `--paddle-params`, `--paddle-function`,
+/// `--paddle-fetch`)
 /// as an MLIR translation.
 void registerPaddleImportTranslation();
 

@@ -13,6 +13,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 
+#include "mlir/IR/PatternMatch.h"
+
 using namespace mlir;
 using namespace mlir::pdnn;
 
@@ -82,14 +84,47 @@ foldElementwise(Attribute x, Attribute y, Type resultType, int64_t axis,
   return DenseElementsAttr::get(outType, result);
 }
 
+/// Rewrites an `axis` that means the trailing alignment as -1 (an in-place
+/// fold); false when there is nothing to change.
+template <typename ElementwiseOp>
+static bool normalizeTrailingAxis(ElementwiseOp op) {
+  if (op.getAxis() == -1)
+    return false;
+  int64_t xRank = op.getX().getType().getRank();
+  int64_t yRank = op.getY().getType().getRank();
+  int64_t longer = std::max(xRank, yRank), shorter = std::min(xRank, yRank);
+  std::optional<int64_t> start =
+      pdnn::detail::alignElementwiseAxis(longer, shorter, op.getAxis());
+  if (!start || *start != longer - shorter)
+    return false;
+  op.setAxis(-1);
+  return true;
+}
+
 OpFoldResult ElementwiseAddOp::fold(FoldAdaptor adaptor) {
-  return foldElementwise(adaptor.getX(), adaptor.getY(), getType(), getAxis(),
-                         [](const APFloat &a, const APFloat &b) { return a + b; });
+  if (OpFoldResult folded =
+          foldElementwise(adaptor.getX(), adaptor.getY(), getType(), getAxis(),
+                          [](const APFloat &a, const APFloat &b) { return a + b; }))
+    return folded;
+  return normalizeTrailingAxis(*this) ? getResult() : OpFoldResult();
 }
 
 OpFoldResult ElementwiseMulOp::fold(FoldAdaptor adaptor) {
-  return foldElementwise(adaptor.getX(), adaptor.getY(), getType(), getAxis(),
-                         [](const APFloat &a, const APFloat &b) { return a * b; });
+  if (OpFoldResult folded =
+          foldElementwise(adaptor.getX(), adaptor.getY(), getType(), getAxis(),
+                          [](const APFloat &a, const APFloat &b) { return a * b; }))
+    return folded;
+  return normalizeTrailingAxis(*this) ? getResult() : OpFoldResult();
+}
+
+LogicalResult MatmulV2Op::canonicalize(MatmulV2Op op, PatternRewriter &rewriter) {
+  if (op.getTransX() || op.getTransY() || op.getX().getType().getRank() != 2 ||
+      op.getY().getType().getRank() != 2)
+    return failure();
+  rewriter.replaceOpWithNewOp<MulOp>(op, TypeRange{op.getType()},
+                                     ValueRange{op.getX(), op.getY()},
+                                     ArrayRef<NamedAttribute>{});
+  return success();
 }
 
 /// Shared by both elementwise ops; the verifier guarantees a valid axis.

@@ -121,6 +121,10 @@ def PDNN_MatmulV2Op : PDNN_Op<"matmul_v2", [Pure]> {
     promoted dimension dropped from Out (two 1-D operands give a
     one-element 1-D Out, as in Paddle); leading (batch) dimensions
     broadcast. `trans_x`/`trans_y` transpose the last two dimensions first.
+
+    Canonicalization: a product of two matrices without transposes is
+    `mul` (what Paddle 3's PIR writes for a legacy `mul`), so that the fc
+    and GRU fuses see one form.
   }];
   let arguments = (ins PDNN_FloatTensor:$X, PDNN_FloatTensor:$Y,
     PDNN_Bool<"false">:$trans_x, PDNN_Bool<"false">:$trans_y);
@@ -129,6 +133,7 @@ def PDNN_MatmulV2Op : PDNN_Op<"matmul_v2", [Pure]> {
     $X `,` $Y attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
+  let hasCanonicalizeMethod = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -155,7 +160,9 @@ class PDNN_ElementwiseBinaryOp<string mnemonic, string what>
   }];
   let hasVerifier = 1;
   // Constant operands fold: the fused GRU bias (gru bias + fc bias) becomes
-  // one constant at compile time.
+  // one constant at compile time. An `axis` that names the trailing
+  // alignment folds to -1, so that legacy (axis = 1) and PIR (no axis)
+  // programs read the same.
   let hasFolder = 1;
   let extraClassDeclaration = [{
     /// Where the lower-rank operand's dimensions start among the other's,
