@@ -5,7 +5,8 @@
 // this backend writes the table the Paddle importer builds ops from
 // (-gen-pdnn-paddle-signatures): per op, each operand slot with its arity
 // and whether it is the LoD of the op's sequences, each result slot with
-// the element type it must have when the constraint fixes one, and each
+// the element type it must have when the constraint fixes one and whether
+// it is scratch (`scratchResults`), and each
 // attribute with the kind of value it takes. A new op, or a new slot, is
 // importable as soon as it is declared.
 //
@@ -96,8 +97,11 @@ bool emitSignatures(const RecordKeeper &records, raw_ostream &os) {
       if (constraint.getValue("paddleDataType"))
         fixed = constraint.getValueAsString("paddleDataType");
       bool likeFirst = !firstOperand.empty() && constraint.getName() == firstOperand;
-      results.push_back(llvm::formatv("{{\"{0}\", \"{1}\", {2}}", result.name, fixed,
-                                      likeFirst ? "true" : "false"));
+      bool scratch = llvm::is_contained(def->getValueAsListOfStrings("scratchResults"),
+                                        result.name);
+      results.push_back(llvm::formatv("{{\"{0}\", \"{1}\", {2}, {3}}", result.name, fixed,
+                                      likeFirst ? "true" : "false",
+                                      scratch ? "true" : "false"));
     }
     std::vector<std::string> attrs;
     for (const NamedAttribute &attr : op.getAttributes()) {

@@ -13,6 +13,7 @@
 #include "../Utils/RuntimeChecks.h"
 #include "../Utils/TensorBuilders.h"
 #include "LinalgBuilders.h"
+#include "QuantizationBuilders.h"
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -27,16 +28,6 @@ using namespace mlir;
 using namespace mlir::pdnn;
 
 namespace {
-
-Value castFloatTensor(OpBuilder &b, Location loc, Value tensor, Type f32) {
-  auto type = cast<RankedTensorType>(tensor.getType());
-  if (type.getElementType() == f32)
-    return tensor;
-  return buildMapLike(b, loc, tensor, tensor, f32,
-                      [&](OpBuilder &nb, Location l, ValueRange v) -> Value {
-                        return arith::ExtFOp::create(nb, l, f32, v[0]);
-                      });
-}
 
 /// Out[i, :] = W[Ids[i], :], zeros for padding_idx and for ids outside the
 /// table (reported: Paddle's kernel refuses them).
@@ -133,8 +124,8 @@ struct CrfDecodingToLoops : public OpRewritePattern<CrfDecodingOp> {
     Location loc = op.getLoc();
     Type f32 = rewriter.getF32Type(), i64 = rewriter.getI64Type();
     Type index = rewriter.getIndexType();
-    Value x = castFloatTensor(rewriter, loc, op.getEmission(), f32);
-    Value w = castFloatTensor(rewriter, loc, op.getTransition(), f32);
+    Value x = castFloat(rewriter, loc, op.getEmission(), f32);
+    Value w = castFloat(rewriter, loc, op.getTransition(), f32);
     Value zero = indexConstant(rewriter, loc, 0), one = indexConstant(rewriter, loc, 1);
     Value two = indexConstant(rewriter, loc, 2);
     Value steps = getSize(rewriter, loc, x, 0);

@@ -117,6 +117,7 @@ private:
   LogicalResult checkSupported();
   void inferPirFeedLoD();
   FailureOr<Value> valueOf(const std::string &name, const OpDesc &op);
+  LogicalResult checkNotScratch(const std::string &name, const llvm::Twine &who);
   FailureOr<Value> constantOf(const Var &var, const OpDesc &op);
   LogicalResult buildOp(const OpDesc &op, const OpSignature &signature);
   FailureOr<Attribute> convertAttr(const OpDesc &op, const AttrSlot &slot,
@@ -131,6 +132,8 @@ private:
   llvm::StringMap<Value> values;
   llvm::StringMap<Value> lods;
   llvm::StringSet<> lodFeeds;
+  /// Scratch results by var: "<op>'s <slot>".
+  llvm::StringMap<std::string> scratch;
 };
 
 LogicalResult ModuleBuilder::checkSupported() {
@@ -226,7 +229,17 @@ FailureOr<Value> ModuleBuilder::constantOf(const Var &var, const OpDesc &op) {
   return constant;
 }
 
+LogicalResult ModuleBuilder::checkNotScratch(const std::string &name, const llvm::Twine &who) {
+  auto it = scratch.find(name);
+  if (it == scratch.end())
+    return success();
+  return error(who + " var '" + name + "', which is " + it->second +
+               ": scratch of Paddle's kernel, with no defined data here");
+}
+
 FailureOr<Value> ModuleBuilder::valueOf(const std::string &name, const OpDesc &op) {
+  if (failed(checkNotScratch(name, describe(op) + " reads")))
+    return failure();
   if (Value v = values.lookup(name))
     return v;
   auto it = vars.find(name);
@@ -430,10 +443,13 @@ LogicalResult ModuleBuilder::buildOp(const OpDesc &op, const OpSignature &signat
           " (see the error above)");
     return failure();
   }
-  for (auto [name, result] : llvm::zip(resultVars, created->getResults())) {
+  for (auto [slot, name, result] :
+       llvm::zip(signature.results, resultVars, created->getResults())) {
     values[name] = result;
     if (lod)
       lods[name] = lod;
+    if (slot.scratch)
+      scratch[name] = describe(op) + "'s " + slot.name;
   }
   return success();
 }
@@ -504,6 +520,8 @@ OwningOpRef<ModuleOp> ModuleBuilder::build(llvm::StringRef function) {
   SmallVector<Value> results;
   SmallVector<std::string> resultNames;
   for (const Endpoint &fetch : fetches) {
+    if (failed(checkNotScratch(fetch.var, "the program fetches")))
+      return nullptr;
     Value value = values.lookup(fetch.var);
     if (!value) {
       error("fetch var '" + fetch.var + "' is not computed by the program");

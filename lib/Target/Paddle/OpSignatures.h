@@ -32,6 +32,8 @@ struct ResultSlot {
   const char *fixedDataType;
   /// The result has its first operand's element type (same constraint).
   bool likeFirstOperand;
+  /// Scratch of Paddle's kernel: no defined data (docs/Design.md).
+  bool scratch;
 };
 
 struct AttrSlot {

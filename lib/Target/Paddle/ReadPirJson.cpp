@@ -165,11 +165,14 @@ private:
   Error defineResult(const json::Object &result, const std::string &name,
                      bool persistable);
   Expected<std::string> varOf(const json::Value &operand, int64_t index);
+  /// "op #12 ('1.matmul')", for messages.
+  std::string where(int64_t index) const;
 
   Program program;
   llvm::DenseMap<int64_t, std::string> names;
   llvm::DenseMap<int64_t, std::vector<std::string>> vectors;
   llvm::DenseMap<int64_t, AttrValue> constants;
+  std::string currentOp;
 };
 
 Error PirReader::defineResult(const json::Object &result, const std::string &name,
@@ -208,16 +211,20 @@ Error PirReader::defineResult(const json::Object &result, const std::string &nam
   return Error::success();
 }
 
+std::string PirReader::where(int64_t index) const {
+  return llvm::formatv("op #{0} ('{1}')", index, currentOp).str();
+}
+
 Expected<std::string> PirReader::varOf(const json::Value &operand, int64_t index) {
   const json::Object *object = operand.getAsObject();
   std::optional<int64_t> id = object ? object->getInteger("%") : std::nullopt;
   if (!id)
-    return fail(llvm::formatv("op #{0}: an operand is not {{\"%\": id}", index));
+    return fail(where(index) + ": an operand is not {\"%\": id}");
   if (*id == 0)
     return std::string(); // an absent optional input
   auto it = names.find(*id);
   if (it == names.end())
-    return fail(llvm::formatv("op #{0} uses value %{1} before it is defined", index, *id));
+    return fail(where(index) + llvm::formatv(" uses value %{0} before it is defined", *id));
   return it->second;
 }
 
@@ -225,6 +232,7 @@ Error PirReader::readOp(const json::Object &op, int64_t index) {
   std::optional<llvm::StringRef> name = op.getString("#");
   if (!name)
     return fail(llvm::formatv("op #{0} has no name ('#')", index));
+  currentOp = name->str();
   const json::Array *inputs = op.getArray("I");
   const json::Array *outputs = op.getArray("O");
   std::map<std::string, AttrValue> attrs;

@@ -90,10 +90,23 @@ Expected<SerializedTensor> mlir::pdnn::paddle::readSerializedTensor(llvm::String
   // The element count, without overflow, bounded by what the file holds.
   uint64_t maxElements = bytes.size() / uint64_t(byteWidth(*dtype));
   uint64_t elements = 1;
+  // The product of the non-zero dims must fit an int64 too: a tensor type
+  // of [2^40, 2^40, 0] holds nothing but cannot count its elements.
+  uint64_t nonZeroProduct = 1;
   for (int64_t dim : desc.dims()) {
     if (dim < 0)
       return fail(llvm::formatv("dimension {0}: a stored tensor has known sizes", dim));
     tensor.dims.push_back(dim);
+    if (dim != 0) {
+      if (nonZeroProduct > uint64_t(INT64_MAX) / uint64_t(dim))
+        return fail(llvm::formatv("dims [{0}]: their product does not fit in 64 bits",
+                                  llvm::join(llvm::map_range(desc.dims(),
+                                                             [](int64_t d) {
+                                                               return std::to_string(d);
+                                                             }),
+                                             ", ")));
+      nonZeroProduct *= uint64_t(dim);
+    }
     if (dim != 0 && elements > maxElements / uint64_t(dim))
       elements = maxElements + 1; // more than the file holds; reported below
     else

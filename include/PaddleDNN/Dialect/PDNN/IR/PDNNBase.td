@@ -49,7 +49,11 @@ def PDNN_Dialect : Dialect {
 }
 
 class PDNN_Op<string mnemonic, list<Trait> traits = []>
-    : Op<PDNN_Dialect, mnemonic, traits>;
+    : Op<PDNN_Dialect, mnemonic, traits> {
+  // Results that are scratch of Paddle's kernel and hold no defined data
+  // (docs/Design.md); the importer refuses to fetch or read them.
+  list<string> scratchResults = [];
+}
 
 class PDNN_Attr<string name, string attrMnemonic, list<Trait> traits = []>
     : AttrDef<PDNN_Dialect, name, traits> {

@@ -216,6 +216,7 @@ def PDNN_GruOp : PDNN_Op<"gru", [Pure, AttrSizedOperandSegments]> {
     `Weight` `(` $Weight `)` (`Bias` `(` $Bias^ `)`)?
     attr-dict `:` functional-type(operands, results)
   }];
+  let scratchResults = ["BatchGate", "BatchResetHiddenPrev", "BatchHidden"];
   let hasVerifier = 1;
 }
 
@@ -269,6 +270,7 @@ def PDNN_FusionGruOp : PDNN_Op<"fusion_gru", [Pure, AttrSizedOperandSegments]> {
     (`Bias` `(` $Bias^ `)`)?
     attr-dict `:` functional-type(operands, results)
   }];
+  let scratchResults = ["ReorderedH0", "XX", "BatchedInput", "BatchedOut"];
   let hasVerifier = 1;
 }
 
@@ -334,6 +336,7 @@ def PDNN_RnnOp : PDNN_Op<"rnn", [Pure, AttrSizedOperandSegments]> {
     (`SequenceLength` `(` $SequenceLength^ `)`)?
     attr-dict `:` functional-type(operands, results)
   }];
+  let scratchResults = ["Reserve", "DropoutState"];
   let hasVerifier = 1;
 }
 
