@@ -5,6 +5,7 @@ plus an input and the expected outputs computed with numpy.
 
 Usage:
   /usr/bin/python3 gen_tiny_tagger.py --proto <framework.proto> --out DIR [--seed N]
+      [--embedding v1|v2] [--padding-idx N] [--vocab V] [--viterbi-vardesc fp32|int64]
 
 DIR receives:
   legacy_separate/__model__ + one file per persistable var (named after it)
@@ -13,18 +14,33 @@ DIR receives:
             + model.pdiparams (the same combined file)
   pir/model.json (Paddle 3 PIR JSON, see docs/PirFormat.md) + model.pdiparams
             (PIR's order: also sorted by name)
-  inputs/words.npy (int64 [T,1]), inputs/lod.npy (int64 offsets [N+1])
+  inputs/words.npy (int64 [T,1] with --embedding v1, [T] with v2: the shape
+            of the legacy `words` var), inputs/lod.npy (int64 offsets [N+1])
   expected/emission.npy (float32 [T,tags]), expected/path.npy (int64 [T,1])
   _proto/framework_pb2.py (compiled here from --proto; not part of the model)
 
 The network (legacy op names and slots as Paddle 1.6 writes them):
-  feed(words) -> lookup_table(word_emb) -> for k in (0 fwd, 1 bwd):
+  feed(words) -> lookup_table[_v2](word_emb) -> for k in (0 fwd, 1 bwd):
   mul(fc_k.w_0) -> elementwise_add(fc_k.b_0, axis=1) -> gru(gru_k.w_0, gru_k.b_0)
   -> concat(axis=1) -> mul(fc_2.w_0) -> elementwise_add(fc_2.b_0) = emission
   -> crf_decoding(crfw) -> scale(1, 0) -> fetch.
 
-The PIR variant uses pd_op.embedding, whose output is ids.shape + [E], so its
-data op `words` has shape [-1] (1-D ids); words.npy's T values feed it as-is.
+--embedding v1 (the default, as LAC) writes the legacy `lookup_table` with
+`words` declared [-1, 1]; --embedding v2 writes `lookup_table_v2` (Paddle 2's
+paddle.nn.Embedding) with `words` declared [-1], both with one LoD level.
+
+The PIR variant uses pd_op.embedding (lookup_table_v2), whose output is
+ids.shape + [E], so its data op `words` has shape [-1] (1-D ids) whatever
+--embedding says; with v1, words.npy's [T,1] ids feed it reshaped to [T]. Its
+fetch is named after the legacy fetch var ("save_infer_model/scale_0"), so
+that with --embedding v2 all four variants import to the same module after
+`pdnn-opt --canonicalize` (PIR's matmul and add canonicalize to the legacy
+mul and elementwise_add; the identity scale folds away in both).
+
+--vocab sets the rows of word_emb (20 by default); above 170 rows (1024
+elements) the importer makes it a dense_resource blob. The random weights and
+ids depend on it, so expected/ changes with it. An id equal to --padding-idx
+gets a zero row (pick one that words.npy holds to make it matter).
 
 Everything is deterministic: the same arguments give the same bytes.
 """
@@ -38,7 +54,7 @@ import sys
 
 import numpy as np
 
-V, E, H, TAGS = 20, 6, 4, 4          # vocabulary, embedding, hidden, tags
+V, E, H, TAGS = 20, 6, 4, 4          # vocabulary (--vocab), embedding, hidden, tags
 LENGTHS = [3, 5, 1, 4]               # Paddle's crf_decoding cannot take an empty sequence
 PROGRAM_VERSION = 1006001            # Paddle 1.6.1, as in the real LAC model
 
@@ -217,7 +233,7 @@ def combined_params(pb, params):
 # ---------------------------------------------------------------------------
 # Legacy ProgramDesc
 # ---------------------------------------------------------------------------
-def build_program(pb, params, viterbi_fp32):
+def build_program(pb, params, viterbi_fp32, embedding):
     prog = pb.ProgramDesc()
     prog.version.version = PROGRAM_VERSION
     blk = prog.blocks.add()
@@ -274,7 +290,7 @@ def build_program(pb, params, viterbi_fp32):
     # Vars: feed/fetch holders, the input, the parameters, then intermediates.
     var("feed", vtype=T.FEED_MINIBATCH, persistable=True)
     var("fetch", vtype=T.FETCH_LIST, persistable=True)
-    var("words", [-1, 1], T.INT64, lod_level=1)
+    var("words", [-1, 1] if embedding == "v1" else [-1], T.INT64, lod_level=1)
     for name, arr in params.items():
         var(name, list(arr.shape), persistable=True)
     var("embedding_0.tmp_0", [-1, E], lod_level=1)
@@ -295,13 +311,23 @@ def build_program(pb, params, viterbi_fp32):
     var("save_infer_model/scale_0", [-1, 1], vdt, lod_level=1)
 
     op("feed", [("X", ["feed"])], [("Out", ["words"])], common + [("col", "INT", 0)])
-    op("lookup_table", [("Ids", ["words"]), ("W", ["word_emb"])],
-       [("Out", ["embedding_0.tmp_0"])],
-       [("height_sections", "LONGS", None), ("trainer_id", "INT", 0),
-        ("table_names", "STRINGS", None), ("is_sparse", "BOOLEAN", True),
-        ("is_distributed", "BOOLEAN", False), ("epmap", "STRINGS", None),
-        ("padding_idx", "LONG", PADDING_IDX), ("remote_prefetch", "BOOLEAN", True),
-        ("grad_inplace", "BOOLEAN", False)] + common)
+    if embedding == "v1":
+        op("lookup_table", [("Ids", ["words"]), ("W", ["word_emb"])],
+           [("Out", ["embedding_0.tmp_0"])],
+           [("height_sections", "LONGS", None), ("trainer_id", "INT", 0),
+            ("table_names", "STRINGS", None), ("is_sparse", "BOOLEAN", True),
+            ("is_distributed", "BOOLEAN", False), ("epmap", "STRINGS", None),
+            ("padding_idx", "LONG", PADDING_IDX), ("remote_prefetch", "BOOLEAN", True),
+            ("grad_inplace", "BOOLEAN", False)] + common)
+    else:
+        # lookup_table_v2 as Paddle 2's paddle.nn.Embedding writes it.
+        op("lookup_table_v2", [("Ids", ["words"]), ("W", ["word_emb"])],
+           [("Out", ["embedding_0.tmp_0"])],
+           [("height_sections", "LONGS", None), ("trainer_id", "INT", 0),
+            ("table_names", "STRINGS", None), ("is_sparse", "BOOLEAN", False),
+            ("is_distributed", "BOOLEAN", False), ("epmap", "STRINGS", None),
+            ("padding_idx", "LONG", PADDING_IDX), ("remote_prefetch", "BOOLEAN", False)]
+           + common)
 
     def fc(x, k, n):
         op("mul", [("X", [x]), ("Y", ["fc_%d.w_0" % k])], [("Out", ["fc_%d.tmp_0" % k])],
@@ -436,7 +462,7 @@ def build_pir(params):
                [attr("bias", "0.a_f32", 0.0), attr("bias_after_scale", "0.a_bool", True)],
                stop_gradient=True)
     w.op("1.fetch", [out], [dtensor("t_i64", [-1, 1])],
-         [attr("name", "0.a_str", "fetch_name_0"), attr("col", "0.a_i32", 0)],
+         [attr("name", "0.a_str", "save_infer_model/scale_0"), attr("col", "0.a_i32", 0)],
          stop_gradient=True, extra_oa=[bool_array("persistable", True)])
     return w.document()
 
@@ -458,7 +484,7 @@ PADDING_IDX = -1
 
 
 def main():
-    global PADDING_IDX
+    global PADDING_IDX, V
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--proto", required=True, help="path of framework.proto")
     ap.add_argument("--out", required=True, help="output directory")
@@ -468,9 +494,16 @@ def main():
     ap.add_argument("--viterbi-vardesc", choices=["fp32", "int64"], default="fp32",
                     help="dtype of the Viterbi-path VarDescs in the legacy program "
                          "(Paddle 1.6 writes FP32 although the kernel yields int64)")
+    ap.add_argument("--vocab", type=int, default=V,
+                    help="rows of word_emb (the importer makes tables of more than 1024 "
+                         "elements, e.g. --vocab 200, dense_resource blobs)")
+    ap.add_argument("--embedding", choices=["v1", "v2"], default="v1",
+                    help="the legacy programs' embedding op: lookup_table with ids "
+                         "[-1, 1] (v1, as LAC) or lookup_table_v2 with ids [-1] (v2)")
     ap.add_argument("--protoc", default="protoc")
     args = ap.parse_args()
     PADDING_IDX = args.padding_idx
+    V = args.vocab
 
     out = os.path.abspath(args.out)
     pb = load_framework_pb2(args.proto, out, args.protoc)
@@ -479,7 +512,7 @@ def main():
     params, words = make_params(args.seed)
     emission, path, notes = compute_expected(params, words, PADDING_IDX)
 
-    prog = build_program(pb, params, args.viterbi_vardesc == "fp32")
+    prog = build_program(pb, params, args.viterbi_vardesc == "fp32", args.embedding)
     model = prog.SerializeToString(deterministic=True)
     combined = combined_params(pb, params)
 
@@ -495,7 +528,8 @@ def main():
     write(os.path.join(out, "pir", "model.pdiparams"), combined)
 
     offsets = np.concatenate([[0], np.cumsum(LENGTHS)]).astype(np.int64)
-    save_npy(os.path.join(out, "inputs", "words.npy"), words)
+    save_npy(os.path.join(out, "inputs", "words.npy"),
+             words if args.embedding == "v1" else words.reshape(-1))
     save_npy(os.path.join(out, "inputs", "lod.npy"), offsets)
     save_npy(os.path.join(out, "expected", "emission.npy"), emission)
     save_npy(os.path.join(out, "expected", "path.npy"), path)
