@@ -135,10 +135,12 @@ Expected<std::unique_ptr<Segmenter>> Segmenter::create(llvm::StringRef lacDir,
       mlir::pdnn::importPaddleModel(sourceMgr, &context, {});
   if (!module)
     return fail("importing " + programPath + " failed:\n" + diagnostics);
-  if (options.fuse) {
+  using Fusion = SegmenterOptions::Fusion;
+  if (options.fusion != Fusion::None) {
     mlir::PassManager pm(&context);
     pm.addPass(mlir::pdnn::createFuseFcGru());
-    pm.addPass(mlir::pdnn::createFuseBidirectionalGru());
+    if (options.fusion == Fusion::FcGruBidirectional)
+      pm.addPass(mlir::pdnn::createFuseBidirectionalGru());
     pm.addPass(mlir::pdnn::createInPlace());
     if (mlir::failed(pm.run(*module)))
       return fail("the fuse passes failed:\n" + diagnostics);

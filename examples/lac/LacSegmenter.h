@@ -47,8 +47,9 @@ std::vector<std::string> splitCharacters(llvm::StringRef text);
 struct SegmenterOptions {
   mlir::pdnn::Backend backend = mlir::pdnn::Backend::OneDNN;
   mlir::pdnn::GruBatching gruBatching = mlir::pdnn::GruBatching::LengthSorted;
-  /// Run the fuse passes (the unfused graph is the imported one).
-  bool fuse = true;
+  /// Which fuse passes run: none (the imported graph), --fuse-fc-gru, or
+  /// --fuse-fc-gru then --fuse-bidirectional-gru (each followed by --inplace).
+  enum class Fusion { None, FcGru, FcGruBidirectional } fusion = Fusion::FcGruBidirectional;
 };
 
 class Segmenter {

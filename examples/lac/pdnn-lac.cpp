@@ -29,12 +29,17 @@ int main(int argc, char **argv) {
                               cl::init(PDNN_LAC_DIR));
   cl::opt<std::string> backend("backend", cl::desc("onednn or reference"), cl::init("onednn"));
   cl::opt<bool> noFuse("no-fuse", cl::desc("run the imported graph without the fuse passes"));
+  cl::opt<bool> noBidirectional("no-bidirectional",
+                                cl::desc("fuse fc + gru but not the bidirectional pairs"));
   cl::opt<unsigned> batch("batch", cl::desc("sentences per LoD batch"), cl::init(64));
   cl::list<std::string> sentences(cl::Positional, cl::desc("[sentence ...]"));
   cl::ParseCommandLineOptions(argc, argv, "Baidu LAC's word segmenter, compiled by PaddleDNN\n");
 
   lac::SegmenterOptions options;
-  options.fuse = !noFuse;
+  using Fusion = lac::SegmenterOptions::Fusion;
+  options.fusion = noFuse ? Fusion::None
+                   : noBidirectional ? Fusion::FcGru
+                                     : Fusion::FcGruBidirectional;
   if (backend == "reference")
     options.backend = mlir::pdnn::Backend::Reference;
   else if (backend != "onednn") {
@@ -96,6 +101,9 @@ int main(int argc, char **argv) {
       input.size(), characters, compileMs, runMs,
       input.empty() ? 0.0 : runMs / double(input.size()),
       options.backend == mlir::pdnn::Backend::OneDNN ? "oneDNN" : "reference",
-      options.fuse ? "fused" : "unfused", unsigned(batch));
+      options.fusion == Fusion::None    ? "unfused"
+      : options.fusion == Fusion::FcGru ? "fc+gru fused"
+                                        : "fc+gru and bidirectional fused",
+      unsigned(batch));
   return 0;
 }
