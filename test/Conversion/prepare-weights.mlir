@@ -61,3 +61,26 @@ func.func @weight_transforms(%arg: tensor<2x6xf32>) -> (tensor<2x3x2xf32>, tenso
   %3 = pdnnrt.flip_update_gate %2 : tensor<2x3x2xf32>
   return %1, %3 : tensor<2x3x2xf32>, tensor<2x3x2xf32>
 }
+
+// -----
+
+// The same weights in a resource blob, as the Paddle importer stores them:
+// the transforms still fold at compile time.
+// CHECK-LABEL: func @resource_weight_transforms
+// CHECK-NOT: pdnnrt.reorder_gru_weight_h
+// CHECK-NOT: pdnnrt.flip_update_gate
+// CHECK: %[[F:.*]] = arith.constant dense<{{\[}}{{\[}}[-1.000000e+00, -2.000000e+00], [3.000000e+00, 4.000000e+00], [9.000000e+00, 1.000000e+01]], {{\[}}[-5.000000e+00, -6.000000e+00], [7.000000e+00, 8.000000e+00], [1.100000e+01, 1.200000e+01]]]> : tensor<2x3x2xf32>
+// CHECK: return %[[F]]
+func.func @resource_weight_transforms() -> tensor<2x3x2xf32> {
+  %c = arith.constant dense_resource<gru_w> : tensor<2x6xf32>
+  %0 = pdnnrt.reorder_gru_weight_h %c : tensor<2x6xf32> -> tensor<2x3x2xf32>
+  %1 = pdnnrt.flip_update_gate %0 : tensor<2x3x2xf32>
+  return %1 : tensor<2x3x2xf32>
+}
+{-#
+  dialect_resources: {
+    builtin: {
+      gru_w: "0x040000000000803F0000004000004040000080400000A0400000C0400000E0400000004100001041000020410000304100004041"
+    }
+  }
+#-}

@@ -8,6 +8,8 @@
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include "mlir/IR/DialectResourceBlobManager.h"
+
 using namespace mlir;
 using namespace mlir::pdnnrt;
 
@@ -83,8 +85,28 @@ LogicalResult ReorderGruWeightHOp::verify() {
   return success();
 }
 
+/// The elements of a constant operand, also when they are a resource blob
+/// (how the Paddle importer stores weights): weight transforms fold either
+/// way, so imported models prepare their weights at compile time too.
+static DenseElementsAttr denseElementsOf(Attribute value) {
+  if (auto dense = dyn_cast_or_null<DenseElementsAttr>(value))
+    return dense;
+  auto resource = dyn_cast_or_null<DenseResourceElementsAttr>(value);
+  if (!resource)
+    return {};
+  auto type = cast<RankedTensorType>(resource.getType());
+  AsmResourceBlob *blob = resource.getRawHandle().getBlob();
+  if (!blob || type.getElementType().isInteger(1))
+    return {};
+  ArrayRef<char> data = blob->getData();
+  bool detectedSplat = false;
+  if (!DenseElementsAttr::isValidRawBuffer(type, data, detectedSplat))
+    return {};
+  return DenseElementsAttr::getFromRawBuffer(type, data);
+}
+
 OpFoldResult ReorderGruWeightHOp::fold(FoldAdaptor adaptor) {
-  auto weights = dyn_cast_or_null<DenseElementsAttr>(adaptor.getWeightH());
+  DenseElementsAttr weights = denseElementsOf(adaptor.getWeightH());
   if (!weights)
     return {};
   int64_t d = getWeightH().getType().getDimSize(0);
@@ -116,7 +138,7 @@ LogicalResult FlipUpdateGateOp::verify() {
 }
 
 OpFoldResult FlipUpdateGateOp::fold(FoldAdaptor adaptor) {
-  auto values = dyn_cast_or_null<DenseFPElementsAttr>(adaptor.getInput());
+  auto values = dyn_cast_or_null<DenseFPElementsAttr>(denseElementsOf(adaptor.getInput()));
   if (!values || !getType().hasStaticShape())
     return {};
   int64_t d = getType().getShape().back();
