@@ -54,9 +54,11 @@ size_t corpusCharacters() {
 using Fusion = lac::SegmenterOptions::Fusion;
 
 lac::Segmenter &segmenter(Fusion fusion, GruBatching batching, Backend backend) {
-  static std::map<std::tuple<Fusion, GruBatching, Backend>, std::unique_ptr<lac::Segmenter>>
-      cache;
-  auto &entry = cache[{fusion, batching, backend}];
+  // Never destroyed: compiled models outlive main(), and tearing them down
+  // after oneDNN's and LLVM's own statics are gone crashes at exit.
+  static auto *cache =
+      new std::map<std::tuple<Fusion, GruBatching, Backend>, std::unique_ptr<lac::Segmenter>>;
+  auto &entry = (*cache)[{fusion, batching, backend}];
   if (!entry) {
     lac::SegmenterOptions options;
     options.fusion = fusion;
