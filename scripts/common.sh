@@ -5,13 +5,16 @@ PDNN_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 # Debian 12 packages PaddleDNN builds and tests with. libdnnl-dev's CMake
 # config also asks for the OpenCL headers and loader; pdnn-tblgen links
-# LLVM's static TableGen libraries, whose CMake config asks for zstd.
+# LLVM's static TableGen libraries, whose CMake config asks for zstd. The
+# Paddle importer compiles framework.proto with protoc; the tests write
+# Paddle models with python3-protobuf.
 PDNN_PACKAGES=(
   cmake ninja-build g++ git
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools
   libdnnl-dev ocl-icd-opencl-dev opencl-c-headers libzstd-dev
   libgtest-dev libbenchmark-dev
-  python3-numpy
+  libprotobuf-dev protobuf-compiler
+  python3-numpy python3-protobuf
 )
 
 # Installs whichever of PDNN_PACKAGES is missing (needs root or sudo).
