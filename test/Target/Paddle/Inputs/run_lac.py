@@ -45,6 +45,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.normpath(os.path.join(HERE, "..", "..", "..", "Integration", "Inputs")))
 import lac_reference  # noqa: E402
 import paddle_reference as ref  # noqa: E402
+from tool_run import run  # noqa: E402
 
 PUBLISHED = ["LAC是个优秀的分词工具", "百度是一家高科技公司"]
 SENTENCES = PUBLISHED + [
@@ -73,14 +74,6 @@ PIPELINES = [
     ("fused", ["--fuse-fc-gru", "--fuse-bidirectional-gru", "--inplace"]),
 ]
 BACKENDS = ["onednn", "reference"]
-
-
-def run(cmd):
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    if p.returncode != 0:
-        raise RuntimeError("%s exited %d: %s" % (os.path.basename(cmd[0]), p.returncode,
-                                                 p.stderr.decode(errors="replace").strip()[-800:]))
-    return p.stdout.decode()
 
 
 def main():

@@ -36,6 +36,7 @@ import sys
 import time
 
 import numpy as np
+from tool_run import run  # noqa: E402
 
 FORMATS = [
     ("legacy_separate", "__model__"),
@@ -60,14 +61,6 @@ def pir_emission_and_path(program):
         if op.get("#") == "1.crf_decoding":
             return "%%%d" % op["I"][0]["%"], "%%%d" % op["O"][0]["%"]
     raise SystemExit("no pd_op.crf_decoding in " + program)
-
-
-def run(cmd):
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    if p.returncode != 0:
-        raise RuntimeError("%s exited %d: %s" % (os.path.basename(cmd[0]), p.returncode,
-                                                 p.stderr.decode(errors="replace").strip()[-800:]))
-    return p.stdout.decode()
 
 
 def structure_problem(fmt, pipeline, text):
