@@ -55,11 +55,11 @@ Expected<Dictionaries> Dictionaries::load(llvm::StringRef confDir) {
       d.wordIds[word] = value;
   });
   if (error)
-    return std::move(error);
+    return error;
   if (llvm::Error e = forEachEntry(file("q2b.dic"), [&](llvm::StringRef from, llvm::StringRef to) {
         d.q2b[from] = to.str();
       }))
-    return std::move(e);
+    return e;
   if (llvm::Error e = forEachEntry(file("tag.dic"), [&](llvm::StringRef id, llvm::StringRef tag) {
         size_t index;
         if (!id.getAsInteger(10, index) && index < 1024) {
@@ -68,7 +68,7 @@ Expected<Dictionaries> Dictionaries::load(llvm::StringRef confDir) {
           d.tags[index] = tag.str();
         }
       }))
-    return std::move(e);
+    return e;
   auto oov = d.wordIds.find("OOV");
   if (oov == d.wordIds.end())
     return fail("word.dic has no \"OOV\" entry");
@@ -154,7 +154,7 @@ Expected<std::unique_ptr<Segmenter>> Segmenter::create(llvm::StringRef lacDir,
                 diagnostics);
   std::unique_ptr<Segmenter> segmenter(new Segmenter(std::move(*dictionaries)));
   segmenter->model = std::move(*function);
-  return std::move(segmenter);
+  return segmenter;
 }
 
 Expected<std::vector<std::vector<std::string>>>

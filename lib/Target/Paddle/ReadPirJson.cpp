@@ -389,7 +389,7 @@ Expected<Program> PirReader::read(const json::Value &root) {
     if (!op)
       return fail(llvm::formatv("op #{0} is not an object", i));
     if (Error e = readOp(*op, int64_t(i)))
-      return std::move(e);
+      return e;
   }
   // Paddle's predictor loads the persistable parameters in name order.
   std::sort(program.combinedParamOrder.begin(), program.combinedParamOrder.end());
