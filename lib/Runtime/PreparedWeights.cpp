@@ -14,21 +14,34 @@ static std::atomic<int64_t> liveHandles{0};
 
 int64_t pdnnrt_live_prepared_weights(void) { return liveHandles.load(); }
 
+size_t pdnnrt_prepared_weights::bytes() const {
+  size_t count = sizeof(float);
+  for (int64_t size : dims)
+    count *= static_cast<size_t>(size);
+  return count;
+}
+
 std::shared_ptr<const dnnl::memory>
 pdnnrt_prepared_weights::inLayout(const dnnl::memory::desc &user,
-                                  const dnnl::memory::desc &wanted) {
+                                  const dnnl::memory::desc &wanted,
+                                  size_t offset) {
   // First use per layout reorders under the lock; the copies are few (one
   // per layout a primitive picked) and calls after the first find theirs
   // in their thread's shortcut without coming here.
   std::lock_guard<std::mutex> lock(mutex);
-  for (const auto &[layout, copy] : copies)
-    if (layout == wanted)
-      return copy;
-  dnnl::memory source(user, cpuEngine(), const_cast<void *>(data));
+  for (const Copy &copy : copies)
+    if (copy.wanted == wanted && copy.user == user && copy.offset == offset)
+      return copy.memory;
+  if (offset + user.get_size() > bytes())
+    fail("prepared weights of %zu bytes read at %zu + %zu", bytes(), offset,
+         user.get_size());
+  dnnl::memory source(user, cpuEngine(),
+                      const_cast<char *>(static_cast<const char *>(data)) +
+                          offset);
   auto reordered = std::make_shared<dnnl::memory>(wanted, cpuEngine());
   dnnl::reorder(source, *reordered).execute(threadStream(), source, *reordered);
   threadStream().wait();
-  copies.emplace_back(wanted, reordered);
+  copies.push_back({user, wanted, offset, reordered});
   return reordered;
 }
 
@@ -60,10 +73,10 @@ void pdnnrt::expectPreparedFrom(const PreparedWeights &handle,
 void pdnnrt::run(const PrepareWeightsCall &call) {
   const Tensor &w = call.weights;
   switch (call.role) {
-  case PDNNRT_WEIGHTS_GRU_LAYER:
-  case PDNNRT_WEIGHTS_GRU_ITER:
-    if (w.rank != 3 || w.size(1) != 3)
-      fail("GRU weights must have shape [I, 3, O]");
+  case PDNNRT_WEIGHTS_RNN_LAYER:
+  case PDNNRT_WEIGHTS_RNN_ITER:
+    if (w.rank != 5)
+      fail("RNN weights must have shape [L, D, I, G, O]");
     break;
   case PDNNRT_WEIGHTS_MATMUL:
     break;

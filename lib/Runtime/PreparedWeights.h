@@ -35,17 +35,27 @@ struct pdnnrt_prepared_weights {
   /// kLive until released: a cheap guard against garbage handles.
   uint64_t magic;
 
-  /// The weights in layout `wanted` (read as `user`), reordered on first
-  /// use. Safe to call from several threads at once.
+  /// The weights from byte `offset` on (one direction of a bidirectional
+  /// stack: a primitive may read part of them), read as `user` and
+  /// reordered into layout `wanted` on first use. Safe to call from several
+  /// threads at once.
   std::shared_ptr<const dnnl::memory> inLayout(const dnnl::memory::desc &user,
-                                               const dnnl::memory::desc &wanted);
+                                               const dnnl::memory::desc &wanted,
+                                               size_t offset = 0);
+
+  /// Their size: prepared weights are f32.
+  size_t bytes() const;
 
   static constexpr uint64_t kLive = 0x7064'6e6e'7765'6967ull;
 
 private:
   std::mutex mutex;
-  std::vector<std::pair<dnnl::memory::desc, std::shared_ptr<const dnnl::memory>>>
-      copies;
+  struct Copy {
+    dnnl::memory::desc user, wanted;
+    size_t offset;
+    std::shared_ptr<const dnnl::memory> memory;
+  };
+  std::vector<Copy> copies;
 };
 
 namespace pdnnrt {

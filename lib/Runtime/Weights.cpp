@@ -11,14 +11,16 @@ WeightsArg::WeightsArg(const dnnl::memory::desc &user,
     : userLayout(user), wantedLayout(wanted), user(unboundMemory(user)),
       needsReorder(user != wanted) {}
 
-dnnl_memory_t WeightsArg::prepare(void *data, PreparedWeights *handle) {
+dnnl_memory_t WeightsArg::prepare(void *data, PreparedWeights *handle,
+                                  size_t offset) {
   if (!needsReorder)
     return bind(user, data);
   if (!handle)
     return reorderEveryCall(data);
-  if (handle->id != preparedId || !prepared) {
-    prepared = handle->inLayout(userLayout, wantedLayout);
+  if (handle->id != preparedId || offset != preparedOffset || !prepared) {
+    prepared = handle->inLayout(userLayout, wantedLayout, offset);
     preparedId = handle->id;
+    preparedOffset = offset;
   }
   return prepared->get();
 }

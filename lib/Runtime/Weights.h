@@ -27,8 +27,9 @@ public:
   WeightsArg(const dnnl::memory::desc &user, const dnnl::memory::desc &wanted);
 
   /// The memory to pass as this call's weights, whose data is at `data`,
-  /// prepared in `handle` (or null: reorder now).
-  dnnl_memory_t prepare(void *data, PreparedWeights *handle);
+  /// prepared in `handle` (or null: reorder now) from its byte `offset`.
+  dnnl_memory_t prepare(void *data, PreparedWeights *handle,
+                        size_t offset = 0);
 
 private:
   dnnl_memory_t reorderEveryCall(void *data);
@@ -44,8 +45,9 @@ private:
   dnnl::memory reordered;
 
   // With a handle: its copy in `wantedLayout`, remembered by the handle's id
-  // so that a steady-state call takes no lock.
+  // and offset so that a steady-state call takes no lock.
   uint64_t preparedId = 0;
+  size_t preparedOffset = 0;
   std::shared_ptr<const dnnl::memory> prepared;
 };
 

@@ -4,30 +4,33 @@
 // RUN: pdnn-opt %s -split-input-file --convert-pdnn-to-onednn="gru-batching=length-sorted" | FileCheck %s --check-prefix=SORTED
 // RUN: pdnn-opt %s -split-input-file --convert-pdnn-to-onednn --cse | FileCheck %s --check-prefix=ONCE
 
-// origin_mode = false (default): the update gate of all three weights is
-// negated; X is scattered to padded TNC on the right; a missing H0 is zeros.
-// The LoD is checked once (check_lod), and its facts size the buffers and go
-// with it to the calls that read it.
+// origin_mode = false (default): each of the packed weights and bias has
+// its update gate negated; X is scattered to padded TNC on the right; a
+// missing H0 is zeros. The LoD is checked once (check_lod), and its facts
+// size the buffers and go with it to the calls that read it. The GRU is a
+// one-layer, one-direction pdnnrt.rnn of the gru cell.
 // CHECK-LABEL: func @fusion_gru
 // CHECK-SAME: (%[[X:.*]]: tensor<?x3xf32>, %[[LOD:.*]]: tensor<?xi64>, %[[WX:.*]]: tensor<3x6xf32>, %[[WH:.*]]: tensor<2x6xf32>, %[[B:.*]]: tensor<1x6xf32>)
-// CHECK: %[[WL:.*]] = tensor.expand_shape %[[WX]] {{\[}}[0], [1, 2]] output_shape [3, 3, 2] : tensor<3x6xf32> into tensor<3x3x2xf32>
-// CHECK: %[[WI:.*]] = pdnnrt.reorder_gru_weight_h %[[WH]] : tensor<2x6xf32> -> tensor<2x3x2xf32>
-// CHECK: %[[BR:.*]] = tensor.expand_shape %{{.*}} output_shape [3, 2] : tensor<6xf32> into tensor<3x2xf32>
-// CHECK: %[[WLF:.*]] = pdnnrt.flip_update_gate %[[WL]] : tensor<3x3x2xf32>
-// CHECK: %[[WIF:.*]] = pdnnrt.flip_update_gate %[[WI]] : tensor<2x3x2xf32>
-// CHECK: %[[BF:.*]] = pdnnrt.flip_update_gate %[[BR]] : tensor<3x2xf32>
 // CHECK: %[[FACTS:.*]] = pdnnrt.check_lod ins(%[[LOD]], %{{.*}} : tensor<?xi64>, index) outs(%{{.*}} : tensor<4xi64>)
 // CHECK: %[[PADDED:.*]] = pdnnrt.lod_to_padded ins(%[[X]], %[[LOD]], %[[FACTS]] : tensor<?x3xf32>, tensor<?xi64>, tensor<4xi64>) outs(%{{.*}} : tensor<?x?x3xf32>) {right_aligned = false}
-// CHECK: %[[H0:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<?x2xf32>)
-// CHECK: %[[OUT:.*]] = pdnnrt.gru ins(%[[PADDED]], %[[H0]], %[[WLF]], %[[WIF]], %[[BF]] : {{.*}}) outs(%{{.*}} : tensor<?x?x2xf32>) {reverse = false}
-// CHECK: pdnnrt.padded_to_lod ins(%[[OUT]], %[[LOD]], %[[FACTS]] : tensor<?x?x2xf32>, tensor<?xi64>, tensor<4xi64>) outs(%{{.*}} : tensor<?x2xf32>) {right_aligned = false}
+// CHECK: %[[WI:.*]] = pdnnrt.reorder_gru_weight_h %[[WH]] : tensor<2x6xf32> -> tensor<2x3x2xf32>
+// CHECK: %[[BC:.*]] = tensor.collapse_shape %[[B]] {{\[}}[0, 1]] : tensor<1x6xf32> into tensor<6xf32>
+// CHECK: %[[WL:.*]] = pdnnrt.pack_gates %[[WX]] {directions = 1 : i64, gates = array<i64: 0, 1, 2>} : tensor<3x6xf32> -> tensor<1x1x3x3x2xf32>
+// CHECK: %[[WLF:.*]] = pdnnrt.flip_update_gate %[[WL]] : tensor<1x1x3x3x2xf32>
+// CHECK: %[[WIP:.*]] = pdnnrt.pack_gates %[[WI]] {directions = 1 : i64, gates = array<i64: 0, 1, 2>} : tensor<2x3x2xf32> -> tensor<1x1x2x3x2xf32>
+// CHECK: %[[WIF:.*]] = pdnnrt.flip_update_gate %[[WIP]] : tensor<1x1x2x3x2xf32>
+// CHECK: %[[BP:.*]] = pdnnrt.pack_gates %[[BC]] {directions = 1 : i64, gates = array<i64: 0, 1, 2>} : tensor<6xf32> -> tensor<1x1x3x2xf32>
+// CHECK: %[[BF:.*]] = pdnnrt.flip_update_gate %[[BP]] : tensor<1x1x3x2xf32>
+// CHECK: %[[H0:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<1x1x1x?x2xf32>)
+// CHECK: %[[OUT:.*]]:2 = pdnnrt.rnn ins(%[[PADDED]], %[[H0]], %[[WLF]], %[[WIF]], %[[BF]] : {{.*}}) outs(%{{.*}}, %{{.*}} : tensor<?x?x2xf32>, tensor<1x1x1x?x2xf32>) {cell = #pdnnrt.cell<gru>, direction = #pdnnrt.direction<left2right>}
+// CHECK: pdnnrt.padded_to_lod ins(%[[OUT]]#0, %[[LOD]], %[[FACTS]] : tensor<?x?x2xf32>, tensor<?xi64>, tensor<4xi64>) outs(%{{.*}} : tensor<?x2xf32>) {right_aligned = false}
 // CHECK-NOT: pdnn.fusion_gru
-// With gru-batching=length-sorted the LoD goes to the runtime with its facts: no
-// padded buffers, one pdnnrt.lod_gru with the same prepared weights.
+// With gru-batching=length-sorted the LoD goes to the runtime with its
+// facts: no padded buffers, the LoD rows in and out of pdnnrt.rnn.
 // SORTED-LABEL: func @fusion_gru
 // SORTED-NOT: lod_to_padded
-// SORTED: %[[H0:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<?x2xf32>)
-// SORTED: pdnnrt.lod_gru ins(%arg0, %arg1, %{{.*}}, %[[H0]], %{{.*}}, %{{.*}}, %{{.*}} : tensor<?x3xf32>, tensor<?xi64>, tensor<4xi64>, tensor<?x2xf32>, tensor<3x3x2xf32>, tensor<2x3x2xf32>, tensor<3x2xf32>) outs(%{{.*}} : tensor<?x2xf32>) {reverse = false}
+// SORTED: %[[H0:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<1x1x1x?x2xf32>)
+// SORTED: pdnnrt.rnn ins(%arg0, %arg1, %{{.*}}, %[[H0]], %{{.*}}, %{{.*}}, %{{.*}} : tensor<?x3xf32>, tensor<?xi64>, tensor<4xi64>, tensor<1x1x1x?x2xf32>, tensor<1x1x3x3x2xf32>, tensor<1x1x2x3x2xf32>, tensor<1x1x3x2xf32>) outs(%{{.*}}, %{{.*}} : tensor<?x2xf32>, tensor<1x1x1x?x2xf32>) {cell = #pdnnrt.cell<gru>, direction = #pdnnrt.direction<left2right>}
 // SORTED-NOT: padded_to_lod
 func.func @fusion_gru(%x: tensor<?x3xf32>, %lod: tensor<?xi64>, %wx: tensor<3x6xf32>, %wh: tensor<2x6xf32>,
                       %b: tensor<1x6xf32>) -> tensor<?x2xf32> {
@@ -44,9 +47,11 @@ func.func @fusion_gru(%x: tensor<?x3xf32>, %lod: tensor<?xi64>, %wx: tensor<3x6x
 // H0 is passed as is; no Bias: zeros.
 // CHECK-LABEL: func @reverse_origin_mode
 // CHECK-NOT: flip_update_gate
-// CHECK: %[[ZERO_BIAS:.*]] = arith.constant dense<0.000000e+00> : tensor<3x2xf32>
 // CHECK: pdnnrt.lod_to_padded {{.*}} {right_aligned = true}
-// CHECK: pdnnrt.gru ins(%{{.*}}, %arg2, %{{.*}}, %{{.*}}, %[[ZERO_BIAS]] : {{.*}}) {{.*}} {reverse = true}
+// CHECK: %[[ZERO_BIAS:.*]] = arith.constant dense<0.000000e+00> : tensor<6xf32>
+// CHECK: %[[BIAS:.*]] = pdnnrt.pack_gates %[[ZERO_BIAS]]
+// CHECK: %[[H0:.*]] = tensor.expand_shape %{{.*}} output_shape [1, 1, 1, %{{.*}}, 2]
+// CHECK: pdnnrt.rnn ins(%{{.*}}, %[[H0]], %{{.*}}, %{{.*}}, %[[BIAS]] : {{.*}}) {{.*}} direction = #pdnnrt.direction<right2left>
 // CHECK: pdnnrt.padded_to_lod {{.*}} {right_aligned = true}
 func.func @reverse_origin_mode(%x: tensor<?x3xf32>, %lod: tensor<?xi64>, %h0: tensor<?x2xf32>,
                                %wx: tensor<3x6xf32>, %wh: tensor<2x6xf32>) -> tensor<?x2xf32> {
@@ -59,14 +64,15 @@ func.func @reverse_origin_mode(%x: tensor<?x3xf32>, %lod: tensor<?xi64>, %h0: te
 // -----
 
 // Constant weights are prepared at compile time. D = 1: WeightH [1, 3]
-// = [w_u w_r w_c] reorders to [1, 3, 1] unchanged; origin_mode = false
-// negates the update gate: -1, 2, 3. Bias [4, 5, 6] -> [-4, 5, 6].
+// = [w_u w_r w_c] reorders to [1, 1, 1, 3, 1] unchanged; origin_mode =
+// false negates the update gate: -1, 2, 3. Bias [4, 5, 6] -> [-4, 5, 6].
 // FOLD-LABEL: func @constant_weights
-// FOLD-DAG: arith.constant dense<{{\[}}[{{\[}}-1.000000e+00], [2.000000e+00], [3.000000e+00]]]> : tensor<1x3x1xf32>
-// FOLD-DAG: arith.constant dense<{{\[}}[-4.000000e+00], [5.000000e+00], [6.000000e+00]]> : tensor<3x1xf32>
+// FOLD-DAG: arith.constant dense<{{\[}}[{{\[}}[{{\[}}-1.000000e+00], [2.000000e+00], [3.000000e+00]]]]]> : tensor<1x1x1x3x1xf32>
+// FOLD-DAG: arith.constant dense<{{\[}}[{{\[}}[-4.000000e+00], [5.000000e+00], [6.000000e+00]]]]> : tensor<1x1x3x1xf32>
 // FOLD-NOT: reorder_gru_weight_h
+// FOLD-NOT: pack_gates
 // FOLD-NOT: flip_update_gate
-// FOLD: pdnnrt.gru
+// FOLD: pdnnrt.rnn
 func.func @constant_weights(%x: tensor<?x1xf32>, %lod: tensor<?xi64>) -> tensor<?x1xf32> {
   %wx = arith.constant dense<[[7.0, 8.0, 9.0]]> : tensor<1x3xf32>
   %wh = arith.constant dense<[[1.0, 2.0, 3.0]]> : tensor<1x3xf32>
@@ -81,10 +87,10 @@ func.func @constant_weights(%x: tensor<?x1xf32>, %lod: tensor<?xi64>) -> tensor<
 
 // D = 2: WeightH's flat buffer is [W_u | W_r] (2 x 4) then W_c (2 x 2):
 //   flat = 0 1 2 3 | 4 5 6 7 | 8 9 | 10 11
-// oneDNN [D, 3, D]: row i = [u_i, r_i, c_i] = [[0 1] [2 3] [8 9]],
+// oneDNN [1, 1, D, 3, D]: row i = [u_i, r_i, c_i] = [[0 1] [2 3] [8 9]],
 // [[4 5] [6 7] [10 11]]; origin_mode = true keeps the signs.
 // FOLD-LABEL: func @weight_h_layout
-// FOLD: arith.constant dense<{{\[}}[{{\[}}0.000000e+00, 1.000000e+00], [2.000000e+00, 3.000000e+00], [8.000000e+00, 9.000000e+00]], {{\[}}[4.000000e+00, 5.000000e+00], [6.000000e+00, 7.000000e+00], [1.000000e+01, 1.100000e+01]]]> : tensor<2x3x2xf32>
+// FOLD: arith.constant dense<{{\[}}[{{\[}}[{{\[}}0.000000e+00, 1.000000e+00], [2.000000e+00, 3.000000e+00], [8.000000e+00, 9.000000e+00]], {{\[}}[4.000000e+00, 5.000000e+00], [6.000000e+00, 7.000000e+00], [1.000000e+01, 1.100000e+01]]]]]> : tensor<1x1x2x3x2xf32>
 func.func @weight_h_layout(%x: tensor<?x1xf32>, %lod: tensor<?xi64>) -> tensor<?x2xf32> {
   %wx = arith.constant dense<1.0> : tensor<1x6xf32>
   %wh = arith.constant dense<[[0.0, 1.0, 2.0, 3.0, 4.0, 5.0], [6.0, 7.0, 8.0, 9.0, 10.0, 11.0]]> : tensor<2x6xf32>
@@ -97,10 +103,10 @@ func.func @weight_h_layout(%x: tensor<?x1xf32>, %lod: tensor<?xi64>) -> tensor<?
 // -----
 
 // An unfused gru's Input is already projected: oneDNN gets identity input
-// weights [3D, 3, D], exact in f32.
+// weights [1, 1, 3D, 3, D], exact in f32.
 // FOLD-LABEL: func @unfused_gru
-// FOLD: arith.constant dense<{{\[}}[{{\[}}-1.000000e+00], [0.000000e+00], [0.000000e+00]], {{\[}}[-0.000000e+00], [1.000000e+00], [0.000000e+00]], {{\[}}[-0.000000e+00], [0.000000e+00], [1.000000e+00]]]> : tensor<3x3x1xf32>
-// FOLD: pdnnrt.gru
+// FOLD: arith.constant dense<{{\[}}[{{\[}}[{{\[}}-1.000000e+00], [0.000000e+00], [0.000000e+00]], {{\[}}[-0.000000e+00], [1.000000e+00], [0.000000e+00]], {{\[}}[-0.000000e+00], [0.000000e+00], [1.000000e+00]]]]]> : tensor<1x1x3x3x1xf32>
+// FOLD: pdnnrt.rnn
 func.func @unfused_gru(%in: tensor<?x3xf32>, %lod: tensor<?xi64>) -> tensor<?x1xf32> {
   %w = arith.constant dense<[[1.0, 2.0, 3.0]]> : tensor<1x3xf32>
   %h:4 = pdnn.gru Input(%in) lod(%lod) Weight(%w)
@@ -110,21 +116,29 @@ func.func @unfused_gru(%in: tensor<?x3xf32>, %lod: tensor<?xi64>) -> tensor<?x1x
 
 // -----
 
-// multi_gru: per layer a left-to-right GRU on right-padded data and a
-// right-to-left GRU on left-padded data, each gathered back by its own rule,
-// concatenated [forward, reverse]; layer 2 reads layer 1's 2D channels.
+// multi_gru, padded: per layer a left-to-right GRU on right-padded data and
+// a right-to-left GRU on left-padded data, each gathered back by its own
+// rule, concatenated [forward, reverse]; layer 2 reads layer 1's 2D
+// channels.
 // CHECK-LABEL: func @multi_gru
 // CHECK: pdnnrt.lod_to_padded {{.*}} {right_aligned = false}
-// CHECK: pdnnrt.gru {{.*}} {reverse = false}
+// CHECK: pdnnrt.rnn {{.*}} direction = #pdnnrt.direction<left2right>
 // CHECK: %[[F1:.*]] = pdnnrt.padded_to_lod {{.*}} {right_aligned = false}
 // CHECK: pdnnrt.lod_to_padded {{.*}} {right_aligned = true}
-// CHECK: pdnnrt.gru {{.*}} {reverse = true}
+// CHECK: pdnnrt.rnn {{.*}} direction = #pdnnrt.direction<right2left>
 // CHECK: %[[R1:.*]] = pdnnrt.padded_to_lod {{.*}} {right_aligned = true}
 // CHECK: %[[L1:.*]] = tensor.concat dim(1) %[[F1]], %[[R1]] : (tensor<?x2xf32>, tensor<?x2xf32>) -> tensor<?x4xf32>
 // CHECK: pdnnrt.lod_to_padded ins(%[[L1]], {{.*}} {right_aligned = false}
-// CHECK: pdnnrt.gru {{.*}} {reverse = false}
-// CHECK: pdnnrt.gru {{.*}} {reverse = true}
+// CHECK: pdnnrt.rnn {{.*}} direction = #pdnnrt.direction<left2right>
+// CHECK: pdnnrt.rnn {{.*}} direction = #pdnnrt.direction<right2left>
 // CHECK: tensor.concat dim(1) {{.*}} -> tensor<?x6xf32>
+// Length-sorted: one bidirectional call per layer, both directions'
+// weights stacked, its [rows, 2D] output the next layer's input.
+// SORTED-LABEL: func @multi_gru
+// SORTED: pdnnrt.pack_gates %arg2, %arg2 {directions = 2 : i64, gates = array<i64: 0, 1, 2>} : tensor<3x6xf32>, tensor<3x6xf32> -> tensor<1x2x3x3x2xf32>
+// SORTED: %[[L1:.*]]:2 = pdnnrt.rnn {{.*}} outs(%{{.*}}, %{{.*}} : tensor<?x4xf32>, tensor<1x1x2x?x2xf32>) {cell = #pdnnrt.cell<gru>, direction = #pdnnrt.direction<bidirectional>}
+// SORTED: pdnnrt.rnn ins(%[[L1]]#0, {{.*}} outs(%{{.*}}, %{{.*}} : tensor<?x6xf32>, tensor<1x1x2x?x3xf32>) {cell = #pdnnrt.cell<gru>, direction = #pdnnrt.direction<bidirectional>}
+// SORTED-NOT: tensor.concat
 // All the GRUs of a multi_gru read one LoD over the same rows: it is
 // checked once.
 // ONCE-LABEL: func @multi_gru

@@ -4,7 +4,7 @@
 // RUN: pdnn-opt %s -split-input-file --convert-pdnnrt-to-calls | FileCheck %s
 // RUN: pdnn-opt %s -split-input-file --convert-pdnnrt-to-calls --convert-to-llvm --reconcile-unrealized-casts | FileCheck %s --check-prefix=LLVM
 
-// CHECK-DAG: llvm.func @pdnnrt_gru_forward(i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i32, i32) -> i32
+// CHECK-DAG: llvm.func @pdnnrt_rnn_forward(i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i32, i32) -> i32
 // CHECK-DAG: llvm.func @pdnnrt_eltwise(i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i32, f32, f32) -> i32
 // CHECK-LABEL: func @calls
 // CHECK: %[[X:.*]] = memref.cast %arg0 : memref<4x3x3xf32> to memref<*xf32>
@@ -12,22 +12,29 @@
 // CHECK: %[[XRANK:.*]] = llvm.extractvalue %[[XD]][0]
 // CHECK: %[[XDESC:.*]] = llvm.extractvalue %[[XD]][1]
 // CHECK: %[[F32:.*]] = arith.constant 1 : i32
+// An absent lod: rank 0, no descriptor, type code 0.
+// CHECK: %[[NO_RANK:.*]] = arith.constant 0 : i64
+// CHECK: %[[NO_DESC:.*]] = llvm.mlir.zero : !llvm.ptr
+// CHECK: %[[NONE:.*]] = arith.constant 0 : i32
 // No handles: the GRU reorders the weights it is given.
+// CHECK: memref.cast %arg5 : memref<1x1x3x5xf32> to memref<*xf32>
 // CHECK: %[[NO_LAYER:.*]] = llvm.mlir.zero : !llvm.ptr
-// CHECK: %[[NO_ITER:.*]] = llvm.mlir.zero : !llvm.ptr
-// CHECK: %[[DST_CODE:.*]] = arith.constant 1 : i32
-// CHECK: %[[REVERSE:.*]] = arith.constant 1 : i32
-// CHECK: llvm.call @pdnnrt_gru_forward(%[[XRANK]], %[[XDESC]], %[[F32]], {{.*}}, %[[NO_LAYER]], %[[NO_ITER]], {{.*}}, %[[DST_CODE]], %[[REVERSE]])
+// CHECK-NEXT: %[[NO_ITER:.*]] = llvm.mlir.zero : !llvm.ptr
+// The cell (gru = 2) and the direction (right2left = 1) are i32 codes.
+// CHECK: %[[GRU:.*]] = arith.constant 2 : i32
+// CHECK: %[[R2L:.*]] = arith.constant 1 : i32
+// CHECK: llvm.call @pdnnrt_rnn_forward(%[[XRANK]], %[[XDESC]], %[[F32]], %[[NO_RANK]], %[[NO_DESC]], %[[NONE]], {{.*}}, %[[NO_LAYER]], %[[NO_ITER]], {{.*}}, %[[GRU]], %[[R2L]])
 // CHECK: %[[RELU:.*]] = arith.constant 0 : i32
 // CHECK: %[[ALPHA:.*]] = arith.constant 1.000000e-01 : f32
 // CHECK: llvm.call @pdnnrt_eltwise({{.*}}, %[[RELU]], %[[ALPHA]], %{{.*}})
 // The C ABI: each tensor is (rank, descriptor pointer, element type code).
 // LLVM: llvm.func @pdnnrt_eltwise(i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i32, f32, f32) -> i32
 // LLVM-NOT: unrealized_conversion_cast
-func.func @calls(%x: memref<4x3x3xf32>, %h: memref<3x5xf32>, %d: memref<4x3x5xf32>,
-                 %wl: memref<3x3x5xf32>, %wi: memref<5x3x5xf32>, %b: memref<3x5xf32>) {
-  pdnnrt.gru ins(%x, %h, %wl, %wi, %b : memref<4x3x3xf32>, memref<3x5xf32>, memref<3x3x5xf32>, memref<5x3x5xf32>, memref<3x5xf32>)
-      outs(%d : memref<4x3x5xf32>) {reverse = true}
+func.func @calls(%x: memref<4x3x3xf32>, %h: memref<1x1x1x3x5xf32>, %d: memref<4x3x5xf32>,
+                 %wl: memref<1x1x3x3x5xf32>, %wi: memref<1x1x5x3x5xf32>, %b: memref<1x1x3x5xf32>,
+                 %hn: memref<1x1x1x3x5xf32>) {
+  pdnnrt.rnn ins(%x, %h, %wl, %wi, %b : memref<4x3x3xf32>, memref<1x1x1x3x5xf32>, memref<1x1x3x3x5xf32>, memref<1x1x5x3x5xf32>, memref<1x1x3x5xf32>)
+      outs(%d, %hn : memref<4x3x5xf32>, memref<1x1x1x3x5xf32>) {cell = #pdnnrt.cell<gru>, direction = #pdnnrt.direction<right2left>}
   pdnnrt.eltwise ins(%d : memref<4x3x5xf32>) outs(%d : memref<4x3x5xf32>) {algorithm = #pdnnrt.eltwise<relu>, alpha = 0.1 : f32, beta = 0.0 : f32}
   return
 }
@@ -44,7 +51,7 @@ func.func @calls(%x: memref<4x3x3xf32>, %h: memref<3x5xf32>, %d: memref<4x3x5xf3
 // CHECK: llvm.mlir.addressof @__pdnnrt_prepared : !llvm.ptr
 // CHECK-NOT: pdnnrt.prepare_weights
 // CHECK-COUNT-2: llvm.call @pdnnrt_matmul
-// CHECK: llvm.call @pdnnrt_gru_forward
+// CHECK: llvm.call @pdnnrt_rnn_forward
 // CHECK: llvm.mlir.global internal @__pdnnrt_prepared() {{.*}} : !llvm.ptr
 // CHECK-NEXT: llvm.mlir.zero
 // CHECK: llvm.mlir.global internal @__pdnnrt_prepared_0() {{.*}} : !llvm.ptr
@@ -55,7 +62,7 @@ func.func @calls(%x: memref<4x3x3xf32>, %h: memref<3x5xf32>, %d: memref<4x3x5xf3
 // CHECK: llvm.call @pdnnrt_prepare_weights(%{{.*}}, %{{.*}}, %{{.*}}, %[[ROLE]], %[[OUT]])
 // CHECK: %[[NEW:.*]] = llvm.load %[[OUT]] : !llvm.ptr -> !llvm.ptr
 // CHECK: llvm.store %{{.*}}, %{{.*}} : !llvm.ptr, !llvm.ptr
-// CHECK: memref.get_global @wl : memref<3x3x5xf32>
+// CHECK: memref.get_global @wl : memref<1x1x3x3x5xf32>
 // CHECK: arith.constant 1 : i32
 // CHECK: llvm.call @pdnnrt_prepare_weights
 // CHECK: llvm.func internal @__pdnnrt_release_weights()
@@ -70,19 +77,20 @@ func.func @calls(%x: memref<4x3x3xf32>, %h: memref<3x5xf32>, %d: memref<4x3x5xf3
 // LLVM: llvm.mlir.global_ctors
 // LLVM-NOT: pdnnrt.
 memref.global "private" constant @w : memref<8x2xf32> = dense<1.0>
-memref.global "private" constant @wl : memref<3x3x5xf32> = dense<1.0>
+memref.global "private" constant @wl : memref<1x1x3x3x5xf32> = dense<1.0>
 func.func @prepared(%x: memref<4x8xf32>, %d: memref<4x2xf32>, %e: memref<4x2xf32>,
-                    %s: memref<4x3x3xf32>, %h: memref<3x5xf32>, %wi: memref<5x3x5xf32>, %b: memref<3x5xf32>, %o: memref<4x3x5xf32>) {
+                    %s: memref<4x3x3xf32>, %h: memref<1x1x1x3x5xf32>, %wi: memref<1x1x5x3x5xf32>, %b: memref<1x1x3x5xf32>,
+                    %o: memref<4x3x5xf32>, %hn: memref<1x1x1x3x5xf32>) {
   %w = memref.get_global @w : memref<8x2xf32>
   %h1 = pdnnrt.prepare_weights %w {role = #pdnnrt.weights<matmul>} : memref<8x2xf32>
-  %wl = memref.get_global @wl : memref<3x3x5xf32>
-  %h2 = pdnnrt.prepare_weights %wl {role = #pdnnrt.weights<gru_layer>} : memref<3x3x5xf32>
+  %wl = memref.get_global @wl : memref<1x1x3x3x5xf32>
+  %h2 = pdnnrt.prepare_weights %wl {role = #pdnnrt.weights<rnn_layer>} : memref<1x1x3x3x5xf32>
   // The same weights and role again: the same handle.
   %h3 = pdnnrt.prepare_weights %w {role = #pdnnrt.weights<matmul>} : memref<8x2xf32>
   pdnnrt.matmul ins(%x, %w, %h1 : memref<4x8xf32>, memref<8x2xf32>, !pdnnrt.prepared) outs(%d : memref<4x2xf32>)
   pdnnrt.matmul ins(%x, %w, %h3 : memref<4x8xf32>, memref<8x2xf32>, !pdnnrt.prepared) outs(%e : memref<4x2xf32>)
-  pdnnrt.gru ins(%s, %h, %wl, %wi, %b, %h2 : memref<4x3x3xf32>, memref<3x5xf32>, memref<3x3x5xf32>, memref<5x3x5xf32>, memref<3x5xf32>, !pdnnrt.prepared)
-      outs(%o : memref<4x3x5xf32>) {reverse = false}
+  pdnnrt.rnn ins(%s, %h, %wl, %wi, %b, %h2 : memref<4x3x3xf32>, memref<1x1x1x3x5xf32>, memref<1x1x3x3x5xf32>, memref<1x1x5x3x5xf32>, memref<1x1x3x5xf32>, !pdnnrt.prepared)
+      outs(%o, %hn : memref<4x3x5xf32>, memref<1x1x1x3x5xf32>) {cell = #pdnnrt.cell<gru>, direction = #pdnnrt.direction<left2right>}
   return
 }
 
@@ -102,20 +110,21 @@ func.func @sum(%a: memref<4xf32>, %b: memref<4xf32>, %c: memref<4xf32>, %d: memr
 
 // -----
 
-// The LoD is checked once; the GRU gets the LoD with its facts, and the LoD
+// The LoD is checked once; the RNN gets the LoD with its facts, and the LoD
 // goes as i64 (code 3).
 // CHECK-LABEL: func @lod_gru
 // CHECK: llvm.call @pdnnrt_check_lod
 // CHECK: %[[LOD:.*]] = memref.cast %arg1 : memref<4xi64> to memref<*xi64>
 // CHECK: arith.constant 3 : i32
 // CHECK: %[[FACTS:.*]] = memref.cast %arg7 : memref<4xi64> to memref<*xi64>
-// CHECK: llvm.call @pdnnrt_lod_gru_forward
-func.func @lod_gru(%x: memref<9x3xf32>, %lod: memref<4xi64>, %h0: memref<3x5xf32>, %wl: memref<3x3x5xf32>,
-                   %wi: memref<5x3x5xf32>, %b: memref<3x5xf32>, %h: memref<9x5xf32>, %facts: memref<4xi64>) {
+// CHECK: llvm.call @pdnnrt_rnn_forward
+func.func @lod_gru(%x: memref<9x3xf32>, %lod: memref<4xi64>, %h0: memref<1x1x1x3x5xf32>, %wl: memref<1x1x3x3x5xf32>,
+                   %wi: memref<1x1x5x3x5xf32>, %b: memref<1x1x3x5xf32>, %h: memref<9x5xf32>, %facts: memref<4xi64>,
+                   %hn: memref<1x1x1x3x5xf32>) {
   %rows = arith.constant 9 : index
   pdnnrt.check_lod ins(%lod, %rows : memref<4xi64>, index) outs(%facts : memref<4xi64>)
-  pdnnrt.lod_gru ins(%x, %lod, %facts, %h0, %wl, %wi, %b : memref<9x3xf32>, memref<4xi64>, memref<4xi64>, memref<3x5xf32>, memref<3x3x5xf32>, memref<5x3x5xf32>, memref<3x5xf32>)
-      outs(%h : memref<9x5xf32>) {reverse = true}
+  pdnnrt.rnn ins(%x, %lod, %facts, %h0, %wl, %wi, %b : memref<9x3xf32>, memref<4xi64>, memref<4xi64>, memref<1x1x1x3x5xf32>, memref<1x1x3x3x5xf32>, memref<1x1x5x3x5xf32>, memref<1x1x3x5xf32>)
+      outs(%h, %hn : memref<9x5xf32>, memref<1x1x1x3x5xf32>) {cell = #pdnnrt.cell<gru>, direction = #pdnnrt.direction<right2left>}
   return
 }
 

@@ -19,24 +19,62 @@ func.func @matmul_weights(%x: tensor<4x5xf32>, %w: tensor<5x7xf32>, %o: tensor<4
 
 // -----
 
-// Each of a GRU's two weights is prepared for its own role; a handle that
+// Each of an RNN's two weights is prepared for its own role; a handle that
 // is already there is kept.
-// CHECK-LABEL: func @gru_weights
-// CHECK-DAG: %[[L:.*]] = pdnnrt.prepare_weights %{{.*}} {role = #pdnnrt.weights<gru_layer>} : tensor<3x3x5xf32>
-// CHECK-DAG: %[[I:.*]] = pdnnrt.prepare_weights %{{.*}} {role = #pdnnrt.weights<gru_iter>} : tensor<5x3x5xf32>
-// CHECK: pdnnrt.lod_gru ins({{.*}}, %[[L]], %[[I]] : {{.*}}) outs
-// CHECK: %[[K:.*]] = pdnnrt.prepare_weights %{{.*}} {role = #pdnnrt.weights<gru_iter>} : tensor<5x3x5xf32>
-// CHECK: pdnnrt.lod_gru ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[K]] : {{.*}}) outs({{.*}}) {operandSegmentSizes = array<i32: 1, 1, 0, 1, 1, 1, 1, 0, 1, 1>
-func.func @gru_weights(%x: tensor<9x3xf32>, %lod: tensor<4xi64>, %h: tensor<3x5xf32>, %b: tensor<3x5xf32>,
-                       %wl_arg: tensor<3x3x5xf32>, %m: tensor<9x5xf32>) -> (tensor<9x5xf32>, tensor<9x5xf32>) {
-  %wl = arith.constant dense<0.25> : tensor<3x3x5xf32>
-  %wi = arith.constant dense<0.125> : tensor<5x3x5xf32>
-  %0 = pdnnrt.lod_gru ins(%x, %lod, %h, %wl, %wi, %b : tensor<9x3xf32>, tensor<4xi64>, tensor<3x5xf32>, tensor<3x3x5xf32>, tensor<5x3x5xf32>, tensor<3x5xf32>)
-      outs(%m : tensor<9x5xf32>) {reverse = false} -> tensor<9x5xf32>
+// CHECK-LABEL: func @rnn_weights
+// CHECK-DAG: %[[L:.*]] = pdnnrt.prepare_weights %{{.*}} {role = #pdnnrt.weights<rnn_layer>} : tensor<1x1x3x3x5xf32>
+// CHECK-DAG: %[[I:.*]] = pdnnrt.prepare_weights %{{.*}} {role = #pdnnrt.weights<rnn_iter>} : tensor<1x1x5x3x5xf32>
+// CHECK: pdnnrt.rnn ins({{.*}}, %[[L]], %[[I]] : {{.*}}) outs
+// CHECK: %[[K:.*]] = pdnnrt.prepare_weights %{{.*}} {role = #pdnnrt.weights<rnn_iter>} : tensor<1x1x5x3x5xf32>
+// CHECK: pdnnrt.rnn ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[K]] : {{.*}}) outs({{.*}}) {cell = #pdnnrt.cell<gru>, direction = #pdnnrt.direction<right2left>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 1, 1, 1, 0, 1, 0, 1, 1, 1>
+func.func @rnn_weights(%x: tensor<9x3xf32>, %lod: tensor<4xi64>, %h: tensor<1x1x1x3x5xf32>, %b: tensor<1x1x3x5xf32>,
+                       %wl_arg: tensor<1x1x3x3x5xf32>, %m: tensor<9x5xf32>, %s: tensor<1x1x1x3x5xf32>)
+    -> (tensor<9x5xf32>, tensor<9x5xf32>) {
+  %wl = arith.constant dense<0.25> : tensor<1x1x3x3x5xf32>
+  %wi = arith.constant dense<0.125> : tensor<1x1x5x3x5xf32>
+  %0:2 = pdnnrt.rnn ins(%x, %lod, %h, %wl, %wi, %b : tensor<9x3xf32>, tensor<4xi64>, tensor<1x1x1x3x5xf32>, tensor<1x1x3x3x5xf32>, tensor<1x1x5x3x5xf32>, tensor<1x1x3x5xf32>)
+      outs(%m, %s : tensor<9x5xf32>, tensor<1x1x1x3x5xf32>) {cell = #pdnnrt.cell<gru>, direction = #pdnnrt.direction<left2right>} -> tensor<9x5xf32>, tensor<1x1x1x3x5xf32>
   // Only wIter is a constant.
-  %1 = pdnnrt.lod_gru ins(%x, %lod, %h, %wl_arg, %wi, %b : tensor<9x3xf32>, tensor<4xi64>, tensor<3x5xf32>, tensor<3x3x5xf32>, tensor<5x3x5xf32>, tensor<3x5xf32>)
-      outs(%m : tensor<9x5xf32>) {reverse = true} -> tensor<9x5xf32>
-  return %0, %1 : tensor<9x5xf32>, tensor<9x5xf32>
+  %1:2 = pdnnrt.rnn ins(%x, %lod, %h, %wl_arg, %wi, %b : tensor<9x3xf32>, tensor<4xi64>, tensor<1x1x1x3x5xf32>, tensor<1x1x3x3x5xf32>, tensor<1x1x5x3x5xf32>, tensor<1x1x3x5xf32>)
+      outs(%m, %s : tensor<9x5xf32>, tensor<1x1x1x3x5xf32>) {cell = #pdnnrt.cell<gru>, direction = #pdnnrt.direction<right2left>} -> tensor<9x5xf32>, tensor<1x1x1x3x5xf32>
+  return %0#0, %1#0 : tensor<9x5xf32>, tensor<9x5xf32>
+}
+
+// -----
+
+// pack_gates on constants: two directions of [G·H, R] = [4, 1] weights
+// (G = 2, H = 2) stored transposed, their gates swapped, a zero gate
+// appended: direction d's [R, G', H] = [[w1 w2]... ]. On a run-time source
+// the same packing is tensor ops.
+// CHECK-LABEL: func @pack_gates
+// CHECK-NOT: pdnnrt.pack_gates
+// CHECK: %[[P:.*]] = arith.constant dense<{{\[}}[{{\[}}[{{\[}}3.000000e+00, 4.000000e+00], [1.000000e+00, 2.000000e+00], [0.000000e+00, 0.000000e+00]]], {{\[}}[{{\[}}7.000000e+00, 8.000000e+00], [5.000000e+00, 6.000000e+00], [0.000000e+00, 0.000000e+00]]]]]> : tensor<1x2x1x3x2xf32>
+// CHECK: linalg.transpose ins(%arg0 : tensor<4x1xf32>)
+// CHECK: tensor.extract_slice
+// CHECK: tensor.concat dim(1)
+// CHECK-NOT: pdnnrt.pack_gates
+// CHECK: return %[[P]], %{{.*}}
+func.func @pack_gates(%arg: tensor<4x1xf32>) -> (tensor<1x2x1x3x2xf32>, tensor<1x1x1x3x2xf32>) {
+  %f = arith.constant dense<[[1.0], [2.0], [3.0], [4.0]]> : tensor<4x1xf32>
+  %r = arith.constant dense<[[5.0], [6.0], [7.0], [8.0]]> : tensor<4x1xf32>
+  %0 = pdnnrt.pack_gates %f, %r {gates = array<i64: 1, 0, -1>, directions = 2 : i64, transpose}
+      : tensor<4x1xf32>, tensor<4x1xf32> -> tensor<1x2x1x3x2xf32>
+  %1 = pdnnrt.pack_gates %arg {gates = array<i64: 1, 0, -1>, directions = 1 : i64, transpose}
+      : tensor<4x1xf32> -> tensor<1x1x1x3x2xf32>
+  return %0, %1 : tensor<1x2x1x3x2xf32>, tensor<1x1x1x3x2xf32>
+}
+
+// -----
+
+// Two layers of biases [G·H] = [4] (G = 2, H = 2), one direction each.
+// CHECK-LABEL: func @pack_biases
+// CHECK: arith.constant dense<{{\[}}[{{\[}}[1.000000e+00, 2.000000e+00], [3.000000e+00, 4.000000e+00]]], {{\[}}[{{\[}}5.000000e+00, 6.000000e+00], [7.000000e+00, 8.000000e+00]]]]> : tensor<2x1x2x2xf32>
+func.func @pack_biases() -> tensor<2x1x2x2xf32> {
+  %a = arith.constant dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>
+  %b = arith.constant dense<[5.0, 6.0, 7.0, 8.0]> : tensor<4xf32>
+  %0 = pdnnrt.pack_gates %a, %b {gates = array<i64: 0, 1>, directions = 1 : i64}
+      : tensor<4xf32>, tensor<4xf32> -> tensor<2x1x2x2xf32>
+  return %0 : tensor<2x1x2x2xf32>
 }
 
 // -----

@@ -49,7 +49,7 @@ func.func @mul_dynamic_result(%x: tensor<?x8xf32>, %w: tensor<8x15xf32>) -> tens
 // ONEDNN: pdnnrt.fail "fusion_gru: WeightH has size {0} in dimension 0 at run time, where the shapes require {1}"
 // ONEDNN: scf.if {{.*}} -> (tensor<5x15xf32>)
 // ONEDNN: pdnnrt.reorder_gru_weight_h %{{.*}} : tensor<5x15xf32> -> tensor<5x3x5xf32>
-// ONEDNN: pdnnrt.lod_gru
+// ONEDNN: pdnnrt.rnn
 // REF-LABEL: func @gru_frame_from_hidden
 // REF: pdnnrt.fail "fusion_gru: WeightH
 func.func @gru_frame_from_hidden(%x: tensor<?x?xf32>, %lod: tensor<?xi64>, %wx: tensor<?x?xf32>,

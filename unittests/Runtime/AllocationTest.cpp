@@ -215,18 +215,46 @@ TEST_F(AllocationTest, SteadyStateCallsAllocateNothing) {
        wIter = randomVector(OC * 3 * OC, 304);
   std::vector<float> hidden(T * N * OC);
   MemRef xRef(x, {T, N, IC}), h0Ref(h0, {N, OC}),
-      wLayerRef(wLayer, {IC, 3, OC}), wIterRef(wIter, {OC, 3, OC}),
-      biasRef(bias, {3, OC}), hiddenRef(hidden, {T, N, OC});
-  Prepared wLayerPrepared(wLayerRef, PDNNRT_WEIGHTS_GRU_LAYER),
-      wIterPrepared(wIterRef, PDNNRT_WEIGHTS_GRU_ITER);
+      wLayerRef(wLayer, {1, 1, IC, 3, OC}), wIterRef(wIter, {1, 1, OC, 3, OC}),
+      biasRef(bias, {1, 1, 3, OC}), hiddenRef(hidden, {T, N, OC});
+  Prepared wLayerPrepared(wLayerRef, PDNNRT_WEIGHTS_RNN_LAYER),
+      wIterPrepared(wIterRef, PDNNRT_WEIGHTS_RNN_ITER);
+  std::vector<float> finalStates(N * OC);
+  MemRef statesRef(h0, {1, 1, 1, N, OC}), finalRef(finalStates, {1, 1, 1, N, OC});
   for (bool prepared : {true, false})
     expectSteady(prepared ? "gru_prepared" : "gru", countSteadyState([&] {
-                   return pdnnrt_gru_forward(
-                       ARG(xRef), ARG(h0Ref), ARG(wLayerRef), ARG(wIterRef),
+                   return pdnnrt_rnn_forward(
+                       ARG(xRef), NO_TENSOR, NO_TENSOR, NO_TENSOR,
+                       ARG(statesRef), ARG(wLayerRef), ARG(wIterRef), NO_TENSOR,
                        ARG(biasRef), prepared ? wLayerPrepared.get() : nullptr,
-                       prepared ? wIterPrepared.get() : nullptr,
-                       ARG(hiddenRef), 1);
+                       prepared ? wIterPrepared.get() : nullptr, ARG(hiddenRef),
+                       ARG(finalRef), PDNNRT_RNN_CELL_GRU,
+                       PDNNRT_RNN_DIRECTION_RIGHT2LEFT);
                  }));
+  // A ragged bidirectional LSTM with peepholes: the length-sorted engine.
+  auto lstmLayer = randomVector(2 * IC * 4 * OC, 311),
+       lstmIter = randomVector(2 * OC * 4 * OC, 312),
+       lstmBias = randomVector(2 * 4 * OC, 313),
+       peephole = randomVector(2 * 3 * OC, 314),
+       lstmStates = randomVector(2 * 2 * N * OC, 315);
+  std::vector<float> lstmOut(T * N * 2 * OC), lstmFinal(2 * 2 * N * OC);
+  std::vector<int64_t> lengths{6, 2, 5, 1};
+  MemRef lstmLayerRef(lstmLayer, {1, 2, IC, 4, OC}),
+      lstmIterRef(lstmIter, {1, 2, OC, 4, OC}), lstmBiasRef(lstmBias, {1, 2, 4, OC}),
+      peepholeRef(peephole, {1, 2, 3, OC}),
+      lstmStatesRef(lstmStates, {2, 1, 2, N, OC}),
+      lstmOutRef(lstmOut, {T, N, 2 * OC}),
+      lstmFinalRef(lstmFinal, {2, 1, 2, N, OC}), lengthsRef(lengths, {N});
+  Prepared lstmLayerPrepared(lstmLayerRef, PDNNRT_WEIGHTS_RNN_LAYER),
+      lstmIterPrepared(lstmIterRef, PDNNRT_WEIGHTS_RNN_ITER);
+  expectSteady("lstm_ragged", countSteadyState([&] {
+                 return pdnnrt_rnn_forward(
+                     ARG(xRef), NO_TENSOR, NO_TENSOR, ARG(lengthsRef),
+                     ARG(lstmStatesRef), ARG(lstmLayerRef), ARG(lstmIterRef),
+                     ARG(peepholeRef), ARG(lstmBiasRef), lstmLayerPrepared.get(),
+                     lstmIterPrepared.get(), ARG(lstmOutRef), ARG(lstmFinalRef),
+                     PDNNRT_RNN_CELL_LSTM, PDNNRT_RNN_DIRECTION_BIDIRECTIONAL);
+               }));
 
   const int64_t M = 16, K = 64, Nn = 48;
   auto src = randomVector(M * K, 306), matmulBias = randomVector(Nn, 308);

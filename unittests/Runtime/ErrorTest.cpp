@@ -26,13 +26,12 @@ struct GruArgs {
                      bias = randomVector(3 * OC, 5),
                      dst = std::vector<float>(T * N * OC);
   MemRef xRef{x, {T, N, IC}}, h0Ref{h0, {N, OC}},
-      wLayerRef{wLayer, {IC, 3, OC}}, wIterRef{wIter, {OC, 3, OC}},
-      biasRef{bias, {3, OC}}, dstRef{dst, {T, N, OC}};
+      wLayerRef{wLayer, {1, 1, IC, 3, OC}}, wIterRef{wIter, {1, 1, OC, 3, OC}},
+      biasRef{bias, {1, 1, 3, OC}}, dstRef{dst, {T, N, OC}};
 
-  int32_t run(int32_t reverse = 0) {
-    return pdnnrt_gru_forward(ARG(xRef), ARG(h0Ref), ARG(wLayerRef),
-                              ARG(wIterRef), ARG(biasRef), nullptr, nullptr,
-                              ARG(dstRef), reverse);
+  int32_t run() {
+    return gruForward(xRef, nullptr, h0Ref, wLayerRef, wIterRef, biasRef,
+                      nullptr, nullptr, dstRef, false);
   }
 };
 
@@ -46,7 +45,8 @@ TEST_F(ErrorTest, WrongRankNamesTheArgument) {
   GruArgs gru;
   gru.xRef = MemRef(gru.x, {GruArgs::T * GruArgs::N, GruArgs::IC});
   EXPECT_NE(gru.run(), 0);
-  EXPECT_EQ(message(), "pdnnrt_gru_forward: srcLayer must have rank 3, got 2");
+  EXPECT_EQ(message(), "pdnnrt_rnn_forward: src must be padded [T, N, SLC] "
+                       "without a LoD, got rank 2");
 }
 
 TEST_F(ErrorTest, RankRangeIsReported) {
@@ -63,16 +63,17 @@ TEST_F(ErrorTest, MismatchedSizesShowBothShapes) {
   gru.h0Ref = MemRef(gru.h0, {3, GruArgs::OC});
   EXPECT_NE(gru.run(), 0);
   EXPECT_EQ(message(),
-            "pdnnrt_gru_forward: srcIter must have shape [2, 4], got [3, 4]");
+            "pdnnrt_rnn_forward: srcStates must have shape [1, 1, 1, 2, 4], "
+            "got [1, 1, 1, 3, 4]");
 }
 
 TEST_F(ErrorTest, MismatchedGruWeights) {
   GruArgs gru;
-  gru.wIterRef = MemRef(gru.wIter, {GruArgs::OC, 1, 3 * GruArgs::OC});
+  gru.wIterRef = MemRef(gru.wIter, {1, 1, GruArgs::OC, 1, 3 * GruArgs::OC});
   EXPECT_NE(gru.run(), 0);
   EXPECT_EQ(message(),
-            "pdnnrt_gru_forward: wIter must have shape [4, 3, 4], got "
-            "[4, 1, 12]");
+            "pdnnrt_rnn_forward: wIter must have shape [1, 1, 4, 3, 4], got "
+            "[1, 1, 4, 1, 12]");
 }
 
 TEST_F(ErrorTest, MismatchedMatmulReduction) {
@@ -254,9 +255,35 @@ TEST_F(ErrorTest, SoftmaxAxisOutOfRange) {
 }
 
 TEST_F(ErrorTest, FlagsMustBeZeroOrOne) {
+  std::vector<float> x(6), dst(6);
+  std::vector<int64_t> lod{0, 2, 3};
+  MemRef xRef(x, {3, 2}), lodRef(lod, {3}), dstRef(dst, {2, 2, 2});
+  EXPECT_NE(pdnnrt_lod_to_padded(ARG(xRef), ARG(lodRef), NO_TENSOR,
+                                 ARG(dstRef), 2),
+            0);
+  EXPECT_EQ(message(),
+            "pdnnrt_lod_to_padded: rightAligned must be 0 or 1, got 2");
+}
+
+TEST_F(ErrorTest, EnumsMustBeKnown) {
   GruArgs gru;
-  EXPECT_NE(gru.run(/*reverse=*/2), 0);
-  EXPECT_EQ(message(), "pdnnrt_gru_forward: reverse must be 0 or 1, got 2");
+  MemRef states(gru.h0, {1, 1, 1, GruArgs::N, GruArgs::OC});
+  std::vector<float> finalStates(GruArgs::N * GruArgs::OC);
+  MemRef finalRef(finalStates, {1, 1, 1, GruArgs::N, GruArgs::OC});
+  auto call = [&](int32_t cell, int32_t direction) {
+    return pdnnrt_rnn_forward(ARG(gru.xRef), NO_TENSOR, NO_TENSOR, NO_TENSOR,
+                              ARG(states), ARG(gru.wLayerRef),
+                              ARG(gru.wIterRef), NO_TENSOR, ARG(gru.biasRef),
+                              nullptr, nullptr, ARG(gru.dstRef),
+                              ARG(finalRef), cell, direction);
+  };
+  EXPECT_NE(call(9, PDNNRT_RNN_DIRECTION_LEFT2RIGHT), 0);
+  EXPECT_EQ(message(),
+            "pdnnrt_rnn_forward: cell must be a PDNNRT_RNN_CELL_* value, got 9");
+  pdnnrt_clear_error();
+  EXPECT_NE(call(PDNNRT_RNN_CELL_GRU, -1), 0);
+  EXPECT_EQ(message(), "pdnnrt_rnn_forward: direction must be a "
+                       "PDNNRT_RNN_DIRECTION_* value, got -1");
 }
 
 TEST_F(ErrorTest, OperationsThatCannotRunInPlaceRefuseIt) {

@@ -1,7 +1,7 @@
 //===- LoDGruTest.cpp - the length-sorted LoD GRU against the padded one --===//
 //
-// pdnnrt_lod_gru_forward computes what padding to the longest sequence
-// computes (lod_to_padded, gru_forward, padded_to_lod), for every LoD shape
+// pdnnrt_rnn_forward on LoD rows computes what padding to the longest sequence
+// computes (lod_to_padded, pdnnrt_rnn_forward on padded data, padded_to_lod), for every LoD shape
 // and both directions. The arithmetic of each step is the same, but oneDNN
 // picks its GEMM kernel by batch size, and the chunks run on fewer sequences
 // than the padded batch: for small channel counts that reassociates sums
@@ -48,15 +48,14 @@ std::vector<float> padded(const LoDGruCase &c, std::vector<float> &x,
   int64_t tmax = *std::max_element(c.lengths.begin(), c.lengths.end());
   std::vector<float> src(tmax * n * c.ic), dst(tmax * n * c.oc), hidden(t * c.oc);
   MemRef xRef(x, {t, c.ic}), lodRef(lod, {n + 1}), srcRef(src, {tmax, n, c.ic});
-  MemRef h0Ref(h0, {n, c.oc}), wlRef(wl, {c.ic, 3, c.oc}), wiRef(wi, {c.oc, 3, c.oc});
-  MemRef bRef(b, {3, c.oc}), dstRef(dst, {tmax, n, c.oc}), hiddenRef(hidden, {t, c.oc});
-  Prepared wlPrepared = prepareIf(c.preparedWeights, wlRef, PDNNRT_WEIGHTS_GRU_LAYER);
-  Prepared wiPrepared = prepareIf(c.preparedWeights, wiRef, PDNNRT_WEIGHTS_GRU_ITER);
+  MemRef h0Ref(h0, {n, c.oc}), wlRef(wl, {1, 1, c.ic, 3, c.oc});
+  MemRef wiRef(wi, {1, 1, c.oc, 3, c.oc}), bRef(b, {1, 1, 3, c.oc}), dstRef(dst, {tmax, n, c.oc}), hiddenRef(hidden, {t, c.oc});
+  Prepared wlPrepared = prepareIf(c.preparedWeights, wlRef, PDNNRT_WEIGHTS_RNN_LAYER);
+  Prepared wiPrepared = prepareIf(c.preparedWeights, wiRef, PDNNRT_WEIGHTS_RNN_ITER);
   EXPECT_RT_OK(pdnnrt_lod_to_padded(ARG(xRef), ARG(lodRef), NO_TENSOR, ARG(srcRef),
                                     c.reverse));
-  EXPECT_RT_OK(pdnnrt_gru_forward(ARG(srcRef), ARG(h0Ref), ARG(wlRef), ARG(wiRef),
-                                  ARG(bRef), wlPrepared.get(), wiPrepared.get(),
-                                  ARG(dstRef), c.reverse));
+  EXPECT_RT_OK(gruForward(srcRef, nullptr, h0Ref, wlRef, wiRef, bRef,
+                          wlPrepared.get(), wiPrepared.get(), dstRef, c.reverse));
   EXPECT_RT_OK(pdnnrt_padded_to_lod(ARG(dstRef), ARG(lodRef), NO_TENSOR, ARG(hiddenRef),
                                     c.reverse));
   return hidden;
@@ -85,20 +84,20 @@ TEST_P(LoDGruTest, EqualsPaddingToTheLongest) {
   std::vector<float> expected = padded(c, x, lod, h0, wl, wi, b);
   std::vector<float> hidden(t * c.oc, -7.0f);
   MemRef xRef(x, {t, c.ic}), lodRef(lod, {n + 1}), h0Ref(h0, {n, c.oc});
-  MemRef wlRef(wl, {c.ic, 3, c.oc}), wiRef(wi, {c.oc, 3, c.oc}), bRef(b, {3, c.oc});
+  MemRef wlRef(wl, {1, 1, c.ic, 3, c.oc}), wiRef(wi, {1, 1, c.oc, 3, c.oc});
+  MemRef bRef(b, {1, 1, 3, c.oc});
   MemRef hiddenRef(hidden, {t, c.oc});
-  Prepared wlPrepared = prepareIf(c.preparedWeights, wlRef, PDNNRT_WEIGHTS_GRU_LAYER);
-  Prepared wiPrepared = prepareIf(c.preparedWeights, wiRef, PDNNRT_WEIGHTS_GRU_ITER);
+  Prepared wlPrepared = prepareIf(c.preparedWeights, wlRef, PDNNRT_WEIGHTS_RNN_LAYER);
+  Prepared wiPrepared = prepareIf(c.preparedWeights, wiRef, PDNNRT_WEIGHTS_RNN_ITER);
   // As compiled code calls it: the LoD checked once, its facts passed on.
   std::vector<int64_t> facts(4);
   MemRef factsRef(facts, {4});
   ASSERT_RT_OK(pdnnrt_check_lod(ARG(lodRef), t, ARG(factsRef)));
   // Twice: the second call runs on cached primitives and scratch.
   for (int call = 0; call < 2; ++call) {
-    ASSERT_RT_OK(pdnnrt_lod_gru_forward(ARG(xRef), ARG(lodRef), ARG(factsRef), ARG(h0Ref),
-                                        ARG(wlRef), ARG(wiRef), ARG(bRef),
-                                        wlPrepared.get(), wiPrepared.get(), ARG(hiddenRef),
-                                        c.reverse));
+    ASSERT_RT_OK(gruForward(xRef, &lodRef, h0Ref, wlRef, wiRef, bRef,
+                            wlPrepared.get(), wiPrepared.get(), hiddenRef,
+                            c.reverse, &factsRef));
     ASSERT_EQ(hidden.size(), expected.size());
     bool equalLengths =
         std::adjacent_find(c.lengths.begin(), c.lengths.end(),
@@ -154,22 +153,21 @@ INSTANTIATE_TEST_SUITE_P(Batches, LoDGruTest, ::testing::ValuesIn(cases()));
 TEST_F(RuntimeTest, LoDGruChecksItsLoDAndH0) {
   std::vector<float> x(6 * 2), h0(2 * 3), wl(2 * 9), wi(3 * 9), b(9), hidden(6 * 3);
   std::vector<int64_t> lod = {0, 4, 5}; // ends at 5, not at the 6 rows
-  MemRef xRef(x, {6, 2}), lodRef(lod, {3}), h0Ref(h0, {2, 3}), wlRef(wl, {2, 3, 3});
-  MemRef wiRef(wi, {3, 3, 3}), bRef(b, {3, 3}), hiddenRef(hidden, {6, 3});
-  EXPECT_NE(pdnnrt_lod_gru_forward(ARG(xRef), ARG(lodRef), NO_TENSOR, ARG(h0Ref),
-                                   ARG(wlRef), ARG(wiRef), ARG(bRef), nullptr, nullptr,
-                                   ARG(hiddenRef), 0),
+  MemRef xRef(x, {6, 2}), lodRef(lod, {3}), h0Ref(h0, {2, 3});
+  MemRef wlRef(wl, {1, 1, 2, 3, 3}), wiRef(wi, {1, 1, 3, 3, 3});
+  MemRef bRef(b, {1, 1, 3, 3}), hiddenRef(hidden, {6, 3});
+  EXPECT_NE(gruForward(xRef, &lodRef, h0Ref, wlRef, wiRef, bRef, nullptr,
+                       nullptr, hiddenRef, false),
             0);
   EXPECT_STREQ(pdnnrt_last_error(),
-               "pdnnrt_lod_gru_forward: lod[2] must equal the 6 packed rows, got 5");
+               "pdnnrt_rnn_forward: lod[2] must equal the 6 packed rows, got 5");
   pdnnrt_clear_error();
   lod = {0, 4, 6};
   MemRef h0Wrong(h0, {1, 3});
-  EXPECT_NE(pdnnrt_lod_gru_forward(ARG(xRef), ARG(lodRef), NO_TENSOR, ARG(h0Wrong),
-                                   ARG(wlRef), ARG(wiRef), ARG(bRef), nullptr, nullptr,
-                                   ARG(hiddenRef), 0),
+  EXPECT_NE(gruForward(xRef, &lodRef, h0Wrong, wlRef, wiRef, bRef, nullptr,
+                       nullptr, hiddenRef, false),
             0);
-  EXPECT_NE(std::string(pdnnrt_last_error()).find("h0"), std::string::npos)
+  EXPECT_NE(std::string(pdnnrt_last_error()).find("srcStates"), std::string::npos)
       << pdnnrt_last_error();
 }
 

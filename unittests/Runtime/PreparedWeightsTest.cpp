@@ -34,11 +34,9 @@ struct GruData {
              pdnnrt_prepared_weights *wIterPrepared, bool reverse) {
     std::vector<float> dst(T * N * OC);
     MemRef xRef(x, {T, N, IC}), h0Ref(h0, {N, OC}),
-        wLayerRef(wLayer, {IC, 3, OC}), wIterRef(wIter, {OC, 3, OC}),
-        biasRef(bias, {3, OC}), dstRef(dst, {T, N, OC});
-    ASSERT_RT_OK(pdnnrt_gru_forward(ARG(xRef), ARG(h0Ref), ARG(wLayerRef),
-                                    ARG(wIterRef), ARG(biasRef), wLayerPrepared,
-                                    wIterPrepared, ARG(dstRef), reverse));
+        wLayerRef(wLayer, {1, 1, IC, 3, OC}), wIterRef(wIter, {1, 1, OC, 3, OC}),
+        biasRef(bias, {1, 1, 3, OC}), dstRef(dst, {T, N, OC});
+    ASSERT_RT_OK(gruForward(xRef, nullptr, h0Ref, wLayerRef, wIterRef, biasRef, wLayerPrepared, wIterPrepared, dstRef, reverse));
     expectNear(dst,
                referenceGru(x, h0, wLayer, wIter, bias, T, N, IC, OC, reverse));
   }
@@ -49,9 +47,9 @@ struct GruHandles {
   MemRef wLayerRef, wIterRef;
   Prepared layer, iter;
   GruHandles(std::vector<float> &wLayer, std::vector<float> &wIter)
-      : wLayerRef(wLayer, {IC, 3, OC}), wIterRef(wIter, {OC, 3, OC}),
-        layer(wLayerRef, PDNNRT_WEIGHTS_GRU_LAYER),
-        iter(wIterRef, PDNNRT_WEIGHTS_GRU_ITER) {}
+      : wLayerRef(wLayer, {1, 1, IC, 3, OC}), wIterRef(wIter, {1, 1, OC, 3, OC}),
+        layer(wLayerRef, PDNNRT_WEIGHTS_RNN_LAYER),
+        iter(wIterRef, PDNNRT_WEIGHTS_RNN_ITER) {}
 };
 
 TEST_F(PreparedWeightsTest, WeightsAtOneAddressGetTheirOwnResultsPerModule) {
@@ -112,10 +110,8 @@ TEST_F(PreparedWeightsTest, AHandleServesEveryBatchShape) {
   auto x = randomVector(T2 * N2 * IC, 119), h0 = randomVector(N2 * OC, 120);
   std::vector<float> dst(T2 * N2 * OC);
   MemRef xRef(x, {T2, N2, IC}), h0Ref(h0, {N2, OC}),
-      biasRef(data.bias, {3, OC}), dstRef(dst, {T2, N2, OC});
-  ASSERT_RT_OK(pdnnrt_gru_forward(
-      ARG(xRef), ARG(h0Ref), ARG(handles.wLayerRef), ARG(handles.wIterRef),
-      ARG(biasRef), handles.layer.get(), handles.iter.get(), ARG(dstRef), 0));
+      biasRef(data.bias, {1, 1, 3, OC}), dstRef(dst, {T2, N2, OC});
+  ASSERT_RT_OK(gruForward(xRef, nullptr, h0Ref, handles.wLayerRef, handles.wIterRef, biasRef, handles.layer.get(), handles.iter.get(), dstRef, 0));
   expectNear(dst, referenceGru(x, h0, wLayer, wIter, data.bias, T2, N2, IC, OC,
                                false));
 }
@@ -142,12 +138,9 @@ TEST_F(PreparedWeightsTest, OneHandleServesConcurrentFirstCalls) {
       for (int round = 0; round < kRounds; ++round) {
         std::vector<float> x = data.x, h0 = data.h0, bias = data.bias,
                            dst(T * N * OC);
-        MemRef xRef(x, {T, N, IC}), h0Ref(h0, {N, OC}), biasRef(bias, {3, OC}),
+        MemRef xRef(x, {T, N, IC}), h0Ref(h0, {N, OC}), biasRef(bias, {1, 1, 3, OC}),
             dstRef(dst, {T, N, OC});
-        if (pdnnrt_gru_forward(ARG(xRef), ARG(h0Ref), ARG(handles.wLayerRef),
-                               ARG(handles.wIterRef), ARG(biasRef),
-                               handles.layer.get(), handles.iter.get(),
-                               ARG(dstRef), 0) != 0) {
+        if (gruForward(xRef, nullptr, h0Ref, handles.wLayerRef, handles.wIterRef, biasRef, handles.layer.get(), handles.iter.get(), dstRef, 0) != 0) {
           errors[t] = lastError();
           pdnnrt_clear_error();
           return;
@@ -228,10 +221,10 @@ TEST_F(PreparedWeightsTest, PreparingChecksTheRole) {
   auto w = randomVector(12, 131);
   MemRef wRef(w, {4, 3});
   pdnnrt_prepared_weights *handle = nullptr;
-  EXPECT_NE(pdnnrt_prepare_weights(ARG(wRef), PDNNRT_WEIGHTS_GRU_LAYER, &handle),
+  EXPECT_NE(pdnnrt_prepare_weights(ARG(wRef), PDNNRT_WEIGHTS_RNN_LAYER, &handle),
             0);
   EXPECT_STREQ(lastError(),
-               "pdnnrt_prepare_weights: GRU weights must have shape [I, 3, O]");
+               "pdnnrt_prepare_weights: RNN weights must have shape [L, D, I, G, O]");
   EXPECT_EQ(handle, nullptr);
   pdnnrt_clear_error();
   EXPECT_NE(pdnnrt_prepare_weights(ARG(wRef), 99, &handle), 0);

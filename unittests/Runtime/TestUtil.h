@@ -69,6 +69,12 @@ public:
   }
 
   int64_t rank() const { return rankValue; }
+  /// The same elements seen with `shape` (row-major).
+  MemRef viewAs(std::vector<int64_t> shape) const {
+    MemRef view(static_cast<float *>(descriptor.aligned), std::move(shape));
+    view.typeCode = typeCode;
+    return view;
+  }
   void *desc() { return &descriptor; }
   int32_t type() const { return typeCode; }
   void setStride(int dim, int64_t stride) {
@@ -118,6 +124,39 @@ private:
 /// `weights` prepared for `role` when `prepare`, else an empty handle.
 inline Prepared prepareIf(bool prepare, MemRef &weights, int32_t role) {
   return prepare ? Prepared(weights, role) : Prepared();
+}
+
+/// One GRU layer and direction through pdnnrt_rnn_forward, with the shapes
+/// a single GRU has: x [T, N, IC] padded (or [rows, IC] with `lod`), h0
+/// [N, OC], wLayer [1, 1, IC, 3, OC], wIter [1, 1, OC, 3, OC], bias
+/// [1, 1, 3, OC]; dst [T, N, OC] (or [rows, OC]). The final states go to a
+/// scratch buffer.
+inline int32_t gruForward(MemRef &x, MemRef *lod, MemRef &h0, MemRef &wLayer,
+                          MemRef &wIter, MemRef &bias,
+                          pdnnrt_prepared_weights *wLayerPrepared,
+                          pdnnrt_prepared_weights *wIterPrepared, MemRef &dst,
+                          bool reverse, MemRef *lodFacts = nullptr) {
+  std::vector<int64_t> h0Shape;
+  const int64_t *sizes =
+      static_cast<const Descriptor *>(h0.desc())->sizesAndStrides;
+  for (int64_t d = 0; d < h0.rank(); ++d)
+    h0Shape.push_back(sizes[d]);
+  int64_t rows = h0.rank() == 2 ? h0Shape[0] : 0,
+          oc = h0.rank() == 2 ? h0Shape[1] : 0;
+  thread_local std::vector<float> finalStates;
+  finalStates.resize(std::max<int64_t>(1, rows * oc));
+  MemRef src = h0.rank() == 2 ? h0.viewAs({1, 1, 1, rows, oc}) : h0;
+  MemRef dstStates(finalStates, {1, 1, 1, rows, oc});
+  return pdnnrt_rnn_forward(
+      ARG(x), lod ? (*lod).rank() : 0, lod ? (*lod).desc() : nullptr,
+      lod ? (*lod).type() : PDNNRT_TYPE_NONE,
+      lodFacts ? (*lodFacts).rank() : 0,
+      lodFacts ? (*lodFacts).desc() : nullptr,
+      lodFacts ? (*lodFacts).type() : PDNNRT_TYPE_NONE, NO_TENSOR, ARG(src),
+      ARG(wLayer), ARG(wIter), NO_TENSOR, ARG(bias), wLayerPrepared,
+      wIterPrepared, ARG(dst), ARG(dstStates), PDNNRT_RNN_CELL_GRU,
+      reverse ? PDNNRT_RNN_DIRECTION_RIGHT2LEFT
+              : PDNNRT_RNN_DIRECTION_LEFT2RIGHT);
 }
 
 inline const char *lastError() {

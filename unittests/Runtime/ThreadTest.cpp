@@ -26,10 +26,10 @@ struct Weights {
                      matmul = randomVector(K * Nn, 204),
                      bias = randomVector(3 * OC, 203),
                      matmulBias = randomVector(Nn, 205);
-  MemRef wLayerRef{wLayer, {IC, 3, OC}}, wIterRef{wIter, {OC, 3, OC}},
+  MemRef wLayerRef{wLayer, {1, 1, IC, 3, OC}}, wIterRef{wIter, {1, 1, OC, 3, OC}},
       matmulRef{matmul, {K, Nn}};
-  Prepared wLayerPrepared{wLayerRef, PDNNRT_WEIGHTS_GRU_LAYER},
-      wIterPrepared{wIterRef, PDNNRT_WEIGHTS_GRU_ITER},
+  Prepared wLayerPrepared{wLayerRef, PDNNRT_WEIGHTS_RNN_LAYER},
+      wIterPrepared{wIterRef, PDNNRT_WEIGHTS_RNN_ITER},
       matmulPrepared{matmulRef, PDNNRT_WEIGHTS_MATMUL};
 };
 
@@ -50,16 +50,12 @@ Results compute(Weights &w, unsigned seed) {
   r.gru.resize(T * N * OC);
   r.gruReverse.resize(T * N * OC);
   MemRef xRef(x, {T, N, IC}), h0Ref(h0, {N, OC}),
-      wLayerRef(w.wLayer, {IC, 3, OC}), wIterRef(w.wIter, {OC, 3, OC}),
-      biasRef(w.bias, {3, OC}), gruRef(r.gru, {T, N, OC}),
+      wLayerRef(w.wLayer, {1, 1, IC, 3, OC}), wIterRef(w.wIter, {1, 1, OC, 3, OC}),
+      biasRef(w.bias, {1, 1, 3, OC}), gruRef(r.gru, {T, N, OC}),
       gruReverseRef(r.gruReverse, {T, N, OC});
-  if (pdnnrt_gru_forward(ARG(xRef), ARG(h0Ref), ARG(wLayerRef), ARG(wIterRef),
-                         ARG(biasRef), w.wLayerPrepared.get(),
-                         w.wIterPrepared.get(), ARG(gruRef), 0))
+  if (gruForward(xRef, nullptr, h0Ref, wLayerRef, wIterRef, biasRef, w.wLayerPrepared.get(), w.wIterPrepared.get(), gruRef, 0))
     fail("gru");
-  if (pdnnrt_gru_forward(ARG(xRef), ARG(h0Ref), ARG(wLayerRef), ARG(wIterRef),
-                         ARG(biasRef), w.wLayerPrepared.get(),
-                         w.wIterPrepared.get(), ARG(gruReverseRef), 1))
+  if (gruForward(xRef, nullptr, h0Ref, wLayerRef, wIterRef, biasRef, w.wLayerPrepared.get(), w.wIterPrepared.get(), gruReverseRef, 1))
     fail("reverse gru");
 
   auto src = randomVector(M * K, seed + 2);

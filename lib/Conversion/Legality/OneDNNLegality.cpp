@@ -157,6 +157,15 @@ std::string mlir::pdnn::whyNotOnOneDNN(Operation *op) {
           values.push_back({v, "Bias"});
         return gru(op, values);
       })
+      .Case([](RnnOp op) {
+        SmallVector<std::pair<Value, StringRef>> values{
+            {op.getInput(), "Input"}, {op.getOut(), "Out"}};
+        for (Value v : op.getPreState())
+          values.push_back({v, "PreState"});
+        for (Value v : op.getWeightList())
+          values.push_back({v, "WeightList"});
+        return requireF32(values);
+      })
       .Default([](Operation *op) {
         return "oneDNN has no primitive for '" +
                op->getName().getStringRef().str() + "' in this backend";

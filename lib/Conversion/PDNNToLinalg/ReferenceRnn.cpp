@@ -13,6 +13,7 @@
 
 #include "PDNNToLinalg.h"
 
+#include "../Utils/RnnOperands.h"
 #include "../Utils/RuntimeChecks.h"
 #include "../Utils/TensorBuilders.h"
 #include "LinalgBuilders.h"
@@ -279,50 +280,13 @@ struct RnnToLoops : public OpRewritePattern<RnnOp> {
                     .Default(Cell::RNNTanh);
     int64_t layers = op.getNumLayers(), hidden = op.getHiddenSize();
     int64_t directions = op.getIsBidirec() ? 2 : 1, cells = layers * directions;
-    int64_t gates = cell == Cell::LSTM ? 4 : cell == Cell::GRU ? 3 : 1;
-    int64_t inputSize = op.getInputSize();
-    constexpr int64_t any = ShapedType::kDynamic;
     auto f = [&](Value v) { return castFloat(rewriter, loc, v, f32); };
-    // Sizes the attributes fix are made static (checked at run time where
-    // the types leave them open); the batch N, which only the data gives,
-    // is checked between Input, PreState and SequenceLength.
-    Value input = refineShape(rewriter, loc, op.getInput(),
-                              {any, any, inputSize}, "rnn: Input");
-    SmallVector<Value> states;
-    for (Value s : op.getPreState())
-      states.push_back(refineShape(rewriter, loc, s, {cells, any, hidden},
-                                   "rnn: PreState"));
-    OpFoldResult n = tensor::getMixedSize(rewriter, loc, input, 1);
-    for (Value s : states)
-      n = guardEqual(rewriter, loc, tensor::getMixedSize(rewriter, loc, s, 1), n,
-                     "rnn: PreState has a batch of {0}, Input of {1}");
-    Value lengths = op.getSequenceLength();
+    RnnOperands ops = refineRnnOperands(rewriter, loc, op);
+    Value input = ops.input, lengths = ops.lengths;
+    SmallVector<Value> states(ops.states.begin(), ops.states.end()),
+        list(ops.weights);
     if (lengths)
-      n = guardEqual(rewriter, loc, tensor::getMixedSize(rewriter, loc, lengths, 0),
-                     n, "rnn: SequenceLength holds {0} lengths for a batch of {1}");
-    OpFoldResult steps = tensor::getMixedSize(rewriter, loc, input, 0);
-    input = f(sliceTo(rewriter, loc, input,
-                      {steps, n, tensor::getMixedSize(rewriter, loc, input, 2)}));
-    for (Value &s : states)
-      s = f(sliceTo(rewriter, loc, s,
-                    {rewriter.getIndexAttr(cells), n, rewriter.getIndexAttr(hidden)}));
-    if (lengths) {
-      lengths = sliceTo(rewriter, loc, lengths, {n});
       checkLengths(rewriter, loc, lengths, getSize(rewriter, loc, input, 0));
-    }
-    SmallVector<Value> list;
-    for (auto [index, w] : llvm::enumerate(op.getWeightList())) {
-      int64_t c = index < size_t(2 * cells) ? int64_t(index) / 2
-                                            : (int64_t(index) - 2 * cells) / 2;
-      int64_t in = c / directions == 0 ? inputSize : directions * hidden;
-      bool isBias = index >= size_t(2 * cells);
-      bool isHidden = index % 2 == 1;
-      SmallVector<int64_t> shape{gates * hidden};
-      if (!isBias)
-        shape.push_back(isHidden ? hidden : in);
-      list.push_back(
-          f(refineShape(rewriter, loc, w, shape, "rnn: WeightList entry")));
-    }
     SmallVector<Value> finalStates = states;
     for (int64_t layer = 0; layer < layers; ++layer) {
       SmallVector<Value, 2> outs;

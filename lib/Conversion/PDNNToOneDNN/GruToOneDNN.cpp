@@ -1,20 +1,23 @@
-//===- GruToOneDNN.cpp - gru, fusion_gru, multi_gru to oneDNN's GRU -------===//
+//===- GruToOneDNN.cpp - gru, fusion_gru, multi_gru on the RNN stack ------===//
 //
-// Paddle's GRUs run on a LoD batch in Paddle's weight layout; oneDNN's GRU
-// primitive runs on padded time-major data in ldigo layout with Paddle's
-// origin_mode = true formula. Everything in between is spelled out in IR:
+// Paddle's GRUs are RNN stacks (RnnLowering.h) of oneDNN's vanilla GRU
+// cell; their hook packs Paddle's weights:
 //
-//   lod --check_lod--> facts [N, Tmax, rows, seal]  (once per LoD and rows)
-//   X [T, M] --lod_to_padded--> [Tmax, N, M]   (right-aligned if reverse)
-//   WeightX [M, 3D] --expand_shape--> [M, 3, D]           (then each of the
-//   WeightH [D, 3D] --reorder_gru_weight_h--> [D, 3, D]    three through
-//   Bias [1, 3D] or zeros --reshape--> [3, D]              flip_update_gate
-//   H0 [N, D] or zeros                                     if origin_mode=false)
-//   pdnnrt.gru --> [Tmax, N, D] --padded_to_lod--> Hidden [T, D]
+//   WeightX [M, 3D]                    --pack_gates--> [1, D', M, 3, D]
+//   WeightH [D, 3D] --reorder_gru_weight_h--> [D, 3, D] --pack_gates--> [1, D', D, 3, D]
+//   Bias [1, 3D] or zeros              --pack_gates--> [1, D', 3, D]
+//   each through flip_update_gate when origin_mode = false
 //
-// or, length-sorted (the default), one pdnnrt.lod_gru on the LoD rows.
-// Constant weights fold through expand/reorder/flip and get prepared
-// handles in --pdnnrt-prepare-weights.
+// (D' directions: 2 for a multi_gru layer). gru's input is projected
+// already: its WeightX is the identity, an exact product. The LoD batch
+// goes to the runtime as it is (length-sorted there, the default) or,
+// with --gru-batching=padded, padded to the longest sequence in IR:
+//
+//   X [T, M] --lod_to_padded--> [Tmax, N, M] (right-aligned if reverse)
+//     --pdnnrt.rnn--> [Tmax, N, D] --padded_to_lod--> Hidden [T, D]
+//
+// Constant weights fold through the transforms and get prepared handles
+// in --pdnnrt-prepare-weights.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,97 +26,98 @@
 #include "../Utils/GruOperands.h"
 #include "../Utils/LoDBuilders.h"
 #include "../Utils/TensorBuilders.h"
-#include "../Legality/OneDNNLegality.h"
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
-#include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntime.h"
+#include "RnnLowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace mlir::pdnn;
 
-namespace {
-
-/// One direction's weights in oneDNN's layout.
-struct OneDNNGruWeights {
-  Value layer; // [IC, 3, D]
-  Value iter;  // [D, 3, D]
-  Value bias;  // [3, D]
-};
-
-} // namespace
-
-/// Paddle's weights (refined by refineGruOperands) -> oneDNN's.
-static OneDNNGruWeights prepareWeights(OpBuilder &b, Location loc,
-                                       const GruOperands &ops,
+/// The GRU hook: the directions' Paddle weights (refined by
+/// refineGruOperands) packed for oneDNN.
+static PackedRnnWeights packGruWeights(OpBuilder &b, Location loc,
+                                       ArrayRef<GruOperands> directions,
                                        bool originMode) {
-  int64_t d = ops.d;
   Type f32 = b.getF32Type();
-  OneDNNGruWeights w;
-  OpFoldResult ic = tensor::getMixedSize(b, loc, ops.weightX, 0);
-  SmallVector<int64_t> layerShape{
-      getConstantIntValue(ic).value_or(ShapedType::kDynamic), 3, d};
-  w.layer = tensor::ExpandShapeOp::create(
-      b, loc, RankedTensorType::get(layerShape, f32), ops.weightX,
-      ArrayRef<ReassociationIndices>{{0}, {1, 2}},
-      ArrayRef<OpFoldResult>{ic, b.getIndexAttr(3), b.getIndexAttr(d)});
-  w.iter = pdnnrt::ReorderGruWeightHOp::create(
-      b, loc, RankedTensorType::get({d, 3, d}, f32), ops.weightH);
-  w.bias = ops.bias ? reshapeTo(b, loc, ops.bias,
-                                {b.getIndexAttr(3), b.getIndexAttr(d)})
-                    : createConstant(b, loc, {3, d}, f32, 0.0);
-  if (!originMode) {
-    w.layer = pdnnrt::FlipUpdateGateOp::create(b, loc, w.layer);
-    w.iter = pdnnrt::FlipUpdateGateOp::create(b, loc, w.iter);
-    w.bias = pdnnrt::FlipUpdateGateOp::create(b, loc, w.bias);
+  int64_t d = directions.front().d, count = directions.size();
+  auto pack = [&](SmallVector<Value, 2> sources,
+                  ArrayRef<int64_t> shape) -> Value {
+    // Directions whose types differ only in what is static pack as one.
+    for (Value &source : sources)
+      source = castTo(b, loc, source, sources.front().getType());
+    Value packed = pdnnrt::PackGatesOp::create(
+        b, loc, RankedTensorType::get(shape, f32), sources,
+        ArrayRef<int64_t>{0, 1, 2}, count,
+        /*transpose=*/false);
+    return originMode ? packed
+                      : pdnnrt::FlipUpdateGateOp::create(b, loc, packed)
+                            .getResult();
+  };
+  SmallVector<Value, 2> layer, iter, bias;
+  for (const GruOperands &ops : directions) {
+    layer.push_back(ops.weightX);
+    iter.push_back(pdnnrt::ReorderGruWeightHOp::create(
+        b, loc, RankedTensorType::get({d, 3, d}, f32), ops.weightH));
+    bias.push_back(ops.bias ? reshapeTo(b, loc, ops.bias, {b.getIndexAttr(3 * d)})
+                            : createConstant(b, loc, {3 * d}, f32, 0.0));
   }
-  return w;
+  int64_t m = cast<RankedTensorType>(layer.front().getType()).getDimSize(0);
+  return {pack(layer, {1, count, m, 3, d}), pack(iter, {1, count, d, 3, d}),
+          pack(bias, {1, count, 3, d}), Value()};
 }
 
-/// Hidden [T, D] of one GRU direction over the LoD batch `x` [T, IC]
-/// whose LoD `lod` was checked once into `checked`.
-static Value buildOneDNNGru(OpBuilder &b, Location loc, Value x, Value lod,
-                            const CheckedLoD &checked, Value h0,
-                            const OneDNNGruWeights &w, int64_t d, bool reverse,
+static RnnCellSpec gruSpec(ArrayRef<GruOperands> directions, bool originMode) {
+  SmallVector<GruOperands, 2> copy(directions);
+  return {pdnnrt::RnnCell::gru, directions.front().d,
+          [copy, originMode](OpBuilder &b, Location loc, int64_t, int64_t) {
+            return packGruWeights(b, loc, copy, originMode);
+          }};
+}
+
+/// H0 [N, D] as the stack's initial states: one [1, N, D], or none.
+static SmallVector<Value, 1> initialStates(OpBuilder &b, Location loc,
+                                           Value h0) {
+  if (!h0)
+    return {};
+  SmallVector<OpFoldResult> sizes{b.getIndexAttr(1)};
+  sizes.append(tensor::getMixedSizes(b, loc, h0));
+  return {reshapeTo(b, loc, h0, sizes)};
+}
+
+/// Hidden [T, D] of one GRU direction over the LoD batch `ops.x` whose LoD
+/// `lod` was checked once into `checked`.
+static Value buildOneDNNGru(OpBuilder &b, Location loc, const GruOperands &ops,
+                            Value lod, const CheckedLoD &checked,
+                            bool originMode, bool reverse,
                             GruBatching batching) {
+  RnnCellSpec spec = gruSpec(ops, originMode);
+  SmallVector<Value, 1> h0 = initialStates(b, loc, ops.h0);
+  // An invalid LoD is reported and becomes an empty batch: the buffers
+  // below are sized from its facts.
+  if (batching == GruBatching::LengthSorted)
+    return buildRnnStack(b, loc, spec, ops.x,
+                         {lod, checked.facts, Value(), checked.sequences}, h0,
+                         /*layers=*/1, /*directions=*/1, reverse)
+        .output;
   Type f32 = b.getF32Type();
-  OpFoldResult ic = tensor::getMixedSize(b, loc, x, 1);
-  OpFoldResult t = tensor::getMixedSize(b, loc, x, 0);
-  OpFoldResult dSize = b.getIndexAttr(d);
-  // An invalid LoD is reported and becomes an empty batch: the buffers below
-  // are sized from its facts.
-  Value n = checked.sequences;
-  if (batching == GruBatching::LengthSorted) {
-    if (!h0)
-      h0 = createFilled(b, loc, {n, dSize}, f32, 0.0);
-    Value hiddenInit = createEmpty(b, loc, {t, dSize}, f32);
-    return pdnnrt::LoDGruOp::create(b, loc, TypeRange{hiddenInit.getType()}, x,
-                                    lod, checked.facts, h0, w.layer, w.iter,
-                                    w.bias, /*wLayerPrepared=*/Value(),
-                                    /*wIterPrepared=*/Value(), hiddenInit,
-                                    reverse)
-        .getResult(0);
-  }
-  Value tmax = checked.longest;
-  Value paddedInit = createEmpty(b, loc, {tmax, n, ic}, f32);
+  OpFoldResult ic = tensor::getMixedSize(b, loc, ops.x, 1);
+  Value paddedInit =
+      createEmpty(b, loc, {checked.longest, checked.sequences, ic}, f32);
   Value padded =
-      pdnnrt::LoDToPaddedOp::create(b, loc, TypeRange{paddedInit.getType()}, x,
-                                    lod, checked.facts, paddedInit,
+      pdnnrt::LoDToPaddedOp::create(b, loc, TypeRange{paddedInit.getType()},
+                                    ops.x, lod, checked.facts, paddedInit,
                                     /*right_aligned=*/reverse)
           .getResult(0);
-  if (!h0)
-    h0 = createFilled(b, loc, {n, dSize}, f32, 0.0);
-  Value dstInit = createEmpty(b, loc, {tmax, n, dSize}, f32);
-  Value dst = pdnnrt::GruOp::create(b, loc, TypeRange{dstInit.getType()},
-                                    padded, h0, w.layer, w.iter, w.bias,
-                                    /*wLayerPrepared=*/Value(),
-                                    /*wIterPrepared=*/Value(), dstInit, reverse)
-                  .getResult(0);
-  Value hiddenInit = createEmpty(b, loc, {t, dSize}, f32);
+  Value dst = buildRnnStack(b, loc, spec, padded,
+                            {Value(), Value(), Value(), checked.sequences}, h0,
+                            /*layers=*/1, /*directions=*/1, reverse)
+                  .output;
+  Value hiddenInit = createEmpty(
+      b, loc, {tensor::getMixedSize(b, loc, ops.x, 0), b.getIndexAttr(ops.d)},
+      f32);
   return pdnnrt::PaddedToLoDOp::create(b, loc, TypeRange{hiddenInit.getType()},
                                        dst, lod, checked.facts, hiddenInit,
                                        /*right_aligned=*/reverse)
@@ -148,12 +152,11 @@ struct FusionGruToOneDNN : public OpRewritePattern<FusionGruOp> {
         {x, op.getWeightX(), op.getWeightH(), op.getBias(), op.getH0(),
          *gruFrameSize(op)},
         "fusion_gru");
-    OneDNNGruWeights w = prepareWeights(rewriter, loc, ops, op.getOriginMode());
     CheckedLoD checked = checkLoD(rewriter, loc, op.getLod(),
                                   getSize(rewriter, loc, ops.x, 0));
-    Value hidden =
-        buildOneDNNGru(rewriter, loc, ops.x, op.getLod(), checked, ops.h0, w,
-                       ops.d, op.getIsReverse(), batching);
+    Value hidden = buildOneDNNGru(rewriter, loc, ops, op.getLod(), checked,
+                                  op.getOriginMode(), op.getIsReverse(),
+                                  batching);
     replaceGruOp(rewriter, op, op.getHidden(), hidden,
                  {op.getReorderedH0(), op.getXX(), op.getBatchedInput(),
                   op.getBatchedOut()});
@@ -177,11 +180,11 @@ struct GruToOneDNN : public OpRewritePattern<GruOp> {
         {op.getInput(), Value(), op.getWeight(), op.getBias(), op.getH0(), d},
         "gru");
     ops.weightX = identityProjection(rewriter, loc, d);
-    OneDNNGruWeights w = prepareWeights(rewriter, loc, ops, op.getOriginMode());
     CheckedLoD checked = checkLoD(rewriter, loc, op.getLod(),
                                   getSize(rewriter, loc, ops.x, 0));
-    Value hidden = buildOneDNNGru(rewriter, loc, ops.x, op.getLod(), checked,
-                                  ops.h0, w, d, op.getIsReverse(), batching);
+    Value hidden = buildOneDNNGru(rewriter, loc, ops, op.getLod(), checked,
+                                  op.getOriginMode(), op.getIsReverse(),
+                                  batching);
     replaceGruOp(rewriter, op, op.getHidden(), hidden,
                  {op.getBatchGate(), op.getBatchResetHiddenPrev(),
                   op.getBatchHidden()});
@@ -189,9 +192,10 @@ struct GruToOneDNN : public OpRewritePattern<GruOp> {
   }
 };
 
-/// Each layer runs both directions over each sequence's own rows (padded on
-/// the right going forward, on the left going backward), so unequal lengths
-/// are exact; [forward | reverse] feeds the next layer.
+/// Each layer runs both directions over each sequence's own rows in one
+/// bidirectional call (length-sorted batching), or one padded call per
+/// direction, the reverse one right-aligned; [forward | reverse] feeds the
+/// next layer.
 struct MultiGruToOneDNN : public OpRewritePattern<MultiGruOp> {
   MultiGruToOneDNN(MLIRContext *context, GruBatching batching)
       : OpRewritePattern(context), batching(batching) {}
@@ -207,21 +211,33 @@ struct MultiGruToOneDNN : public OpRewritePattern<MultiGruOp> {
                                   getSize(rewriter, loc, input, 0));
     for (int64_t layer = 0; layer < op.getLayers(); ++layer) {
       int64_t d = *gruFrameSize(op, layer);
-      SmallVector<Value, 2> directions;
+      SmallVector<GruOperands, 2> directions;
       for (int64_t dir = 0; dir < 2; ++dir) {
         int64_t i = 2 * layer + dir;
         Value bias = op.getBias().empty() ? Value() : op.getBias()[i];
-        GruOperands ops = refineGruOperands(
+        directions.push_back(refineGruOperands(
             rewriter, loc,
             {input, op.getWeightX()[i], op.getWeightH()[i], bias, Value(), d},
-            "multi_gru");
-        OneDNNGruWeights w =
-            prepareWeights(rewriter, loc, ops, op.getOriginMode());
-        directions.push_back(buildOneDNNGru(rewriter, loc, ops.x, op.getLod(),
-                                            checked, Value(), w, d,
-                                            /*reverse=*/dir == 1, batching));
+            "multi_gru"));
       }
-      input = tensor::ConcatOp::create(rewriter, loc, /*dim=*/1, directions);
+      if (batching == GruBatching::LengthSorted) {
+        input = buildRnnStack(rewriter, loc,
+                              gruSpec(directions, op.getOriginMode()),
+                              directions.front().x,
+                              {op.getLod(), checked.facts, Value(),
+                               checked.sequences},
+                              ValueRange(), /*layers=*/1, /*directions=*/2,
+                              /*reverse=*/false)
+                    .output;
+        continue;
+      }
+      SmallVector<Value, 2> hidden;
+      for (int64_t dir = 0; dir < 2; ++dir)
+        hidden.push_back(buildOneDNNGru(rewriter, loc, directions[dir],
+                                        op.getLod(), checked,
+                                        op.getOriginMode(),
+                                        /*reverse=*/dir == 1, batching));
+      input = tensor::ConcatOp::create(rewriter, loc, /*dim=*/1, hidden);
     }
     rewriter.replaceOp(op, castTo(rewriter, loc, input, op.getHidden().getType()));
     return success();

@@ -27,6 +27,7 @@ using namespace mlir::pdnn;
 void mlir::pdnn::populatePDNNToOneDNNPatterns(RewritePatternSet &patterns,
                                               GruBatching gruBatching) {
   populateGruToOneDNNPatterns(patterns, gruBatching);
+  populateRnnToOneDNNPatterns(patterns);
   populateLayersToOneDNNPatterns(patterns);
 }
 

@@ -13,6 +13,9 @@ namespace pdnn {
 void populateGruToOneDNNPatterns(RewritePatternSet &patterns,
                                  GruBatching batching);
 
+/// rnn (LSTM, GRU, RNN_TANH, RNN_RELU) -> pdnnrt.rnn calls.
+void populateRnnToOneDNNPatterns(RewritePatternSet &patterns);
+
 /// fc, mul, matmul_v2, elementwise, activations, softmax, scale, sum,
 /// layer_norm -> pdnnrt calls.
 void populateLayersToOneDNNPatterns(RewritePatternSet &patterns);

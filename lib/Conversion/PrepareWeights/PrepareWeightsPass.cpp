@@ -99,7 +99,7 @@ struct PrepareWeightsPass
     // nothing else.
     SmallVector<Operation *> transforms;
     getOperation()->walk([&](Operation *op) {
-      if (isa<ReorderGruWeightHOp, FlipUpdateGateOp>(op))
+      if (isa<ReorderGruWeightHOp, PackGatesOp, FlipUpdateGateOp>(op))
         transforms.push_back(op);
     });
     OperationFolder folder(&getContext());

@@ -921,7 +921,7 @@ func.func @rnn_input_size_mismatch(%in: tensor<2x3x5xf32>, %h: tensor<1x3x8xf32>
 // rnn: LSTM takes PreState [init_h, init_c].
 func.func @rnn_lstm_pre_state_count(%in: tensor<2x3x4xf32>, %h: tensor<1x3x8xf32>, %wi: tensor<32x4xf32>, %wh: tensor<32x8xf32>,
                                     %b: tensor<32xf32>) {
-  // expected-error @+1 {{PreState must hold 2 tensors [init_h, init_c] for mode LSTM, got 1}}
+  // expected-error @+1 {{PreState must hold 2 tensors [init_h, init_c] for mode LSTM, or none, got 1}}
   %0:4 = pdnn.rnn Input(%in) PreState(%h) WeightList(%wi, %wh, %b, %b)
       {mode = "LSTM", input_size = 4 : i32, hidden_size = 8 : i32}
       : (tensor<2x3x4xf32>, tensor<1x3x8xf32>, tensor<32x4xf32>, tensor<32x8xf32>, tensor<32xf32>, tensor<32xf32>)
@@ -934,7 +934,7 @@ func.func @rnn_lstm_pre_state_count(%in: tensor<2x3x4xf32>, %h: tensor<1x3x8xf32
 // rnn: GRU and simple RNNs take PreState [init_h] only.
 func.func @rnn_gru_pre_state_count(%in: tensor<2x3x4xf32>, %h: tensor<1x3x8xf32>, %wi: tensor<24x4xf32>, %wh: tensor<24x8xf32>,
                                    %b: tensor<24xf32>) {
-  // expected-error @+1 {{PreState must hold 1 tensor [init_h] for mode GRU, got 2}}
+  // expected-error @+1 {{PreState must hold 1 tensor [init_h] for mode GRU, or none, got 2}}
   %0:5 = pdnn.rnn Input(%in) PreState(%h, %h) WeightList(%wi, %wh, %b, %b)
       {mode = "GRU", input_size = 4 : i32, hidden_size = 8 : i32}
       : (tensor<2x3x4xf32>, tensor<1x3x8xf32>, tensor<1x3x8xf32>, tensor<24x4xf32>, tensor<24x8xf32>, tensor<24xf32>, tensor<24xf32>)

@@ -41,9 +41,41 @@ func.func @memref_form_with_result(%m: memref<4xf32>) {
 
 // -----
 
-func.func @gru_rank(%x: tensor<4x3xf32>, %h: tensor<3x5xf32>, %wl: tensor<3x3x5xf32>, %wi: tensor<5x3x5xf32>, %b: tensor<3x5xf32>, %d: tensor<4x3x5xf32>) {
-  // expected-error @+1 {{operand 0 must have rank 3, got 'tensor<4x3xf32>'}}
-  %0 = pdnnrt.gru ins(%x, %h, %wl, %wi, %b : tensor<4x3xf32>, tensor<3x5xf32>, tensor<3x3x5xf32>, tensor<5x3x5xf32>, tensor<3x5xf32>) outs(%d : tensor<4x3x5xf32>) {reverse = false} -> tensor<4x3x5xf32>
+func.func @rnn_rank(%x: tensor<4x3x3xf32>, %h: tensor<3x5xf32>, %wl: tensor<1x1x3x3x5xf32>, %wi: tensor<1x1x5x3x5xf32>, %b: tensor<1x1x3x5xf32>, %d: tensor<4x3x5xf32>) {
+  // expected-error @+1 {{operand 1 must have rank 5, got 'tensor<3x5xf32>'}}
+  %0:2 = pdnnrt.rnn ins(%x, %h, %wl, %wi, %b : tensor<4x3x3xf32>, tensor<3x5xf32>, tensor<1x1x3x3x5xf32>, tensor<1x1x5x3x5xf32>, tensor<1x1x3x5xf32>) outs(%d, %h : tensor<4x3x5xf32>, tensor<3x5xf32>) {cell = #pdnnrt.cell<gru>, direction = #pdnnrt.direction<left2right>} -> tensor<4x3x5xf32>, tensor<3x5xf32>
+  return
+}
+
+// -----
+
+func.func @pack_gates_result(%w: tensor<12x3xf32>) {
+  // expected-error @+1 {{packs 1 sources of 'tensor<12x3xf32>' into 'tensor<1x1x3x3x4xf32>', not 'tensor<1x1x12x3x4xf32>'}}
+  %0 = pdnnrt.pack_gates %w {gates = array<i64: 0, 1, 2>, directions = 1 : i64, transpose} : tensor<12x3xf32> -> tensor<1x1x12x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @pack_gates_gate(%w: tensor<3x12xf32>) {
+  // expected-error @+1 {{selects gate 3 of 3}}
+  %0 = pdnnrt.pack_gates %w {gates = array<i64: 0, 1, 3>, directions = 1 : i64} : tensor<3x12xf32> -> tensor<1x1x3x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @pack_gates_directions(%w: tensor<3x12xf32>) {
+  // expected-error @+1 {{packs whole layers of 1 or 2 directions, got 3 sources for 2}}
+  %0 = pdnnrt.pack_gates %w, %w, %w {gates = array<i64: 0, 1, 2>, directions = 2 : i64} : tensor<3x12xf32>, tensor<3x12xf32>, tensor<3x12xf32> -> tensor<1x2x3x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @pack_gates_whole_gates(%w: tensor<3x10xf32>) {
+  // expected-error @+1 {{sources of 'tensor<3x10xf32>' do not hold whole gates of 4}}
+  %0 = pdnnrt.pack_gates %w {gates = array<i64: 0>, directions = 1 : i64} : tensor<3x10xf32> -> tensor<1x1x3x1x4xf32>
   return
 }
 
@@ -73,11 +105,11 @@ func.func @flip_without_gates(%w: tensor<5x4xf32>) {
 
 // -----
 
-func.func @lod_gru_lod_rank(%x: tensor<9x3xf32>, %lod: tensor<1x4xi64>, %h0: tensor<3x5xf32>, %wl: tensor<3x3x5xf32>,
-                            %wi: tensor<5x3x5xf32>, %b: tensor<3x5xf32>, %h: tensor<9x5xf32>) {
+func.func @rnn_lod_rank(%x: tensor<9x3xf32>, %lod: tensor<1x4xi64>, %h0: tensor<1x1x1x3x5xf32>, %wl: tensor<1x1x3x3x5xf32>,
+                        %wi: tensor<1x1x5x3x5xf32>, %b: tensor<1x1x3x5xf32>, %h: tensor<9x5xf32>) {
   // expected-error @+1 {{operand 1 must have rank 1, got 'tensor<1x4xi64>'}}
-  %0 = pdnnrt.lod_gru ins(%x, %lod, %h0, %wl, %wi, %b : tensor<9x3xf32>, tensor<1x4xi64>, tensor<3x5xf32>, tensor<3x3x5xf32>, tensor<5x3x5xf32>, tensor<3x5xf32>)
-      outs(%h : tensor<9x5xf32>) {reverse = false} -> tensor<9x5xf32>
+  %0:2 = pdnnrt.rnn ins(%x, %lod, %h0, %wl, %wi, %b : tensor<9x3xf32>, tensor<1x4xi64>, tensor<1x1x1x3x5xf32>, tensor<1x1x3x3x5xf32>, tensor<1x1x5x3x5xf32>, tensor<1x1x3x5xf32>)
+      outs(%h, %h0 : tensor<9x5xf32>, tensor<1x1x1x3x5xf32>) {cell = #pdnnrt.cell<gru>, direction = #pdnnrt.direction<left2right>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 1, 1, 1, 0, 1, 0, 0, 1, 1>} -> tensor<9x5xf32>, tensor<1x1x1x3x5xf32>
   return
 }
 
@@ -119,7 +151,7 @@ func.func @sum_of_nothing(%o: tensor<4xf32>) {
 // -----
 
 func.func @prepare_weights_rank(%w: tensor<35xf32>) {
-  // expected-error @+1 {{operand 0 must have rank 2 to 3, got 'tensor<35xf32>'}}
+  // expected-error @+1 {{operand 0 must have rank 2 to 5, got 'tensor<35xf32>'}}
   %0 = pdnnrt.prepare_weights %w {role = #pdnnrt.weights<matmul>} : tensor<35xf32>
   return
 }

@@ -270,10 +270,11 @@ LogicalResult RnnOp::verify() {
 
   int64_t directions = getIsBidirec() ? 2 : 1;
   size_t states = mode == "LSTM" ? 2 : 1;
-  if (getPreState().size() != states)
+  // PreState is optional (zeros); State is always computed.
+  if (!getPreState().empty() && getPreState().size() != states)
     return emitOpError() << "PreState must hold " << states << " tensor"
                          << (states == 2 ? "s [init_h, init_c]" : " [init_h]")
-                         << " for mode " << mode << ", got "
+                         << " for mode " << mode << ", or none, got "
                          << getPreState().size();
   for (Value state : getPreState())
     if (failed(expectShape(*this, state,
@@ -284,6 +285,11 @@ LogicalResult RnnOp::verify() {
     return emitOpError() << "State must hold " << states << " tensor"
                          << (states == 2 ? "s" : "") << ", got "
                          << getState().size();
+  for (Value state : getState())
+    if (failed(expectShape(*this, state,
+                           "State (num_layers·D x N x hidden_size)",
+                           {layers * directions, n, hidden})))
+      return failure();
   for (auto [pre, post] : llvm::zip(getPreState(), getState()))
     if (pre.getType() != post.getType())
       return emitOpError() << "State types must match PreState types, got "

@@ -6,6 +6,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #include "mlir/IR/DialectResourceBlobManager.h"
@@ -148,4 +149,125 @@ OpFoldResult FlipUpdateGateOp::fold(FoldAdaptor adaptor) {
     if ((k / d) % 3 == 0)
       flipped[k].changeSign();
   return DenseElementsAttr::get(getType(), flipped);
+}
+
+//===----------------------------------------------------------------------===//
+// pack_gates
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// A pack_gates source read as [R, G, H] (R = 1 for a bias).
+struct GateSource {
+  int64_t rows, gates, hidden;
+  bool bias;
+};
+} // namespace
+
+/// How `op` reads its sources, or failure with a diagnostic.
+static FailureOr<GateSource> gateSourceOf(PackGatesOp op) {
+  auto type = cast<RankedTensorType>(op.getSources().front().getType());
+  auto result = op.getResult().getType();
+  ArrayRef<int64_t> shape = type.getShape();
+  GateSource source{1, 0, result.getShape().back(), type.getRank() == 1};
+  if (ShapedType::isDynamic(source.hidden) || source.hidden <= 0)
+    return op.emitOpError() << "needs a static hidden size, got " << result;
+  auto split = [&](int64_t gatesTimesHidden) -> LogicalResult {
+    if (ShapedType::isDynamic(gatesTimesHidden) ||
+        gatesTimesHidden % source.hidden != 0)
+      return op.emitOpError() << "sources of " << type
+                              << " do not hold whole gates of "
+                              << source.hidden;
+    source.gates = gatesTimesHidden / source.hidden;
+    return success();
+  };
+  switch (type.getRank()) {
+  case 1:
+    if (failed(split(shape[0])))
+      return failure();
+    break;
+  case 2:
+    source.rows = shape[op.getTranspose() ? 1 : 0];
+    if (failed(split(shape[op.getTranspose() ? 0 : 1])))
+      return failure();
+    break;
+  case 3:
+    if (op.getTranspose())
+      return op.emitOpError() << "transposes 2-D sources only";
+    source.rows = shape[0];
+    source.gates = shape[1];
+    if (shape[2] != source.hidden)
+      return op.emitOpError() << "sources of " << type << " have hidden size "
+                              << shape[2] << ", the result " << source.hidden;
+    break;
+  default:
+    return op.emitOpError() << "takes [G·H], [R, G·H] or [R, G, H] sources, got "
+                            << type;
+  }
+  return source;
+}
+
+LogicalResult PackGatesOp::verify() {
+  if (getSources().empty())
+    return emitOpError() << "needs at least one source";
+  Type first = getSources().front().getType();
+  for (Value source : getSources())
+    if (source.getType() != first)
+      return emitOpError() << "takes sources of one type, got " << first
+                           << " and " << source.getType();
+  FailureOr<GateSource> source = gateSourceOf(*this);
+  if (failed(source))
+    return failure();
+  int64_t directions = getDirections();
+  int64_t count = getSources().size();
+  if (directions < 1 || directions > 2 || count % directions != 0)
+    return emitOpError() << "packs whole layers of 1 or 2 directions, got "
+                         << count << " sources for " << directions;
+  for (int64_t gate : getGates())
+    if (gate < -1 || gate >= source->gates)
+      return emitOpError() << "selects gate " << gate << " of "
+                           << source->gates;
+  SmallVector<int64_t> expected{count / directions, directions};
+  if (!source->bias)
+    expected.push_back(source->rows);
+  expected.append({static_cast<int64_t>(getGates().size()), source->hidden});
+  auto result = getResult().getType();
+  if (result.getShape() != ArrayRef(expected) ||
+      result.getElementType() != getElementTypeOrSelf(first))
+    return emitOpError() << "packs " << count << " sources of " << first
+                         << " into " << RankedTensorType::get(expected, getElementTypeOrSelf(first))
+                         << ", not " << result;
+  return success();
+}
+
+OpFoldResult PackGatesOp::fold(FoldAdaptor adaptor) {
+  FailureOr<GateSource> source = gateSourceOf(*this);
+  if (failed(source) || ShapedType::isDynamic(source->rows))
+    return {};
+  SmallVector<DenseFPElementsAttr> values;
+  for (Attribute attr : adaptor.getSources()) {
+    auto dense = dyn_cast_or_null<DenseFPElementsAttr>(denseElementsOf(attr));
+    if (!dense)
+      return {};
+    values.push_back(dense);
+  }
+  const int64_t rows = source->rows, hidden = source->hidden,
+                gates = source->gates;
+  const bool transpose = getTranspose();
+  auto elementType = cast<FloatType>(getType().getElementType());
+  APFloat zero = APFloat::getZero(elementType.getFloatSemantics());
+  SmallVector<APFloat> packed;
+  packed.reserve(getType().getNumElements());
+  for (DenseFPElementsAttr dense : values) {
+    SmallVector<APFloat> flat(dense.getValues<APFloat>());
+    // Element (r, gate, h) of the source in its row-major memory order.
+    auto at = [&](int64_t r, int64_t gate, int64_t h) -> const APFloat & {
+      int64_t column = gate * hidden + h;
+      return flat[transpose ? column * rows + r : r * gates * hidden + column];
+    };
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t gate : getGates())
+        for (int64_t h = 0; h < hidden; ++h)
+          packed.push_back(gate < 0 ? zero : at(r, gate, h));
+  }
+  return DenseElementsAttr::get(getType(), packed);
 }

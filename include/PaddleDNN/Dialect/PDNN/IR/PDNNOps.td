@@ -308,9 +308,9 @@ def PDNN_RnnOp : PDNN_Op<"rnn", [Pure, AttrSizedOperandSegments]> {
   let summary = "Paddle `rnn`: stacked, optionally bidirectional LSTM / GRU / simple RNN";
   let description = [{
     Input is time-major T x N x input_size (padded). `mode` is "LSTM",
-    "GRU", "RNN_RELU" or "RNN_TANH". PreState holds [init_h, init_c] for
-    LSTM and [init_h] otherwise, each (num_layers·D) x N x hidden_size with
-    D = 2 when `is_bidirec`. WeightList holds first every weight, then every
+    "GRU", "RNN_RELU" or "RNN_TANH". PreState, when given (else zeros),
+    holds [init_h, init_c] for LSTM and [init_h] otherwise, each
+    (num_layers·D) x N x hidden_size with D = 2 when `is_bidirec`. WeightList holds first every weight, then every
     bias, each group ordered by layer then direction: for each (layer,
     direction) the input weight G·H x in (in = input_size for layer 0,
     D·H above) and the hidden weight G·H x H, then the biases b_ih, b_hh of
@@ -318,7 +318,7 @@ def PDNN_RnnOp : PDNN_Op<"rnn", [Pure, AttrSizedOperandSegments]> {
     reset gate applies after the hidden matmul, h = (1-z)·c + z·h_prev),
     1 otherwise. SequenceLength (N), when given, stops each sequence at its
     length: Out is zero past it and State holds the last valid step.
-    Out is T x N x D·H; State matches PreState. `Reserve` and `DropoutState`
+    Out is T x N x D·H; State has PreState's shapes. `Reserve` and `DropoutState`
     are training scratch and hold no defined data here.
   }];
   let arguments = (ins PDNN_FloatTensor:$Input,

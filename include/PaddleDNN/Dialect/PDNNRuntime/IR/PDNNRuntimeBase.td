@@ -28,8 +28,8 @@ def PDNNRT_Dialect : Dialect {
     `ins(...)`, prepared-weights handles after them, its destinations in
     `outs(...)`; on tensors each destination gives one result, on memrefs
     there are no results and the op writes its destinations. oneDNN's
-    layouts are explicit in the types: GRU data is time-major T x N x C, GRU
-    weights are I x 3 x O (gates u, r, o).
+    layouts are explicit in the types: RNN data is time-major T x N x C or
+    LoD rows, RNN weights are L x D x I x G x O (ldigo).
   }];
   let dependentDialects = ["::mlir::tensor::TensorDialect",
                            "::mlir::arith::ArithDialect"];

@@ -127,56 +127,78 @@ defvar PDNNRT_InPlace = PaddleDNN_InPlaceOpInterface;
 // Recurrent
 //===----------------------------------------------------------------------===//
 
-def PDNNRT_GruOp : PDNNRT_CallOp<"gru", "pdnnrt_gru_forward",
-    [AttrSizedOperandSegments]> {
-  let summary = "oneDNN GRU forward inference: one layer, one direction";
-  let description = [{
-    ins: srcLayer [T, N, IC] (padded, time-major), srcIter [N, OC], wLayer
-    [IC, 3, OC], wIter [OC, 3, OC], bias [3, OC], then the prepared handles
-    of wLayer and wIter when the weights are constant; outs: dstLayer
-    [T, N, OC]. Gates u, r, o; h = u·h_prev + (1 - u)·o (Paddle's
-    origin_mode = true). `reverse` runs right to left. T = 0 or N = 0 is a
-    no-op.
-  }];
-  let arguments = (ins
-    PDNNRT_Buffer<PDNNRT_Float, [3]>:$srcLayer,
-    PDNNRT_Buffer<PDNNRT_Float, [2]>:$srcIter,
-    PDNNRT_Buffer<PDNNRT_Float, [3]>:$wLayer,
-    PDNNRT_Buffer<PDNNRT_Float, [3]>:$wIter,
-    PDNNRT_Buffer<PDNNRT_Float, [2]>:$bias,
-    PDNNRT_PreparedFor<"wLayer", "gru_layer">:$wLayerPrepared,
-    PDNNRT_PreparedFor<"wIter", "gru_iter">:$wIterPrepared,
-    PDNNRT_Destination<PDNNRT_Float, [3]>:$dstLayer,
-    BoolAttr:$reverse);
+def PDNNRT_RnnCell : I32EnumAttr<"RnnCell",
+    "oneDNN RNN cell (PDNNRT_RNN_CELL_* in PDNNRuntime.h)", [
+      I32EnumAttrCase<"rnn_relu", 0>, I32EnumAttrCase<"rnn_tanh", 1>,
+      I32EnumAttrCase<"gru", 2>, I32EnumAttrCase<"lbr_gru", 3>,
+      I32EnumAttrCase<"lstm", 4>]> {
+  let cppNamespace = "::mlir::pdnnrt";
+  let genSpecializedAttr = 0;
+  string cEnumPrefix = "PDNNRT_RNN_CELL_";
 }
 
-def PDNNRT_LoDGruOp : PDNNRT_CallOp<"lod_gru", "pdnnrt_lod_gru_forward",
+def PDNNRT_RnnCellAttr : EnumAttr<PDNNRT_Dialect, PDNNRT_RnnCell, "cell"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def PDNNRT_RnnDirection : I32EnumAttr<"RnnDirection",
+    "direction of an RNN call (PDNNRT_RNN_DIRECTION_*)", [
+      I32EnumAttrCase<"left2right", 0>, I32EnumAttrCase<"right2left", 1>,
+      I32EnumAttrCase<"bidirectional", 2>]> {
+  let cppNamespace = "::mlir::pdnnrt";
+  let genSpecializedAttr = 0;
+  string cEnumPrefix = "PDNNRT_RNN_DIRECTION_";
+}
+
+def PDNNRT_RnnDirectionAttr
+    : EnumAttr<PDNNRT_Dialect, PDNNRT_RnnDirection, "direction"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def PDNNRT_RnnOp : PDNNRT_CallOp<"rnn", "pdnnrt_rnn_forward",
     [AttrSizedOperandSegments]> {
-  let summary = "oneDNN GRU over a LoD batch, without padding to the longest sequence";
+  let summary = "oneDNN RNN forward inference: every cell, layers, directions, ragged batches";
   let description = [{
-    ins: x [T, IC], lod [N + 1] (i64), lodFacts [4] (i64, from
-    `pdnnrt.check_lod` of this lod; absent: the runtime checks the lod), h0
-    [N, OC], wLayer [IC, 3, OC], wIter [OC, 3, OC], bias [3, OC], the
-    prepared handles; outs: hidden [T, OC]. The runtime sorts the sequences
-    by length and runs short time chunks on the sequences still running, so
-    the work is about sum(lengths) steps rather than N x longest and memory
-    is bounded by the tokens; equal lengths run as one chunk, the padded
-    primitive's own. Each step is computed as in `pdnnrt.gru` on padded
-    data, up to the reassociation oneDNN's GEMM makes for a different batch
-    size (a few ulps).
+    The one recurrent entry point: vanilla RNN (relu or tanh), GRU,
+    linear-before-reset GRU and LSTM (with or without peepholes), L stacked
+    layers, D directions (`bidirectional` concatenates them, D = 2).
+    G is the cell's gate count (1, 3, 3, 4), S its state count (2 for LSTM:
+    h then c; 1 otherwise), H the hidden size.
+
+    ins: src, the batch, either padded time-major [T, N, SLC] or, with
+    `lod` [N + 1] (i64) and optionally its `lodFacts` (from
+    `pdnnrt.check_lod`), LoD rows [rows, SLC]; `lengths` [N] (i32 or i64,
+    padded data only), each sequence's length in [0, T]; srcStates
+    [S, L, D, N, H]; wLayer [L, D, SLC, G, H]; wIter [L, D, H, G, H];
+    wPeephole [L, D, 3, H] (LSTM only, gates i, f, o; optional); bias
+    [L, D, G, H] ([L, D, 4, H] for lbr_gru); the prepared handles of wLayer
+    and wIter. outs: dst [T, N, D·H] or [rows, D·H], each direction in its
+    own H columns; dstStates [S, L, D, N, H].
+
+    Gate order and formulas are oneDNN's (GRU: u, r, o with
+    h = u·h_prev + (1 - u)·o; LSTM: i, f, c, o). With lengths or a LoD each
+    sequence runs over its own steps: the right-to-left direction starts at
+    its last step, padded steps of `dst` are zero, and dstStates hold each
+    sequence's state after its last step (the initial state if it is
+    empty). Stacked layers feed each layer's output to the next, so SLC = H
+    when L > 1; a bidirectional call has one layer, because oneDNN stacks
+    the two directions independently while Paddle's next layer reads both.
   }];
   let arguments = (ins
-    PDNNRT_Buffer<PDNNRT_Float, [2]>:$x,
-    PDNNRT_Buffer<[I64], [1]>:$lod,
+    PDNNRT_Buffer<PDNNRT_Float, [2, 3]>:$src,
+    Optional<PDNNRT_Buffer<[I64], [1]>>:$lod,
     Optional<PDNNRT_Buffer<[I64], [1]>>:$lodFacts,
-    PDNNRT_Buffer<PDNNRT_Float, [2]>:$h0,
-    PDNNRT_Buffer<PDNNRT_Float, [3]>:$wLayer,
-    PDNNRT_Buffer<PDNNRT_Float, [3]>:$wIter,
-    PDNNRT_Buffer<PDNNRT_Float, [2]>:$bias,
-    PDNNRT_PreparedFor<"wLayer", "gru_layer">:$wLayerPrepared,
-    PDNNRT_PreparedFor<"wIter", "gru_iter">:$wIterPrepared,
-    PDNNRT_Destination<PDNNRT_Float, [2]>:$hidden,
-    BoolAttr:$reverse);
+    Optional<PDNNRT_Buffer<[I32, I64], [1]>>:$lengths,
+    PDNNRT_Buffer<PDNNRT_Float, [5]>:$srcStates,
+    PDNNRT_Buffer<PDNNRT_Float, [5]>:$wLayer,
+    PDNNRT_Buffer<PDNNRT_Float, [5]>:$wIter,
+    Optional<PDNNRT_Buffer<PDNNRT_Float, [4]>>:$wPeephole,
+    PDNNRT_Buffer<PDNNRT_Float, [4]>:$bias,
+    PDNNRT_PreparedFor<"wLayer", "rnn_layer">:$wLayerPrepared,
+    PDNNRT_PreparedFor<"wIter", "rnn_iter">:$wIterPrepared,
+    PDNNRT_Destination<PDNNRT_Float, [2, 3]>:$dst,
+    PDNNRT_Destination<PDNNRT_Float, [5]>:$dstStates,
+    PDNNRT_RnnCellAttr:$cell, PDNNRT_RnnDirectionAttr:$direction);
 }
 
 //===----------------------------------------------------------------------===//
@@ -377,7 +399,7 @@ def PDNNRT_LayerNormOp : PDNNRT_CallOp<"layer_norm", "pdnnrt_layer_norm",
 
 def PDNNRT_WeightsRole : I32EnumAttr<"WeightsRole",
     "what prepared weights are for (PDNNRT_WEIGHTS_* in PDNNRuntime.h)", [
-      I32EnumAttrCase<"gru_layer", 1>, I32EnumAttrCase<"gru_iter", 2>,
+      I32EnumAttrCase<"rnn_layer", 1>, I32EnumAttrCase<"rnn_iter", 2>,
       I32EnumAttrCase<"matmul", 3>]> {
   let cppNamespace = "::mlir::pdnnrt";
   let genSpecializedAttr = 0;
@@ -405,10 +427,10 @@ def PDNNRT_PrepareWeightsOp
     handle lives exactly as long as the module and its constant weights.
 
     ```mlir
-    %h = pdnnrt.prepare_weights %w {role = #pdnnrt.weights<gru_iter>} : tensor<5x3x5xf32>
+    %h = pdnnrt.prepare_weights %w {role = #pdnnrt.weights<rnn_iter>} : tensor<1x1x5x3x5xf32>
     ```
   }];
-  let arguments = (ins PDNNRT_Buffer<PDNNRT_Float, [2, 3]>:$weights,
+  let arguments = (ins PDNNRT_Buffer<PDNNRT_Float, [2, 3, 4, 5]>:$weights,
                        PDNNRT_WeightsRoleAttr:$role);
   let results = (outs PDNNRT_PreparedWeightsType:$prepared);
   let assemblyFormat = "$weights attr-dict `:` type($weights)";
@@ -503,6 +525,33 @@ def PDNNRT_ReorderGruWeightHOp : Op<PDNNRT_Dialect, "reorder_gru_weight_h", [Pur
   let arguments = (ins RankedTensorOf<[F32, BF16]>:$weight_h);
   let results = (outs RankedTensorOf<[F32, BF16]>:$result);
   let assemblyFormat = "$weight_h attr-dict `:` type($weight_h) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def PDNNRT_PackGatesOp : Op<PDNNRT_Dialect, "pack_gates", [Pure]> {
+  let summary = "Stack per-(layer, direction) RNN weights or biases into oneDNN's ldigo / ldgo";
+  let description = [{
+    Each source is one (layer, direction)'s weights or bias, in layer-major
+    then direction order; `directions` says how many directions each layer
+    has. A source is [G·H] (a bias), [R, G·H], [G·H, R] with `transpose`
+    (Paddle's rnn stores weights transposed), or [R, G, H] (already split
+    by gate). The result is [L, D, R, G', H] ([L, D, G', H] for biases)
+    whose gate g is the source's gate `gates[g]`, or zeros where that is -1:
+    a cell's gate order and oneDNN's, and lbr_gru's extra bias row, are
+    one permutation. Constant sources fold, so imported weights are packed
+    at compile time.
+
+    ```mlir
+    %w = pdnnrt.pack_gates %wih0, %wih1 {gates = array<i64: 1, 0, 2>, directions = 2 : i64, transpose}
+        : tensor<12x5xf32>, tensor<12x5xf32> -> tensor<1x2x5x3x4xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<RankedTensorOf<[F32, BF16]>>:$sources,
+                       DenseI64ArrayAttr:$gates, I64Attr:$directions,
+                       UnitAttr:$transpose);
+  let results = (outs RankedTensorOf<[F32, BF16]>:$result);
+  let assemblyFormat = "$sources attr-dict `:` type($sources) `->` type($result)";
   let hasVerifier = 1;
   let hasFolder = 1;
 }

@@ -1,0 +1,112 @@
+//===- RnnLowering.cpp - one lowering for every recurrent op --------------===//
+//
+// A stack of L layers × D directions becomes as few pdnnrt.rnn calls as
+// oneDNN allows: oneDNN stacks layers only when each reads an input as wide
+// as its hidden state, and stacks the two directions of a bidirectional RNN
+// independently (Paddle's next layer reads both). So a unidirectional stack
+// is one call, or two when the first layer's input is wider or narrower
+// than H; a bidirectional stack is one call per layer, both directions in
+// it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RnnLowering.h"
+
+#include "../Utils/TensorBuilders.h"
+#include "../PDNNToLinalg/LinalgBuilders.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+using namespace mlir::pdnn;
+
+int64_t mlir::pdnn::rnnStateCount(pdnnrt::RnnCell cell) {
+  return cell == pdnnrt::RnnCell::lstm ? 2 : 1;
+}
+
+Value mlir::pdnn::addTensors(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+  if (matchPattern(lhs, m_Constant()) && matchPattern(rhs, m_Constant()))
+    return b.createOrFold<arith::AddFOp>(loc, lhs, rhs);
+  return buildMapLike(b, loc, ValueRange{lhs, rhs}, lhs,
+                      getElementTypeOrSelf(lhs.getType()),
+                      [](OpBuilder &b, Location loc, ValueRange v) -> Value {
+                        return arith::AddFOp::create(b, loc, v[0], v[1]);
+                      });
+}
+
+/// Planes [first, first + count) of each state [X, N, H] (contiguous: the
+/// runtime takes dense buffers), stacked into [S, count, N, H].
+static Value sliceStates(OpBuilder &b, Location loc, ValueRange states,
+                         int64_t first, int64_t count) {
+  SmallVector<Value, 2> planes;
+  for (Value state : states) {
+    SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, state);
+    sizes[0] = b.getIndexAttr(count);
+    SmallVector<OpFoldResult> offsets(3, b.getIndexAttr(0));
+    offsets[0] = b.getIndexAttr(first);
+    Value plane = tensor::ExtractSliceOp::create(
+        b, loc, state, offsets, sizes,
+        SmallVector<OpFoldResult>(3, b.getIndexAttr(1)));
+    sizes.insert(sizes.begin(), b.getIndexAttr(1));
+    planes.push_back(reshapeTo(b, loc, plane, sizes));
+  }
+  return planes.size() == 1
+             ? planes.front()
+             : tensor::ConcatOp::create(b, loc, 0, planes).getResult();
+}
+
+RnnStackResult mlir::pdnn::buildRnnStack(OpBuilder &b, Location loc,
+                                         const RnnCellSpec &spec, Value input,
+                                         const RnnBatch &batch,
+                                         ValueRange initialStates,
+                                         int64_t layers,
+                                         int64_t directions, bool reverse) {
+  MLIRContext *ctx = b.getContext();
+  Type f32 = b.getF32Type();
+  const int64_t S = rnnStateCount(spec.cell), H = spec.hidden,
+                D = directions;
+  OpFoldResult n = batch.sequences, h = b.getIndexAttr(H),
+               s = b.getIndexAttr(S), d = b.getIndexAttr(D);
+  auto direction = D == 2   ? pdnnrt::RnnDirection::bidirectional
+                   : reverse ? pdnnrt::RnnDirection::right2left
+                             : pdnnrt::RnnDirection::left2right;
+  Value current = input;
+  SmallVector<Value> states;
+  for (int64_t first = 0; first < layers;) {
+    auto inputType = cast<RankedTensorType>(current.getType());
+    bool stacks = D == 1 && (first > 0 || inputType.getShape().back() == H);
+    int64_t count = stacks ? layers - first : 1;
+    PackedRnnWeights w = spec.pack(b, loc, first, count);
+    OpFoldResult c = b.getIndexAttr(count);
+    SmallVector<OpFoldResult> stateSizes{s, c, d, n, h};
+    Value srcStates =
+        !initialStates.empty()
+            ? reshapeTo(b, loc,
+                        sliceStates(b, loc, initialStates, first * D, count * D),
+                        stateSizes)
+            : createFilled(b, loc, stateSizes, f32, 0.0);
+    SmallVector<OpFoldResult> dstSizes =
+        tensor::getMixedSizes(b, loc, current);
+    dstSizes.back() = b.getIndexAttr(D * H);
+    Value dstInit = createEmpty(b, loc, dstSizes, f32);
+    Value statesInit = createEmpty(b, loc, stateSizes, f32);
+    auto call = pdnnrt::RnnOp::create(
+        b, loc, TypeRange{dstInit.getType(), statesInit.getType()}, current,
+        batch.lod, batch.lodFacts, batch.lengths, srcStates, w.layer, w.iter,
+        w.peephole, w.bias, /*wLayerPrepared=*/Value(),
+        /*wIterPrepared=*/Value(), dstInit, statesInit,
+        pdnnrt::RnnCellAttr::get(ctx, spec.cell),
+        pdnnrt::RnnDirectionAttr::get(ctx, direction));
+    current = call.getResult(0);
+    states.push_back(reshapeTo(b, loc, call.getResult(1),
+                               {s, b.getIndexAttr(count * D), n, h}));
+    first += count;
+  }
+  Value allStates = states.size() == 1
+                        ? states.front()
+                        : tensor::ConcatOp::create(b, loc, 1, states).getResult();
+  return {current, allStates};
+}

@@ -1,0 +1,76 @@
+//===- RnnLowering.h - one lowering for every recurrent op -------*- C++ -*-===//
+//
+// Every recurrent Paddle op (gru, fusion_gru, multi_gru, rnn, lstm,
+// fusion_lstm) becomes pdnnrt.rnn calls through buildRnnStack. What differs
+// between the ops is small and lives in an RnnCellSpec, as in onnx-mlir's
+// RNNBase: the oneDNN cell, and a hook that packs a range of layers' weights
+// (gate order, layout, biases, peepholes) into oneDNN's ldigo / ldgo. The
+// stack decides the rest: the states, the grouping of layers into as few
+// primitives as oneDNN allows, and the outputs.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PADDLEDNN_LIB_CONVERSION_PDNNTOONEDNN_RNNLOWERING_H
+#define PADDLEDNN_LIB_CONVERSION_PDNNTOONEDNN_RNNLOWERING_H
+
+#include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntime.h"
+
+#include "mlir/IR/Builders.h"
+
+#include <functional>
+
+namespace mlir::pdnn {
+
+/// Weights of `count` layers × D directions in oneDNN's layouts.
+struct PackedRnnWeights {
+  Value layer;    // [count, D, SLC, G, H]
+  Value iter;     // [count, D, H, G, H]
+  Value bias;     // [count, D, G (+1 for lbr_gru), H]
+  Value peephole; // [count, D, 3, H], or null
+};
+
+/// What makes one recurrent op different from the others.
+struct RnnCellSpec {
+  pdnnrt::RnnCell cell;
+  int64_t hidden;
+  /// Packs layers [first, first + count), every direction.
+  std::function<PackedRnnWeights(OpBuilder &, Location, int64_t first,
+                                 int64_t count)>
+      pack;
+};
+
+/// How the batch's sequences are laid out: padded time-major [T, N, C]
+/// (with `lengths` [N], or all T long), or LoD rows [rows, C] with `lod`
+/// and its checked `lodFacts`.
+struct RnnBatch {
+  Value lod, lodFacts, lengths;
+  /// N as an index.
+  Value sequences;
+};
+
+struct RnnStackResult {
+  /// [T, N, D·H] or [rows, D·H].
+  Value output;
+  /// [S, layers·D, N, H]: each (layer, direction)'s state after each
+  /// sequence's last step.
+  Value states;
+};
+
+/// The states a cell carries: 2 (h, c) for LSTM, else 1.
+int64_t rnnStateCount(pdnnrt::RnnCell cell);
+
+/// `layers` stacked layers of `directions` (1 or 2; a single direction runs
+/// right to left when `reverse`) over `input`, layer l + 1 reading layer l's
+/// output. `initialStates` holds S tensors [layers·D, N, H] (h, then c
+/// for LSTM), or none (zeros).
+RnnStackResult buildRnnStack(OpBuilder &b, Location loc, const RnnCellSpec &spec,
+                             Value input, const RnnBatch &batch,
+                             ValueRange initialStates, int64_t layers,
+                             int64_t directions, bool reverse);
+
+/// Sums two tensors of one shape; constants fold now.
+Value addTensors(OpBuilder &b, Location loc, Value lhs, Value rhs);
+
+} // namespace mlir::pdnn
+
+#endif // PADDLEDNN_LIB_CONVERSION_PDNNTOONEDNN_RNNLOWERING_H

@@ -1,0 +1,145 @@
+//===- RnnToOneDNN.cpp - Paddle's rnn op on the RNN stack -----------------===//
+//
+// Paddle's rnn (PyTorch's conventions) is an RNN stack (RnnLowering.h)
+// whose hook packs the WeightList: weights stored [G·H, in] are transposed
+// into ldigo, and gates reordered into oneDNN's:
+//
+//   LSTM      i, f, g, o  -> i, f, c, o   (the same)      bias b_ih + b_hh
+//   GRU       r, z, n     -> u = z, r, o  (lbr_gru: the reset gate applies
+//                                          after the hidden product)
+//             bias [b_iz + b_hz, b_ir + b_hr, b_in, b_hn]
+//   RNN_TANH / RNN_RELU: one gate          bias b_ih + b_hh
+//
+// PreState [L·D, N, H] (h, and c for LSTM) become the stack's initial
+// states [S, L·D, N, H]; SequenceLength goes to the runtime, which runs
+// each sequence over its own steps in both directions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PDNNToOneDNN.h"
+
+#include "../Utils/RnnOperands.h"
+#include "../Utils/TensorBuilders.h"
+#include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
+#include "RnnLowering.h"
+
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace mlir;
+using namespace mlir::pdnn;
+
+namespace {
+
+/// The rnn hook: WeightList entries of (layer, direction) cells packed.
+struct RnnWeightList {
+  SmallVector<Value> weights; // refined, f32
+  int64_t directions, cells, hidden;
+  pdnnrt::RnnCell cell;
+
+  Value entry(int64_t cell, int64_t which) const {
+    return weights[2 * cell + which];
+  }
+  Value bias(int64_t cell, int64_t which) const {
+    return weights[2 * cells + 2 * cell + which];
+  }
+
+  PackedRnnWeights pack(OpBuilder &b, Location loc, int64_t first,
+                        int64_t count) const {
+    SmallVector<int64_t> order =
+        cell == pdnnrt::RnnCell::lstm      ? SmallVector<int64_t>{0, 1, 2, 3}
+        : cell == pdnnrt::RnnCell::lbr_gru ? SmallVector<int64_t>{1, 0, 2}
+                                           : SmallVector<int64_t>{0};
+    auto packed = [&](auto source, ArrayRef<int64_t> gates,
+                      bool transpose) -> Value {
+      SmallVector<Value> sources;
+      for (int64_t c = first * directions; c < (first + count) * directions; ++c)
+        sources.push_back(source(c));
+      auto type = cast<RankedTensorType>(sources.front().getType());
+      SmallVector<int64_t> shape{count, directions};
+      if (type.getRank() == 2)
+        shape.push_back(type.getDimSize(1));
+      shape.append({int64_t(gates.size()), hidden});
+      return b.createOrFold<pdnnrt::PackGatesOp>(
+          loc, RankedTensorType::get(shape, b.getF32Type()), sources,
+          gates, directions,
+          /*transpose=*/transpose);
+    };
+    PackedRnnWeights w;
+    w.layer = packed([&](int64_t c) { return entry(c, 0); }, order,
+                     /*transpose=*/true);
+    w.iter = packed([&](int64_t c) { return entry(c, 1); }, order,
+                    /*transpose=*/true);
+    // The biases are small: packed and summed now when they are constants.
+    auto ih = [&](int64_t c) { return bias(c, 0); };
+    auto hh = [&](int64_t c) { return bias(c, 1); };
+    if (cell == pdnnrt::RnnCell::lbr_gru)
+      w.bias = addTensors(b, loc, packed(ih, {1, 0, 2, -1}, false),
+                          packed(hh, {1, 0, -1, 2}, false));
+    else
+      w.bias = addTensors(b, loc, packed(ih, order, false),
+                          packed(hh, order, false));
+    return w;
+  }
+};
+
+struct RnnToOneDNN : public OpRewritePattern<RnnOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(RnnOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    RnnOperands ops = refineRnnOperands(rewriter, loc, op);
+    int64_t directions = op.getIsBidirec() ? 2 : 1;
+    int64_t hidden = op.getHiddenSize(), layers = op.getNumLayers();
+    auto cell = llvm::StringSwitch<pdnnrt::RnnCell>(op.getMode())
+                    .Case("LSTM", pdnnrt::RnnCell::lstm)
+                    .Case("GRU", pdnnrt::RnnCell::lbr_gru)
+                    .Case("RNN_RELU", pdnnrt::RnnCell::rnn_relu)
+                    .Default(pdnnrt::RnnCell::rnn_tanh);
+    RnnWeightList list{ops.weights, directions, layers * directions, hidden,
+                       cell};
+    RnnCellSpec spec{cell, hidden,
+                     [list](OpBuilder &b, Location loc, int64_t first,
+                            int64_t count) {
+                       return list.pack(b, loc, first, count);
+                     }};
+    RnnStackResult result = buildRnnStack(
+        rewriter, loc, spec, ops.input,
+        {Value(), Value(), ops.lengths,
+         getValueOrCreateConstantIndexOp(rewriter, loc, ops.batch)},
+        ops.states, layers, directions, /*reverse=*/false);
+
+    SmallVector<Value> replacements{result.output};
+    for (int64_t s = 0, e = op.getState().size(); s < e; ++s) {
+      SmallVector<OpFoldResult> sizes =
+          tensor::getMixedSizes(rewriter, loc, result.states);
+      SmallVector<OpFoldResult> offsets(4, rewriter.getIndexAttr(0));
+      offsets[0] = rewriter.getIndexAttr(s);
+      sizes[0] = rewriter.getIndexAttr(1);
+      Value slice = tensor::ExtractSliceOp::create(
+          rewriter, loc, result.states, offsets, sizes,
+          SmallVector<OpFoldResult>(4, rewriter.getIndexAttr(1)));
+      replacements.push_back(
+          reshapeTo(rewriter, loc, slice, ArrayRef(sizes).drop_front()));
+    }
+    // Training scratch: no defined data.
+    for (Value scratch : {op.getReserve(), op.getDropoutState()}) {
+      auto type = cast<RankedTensorType>(scratch.getType());
+      SmallVector<OpFoldResult> sizes;
+      for (int64_t size : type.getShape())
+        sizes.push_back(rewriter.getIndexAttr(ShapedType::isDynamic(size) ? 0 : size));
+      replacements.push_back(
+          createEmpty(rewriter, loc, sizes, type.getElementType()));
+    }
+    replaceOpWithCasts(rewriter, op, replacements);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::pdnn::populateRnnToOneDNNPatterns(RewritePatternSet &patterns) {
+  patterns.add<RnnToOneDNN>(patterns.getContext());
+}

@@ -1,0 +1,397 @@
+//===- Rnn.cpp - pdnnrt_rnn_forward: every recurrent op on oneDNN ---------===//
+//
+// One entry point for every cell, layer stack and direction, on padded
+// time-major data or on LoD rows. When every sequence has one length the
+// batch is one oneDNN primitive over time-major data: the caller's buffers
+// themselves when padded, a gathered copy when LoD rows. oneDNN has no
+// sequence lengths, so a ragged batch runs each direction through the
+// length-sorted engine below.
+//
+// The engine sorts the sequences by length, longest first, and cuts time
+// into short chunks; each chunk runs the primitive on the sequences still
+// running at its start, a prefix of the sorted order, and its last states
+// (dst_iter) start the next chunk, whose sequences are again a prefix. A
+// right-to-left direction is the same left-to-right computation over each
+// sequence's steps read from its last to its first, so it starts at each
+// sequence's own last step. Padded steps are never computed into a result:
+// they neither change the states nor reach `dst`. The work is about
+// sum(lengths) steps, never N x the longest, and memory is bounded by the
+// tokens of the batch.
+//
+// Final states: with one layer and one state (GRU, vanilla RNN) the state
+// after a sequence's last step is its last output row, so chunks may run
+// past a sequence's end (fixed chunks, few primitive shapes). With LSTM's
+// cell state or stacked layers it is not, so chunks end exactly where a
+// sequence ends (chunk lengths 8, 4, 2 or 1) and the states are read from
+// dst_iter there.
+//
+// Every step applies the arithmetic it would in one primitive over the
+// padded batch, but oneDNN picks its GEMM kernel by batch size: sums may
+// reassociate and results move by an ulp or so. When all lengths are
+// equal the result is the single primitive's, to the bit.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Calls.h"
+
+#include "Cache.h"
+#include "Context.h"
+#include "Errors.h"
+#include "LoD.h"
+#include "MemRef.h"
+#include "RnnPrimitive.h"
+
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+using namespace pdnnrt;
+
+namespace {
+
+/// Longest chunk of the ragged engine: few enough steps that a sequence
+/// ending mid-chunk wastes little, enough that per-call overhead and the
+/// number of primitive shapes (one per batch size and chunk length) stay
+/// small.
+constexpr int64_t kChunkSteps = 8;
+
+/// The checked sizes of one call.
+struct RnnSizes {
+  RnnCellInfo cell;
+  int64_t L, D, SLC, H, N;
+  int64_t T;    // time steps of padded data, rows of LoD data
+  bool lodForm;
+};
+
+/// Where each sequence's steps are: LoD rows or a padded time-major batch.
+struct SequenceLayout {
+  std::vector<int64_t> lengths;
+  const int64_t *lod = nullptr; // LoD form
+  int64_t N = 0;                // padded form: row of (i, t) is t·N + i
+
+  int64_t row(int64_t i, int64_t t) const {
+    return lod ? lod[i] + t : t * N + i;
+  }
+};
+
+/// Per-thread buffers, grown to the largest batch seen.
+struct Scratch {
+  std::vector<int64_t> order;
+  std::vector<float> src, dst, states, nextStates;
+
+  static float *fit(std::vector<float> &buffer, size_t size) {
+    if (buffer.size() < size)
+      buffer.resize(size);
+    return buffer.data();
+  }
+};
+
+int64_t readLength(const Tensor &lengths, int64_t i) {
+  return lengths.type == PDNNRT_TYPE_I32
+             ? reinterpret_cast<const int32_t *>(lengths.data)[i]
+             : lengths.i64()[i];
+}
+
+/// The bytes of one direction's block in a [L = 1, D, ...] tensor.
+size_t directionOffset(const Tensor &t, int64_t d) {
+  return static_cast<size_t>(d) * (t.bytes() / t.size(1));
+}
+
+/// Binds the weights, bias and peepholes of direction `d` (all of them
+/// when the primitive is bidirectional, d = 0) and runs `rnn`.
+void execute(RnnPrimitive &rnn, const RnnCall &call, int64_t d, void *src,
+             void *srcIter, void *srcIterC, void *dst, void *dstIter,
+             void *dstIterC) {
+  size_t layer = directionOffset(call.wLayer, d),
+         iter = directionOffset(call.wIter, d);
+  dnnl_exec_arg_t args[11] = {
+      {DNNL_ARG_SRC_LAYER, bind(rnn.srcLayer, src)},
+      {DNNL_ARG_SRC_ITER, bind(rnn.srcIter, srcIter)},
+      {DNNL_ARG_WEIGHTS_LAYER,
+       rnn.wLayer->prepare(call.wLayer.data + layer, call.wLayerPrepared,
+                           layer)},
+      {DNNL_ARG_WEIGHTS_ITER,
+       rnn.wIter->prepare(call.wIter.data + iter, call.wIterPrepared, iter)},
+      {DNNL_ARG_BIAS,
+       bind(rnn.bias, call.bias.data + directionOffset(call.bias, d))},
+      {DNNL_ARG_DST_LAYER, bind(rnn.dstLayer, dst)},
+      {DNNL_ARG_DST_ITER, bind(rnn.dstIter, dstIter)},
+      {DNNL_ARG_SCRATCHPAD, rnn.scratchpad.bind()},
+  };
+  int count = 8;
+  if (rnn.srcIterC) {
+    args[count++] = {DNNL_ARG_SRC_ITER_C, bind(rnn.srcIterC, srcIterC)};
+    args[count++] = {DNNL_ARG_DST_ITER_C, bind(rnn.dstIterC, dstIterC)};
+  }
+  if (rnn.peephole)
+    args[count++] = {DNNL_ARG_WEIGHTS_PEEPHOLE,
+                     bind(rnn.peephole, call.wPeephole.data +
+                                            directionOffset(call.wPeephole, d))};
+  pdnnrt::execute(rnn.primitive, args, count);
+}
+
+RnnPrimitive &primitiveFor(const RnnCall &call, const RnnSizes &s, int64_t T,
+                           int64_t N, bool wholeCall, int64_t d) {
+  RnnShape shape{call.cell,
+                 T,
+                 N,
+                 s.SLC,
+                 s.H,
+                 s.L,
+                 /*bidirectional=*/wholeCall && s.D == 2,
+                 /*reverse=*/wholeCall &&
+                     call.direction == PDNNRT_RNN_DIRECTION_RIGHT2LEFT,
+                 call.wPeephole.present};
+  Key key;
+  // Ragged directions run left to right with their own weights: one entry
+  // each, so that each keeps its prepared copy.
+  key.add(call.cell).add(T).add(N).add(s.SLC).add(s.H).add(s.L)
+      .add(shape.bidirectional).add(shape.reverse).add(shape.peephole).add(d);
+  thread_local ThreadCache<RnnPrimitive> cache;
+  return cache.get(key, [&] { return makeRnnPrimitive(shape); });
+}
+
+/// All sequences have `steps` steps: one primitive over time-major data,
+/// every direction at once. Padded data is used in place (its first
+/// `steps` steps); LoD rows are gathered first and scattered back.
+void runEqualLengths(const RnnCall &call, const RnnSizes &s,
+                     const SequenceLayout &layout, int64_t steps) {
+  const int64_t N = s.N, stateSize = s.L * s.D * N * s.H;
+  float *states = call.srcStates.f32(), *dstStates = call.dstStates.f32();
+  float *src = call.src.f32(), *dst = call.dst.f32();
+  thread_local Scratch scratch;
+  const size_t srcRow = sizeof(float) * s.SLC, dstRow = sizeof(float) * s.D * s.H;
+  if (s.lodForm) {
+    src = Scratch::fit(scratch.src, steps * N * s.SLC);
+    dst = Scratch::fit(scratch.dst, steps * N * s.D * s.H);
+    for (int64_t t = 0; t < steps; ++t)
+      for (int64_t i = 0; i < N; ++i)
+        std::memcpy(src + (t * N + i) * s.SLC,
+                    call.src.f32() + layout.row(i, t) * s.SLC, srcRow);
+  }
+  RnnPrimitive &rnn = primitiveFor(call, s, steps, N, /*wholeCall=*/true, 0);
+  execute(rnn, call, 0, src, states, states + stateSize, dst, dstStates,
+          dstStates + stateSize);
+  if (s.lodForm)
+    for (int64_t t = 0; t < steps; ++t)
+      for (int64_t i = 0; i < N; ++i)
+        std::memcpy(call.dst.f32() + layout.row(i, t) * s.D * s.H,
+                    dst + (t * N + i) * s.D * s.H, dstRow);
+}
+
+/// Direction `d` of a ragged batch through the length-sorted engine.
+void runRagged(const RnnCall &call, const RnnSizes &s,
+               const SequenceLayout &layout, int64_t d) {
+  const int64_t N = s.N, L = s.L, H = s.H, S = s.cell.states, D = s.D;
+  const bool reverse =
+      call.direction == PDNNRT_RNN_DIRECTION_RIGHT2LEFT || d == 1;
+  const bool alignToEnds = S > 1 || L > 1;
+  auto length = [&](int64_t i) { return layout.lengths[i]; };
+  // State (s, l, d, i) of the caller's [S, L, D, N, H].
+  auto stateRow = [&](float *base, int64_t st, int64_t l, int64_t i) {
+    return base + (((st * L + l) * D + d) * N + i) * H;
+  };
+  const size_t rowBytes = sizeof(float) * H;
+
+  thread_local Scratch scratch;
+  std::vector<int64_t> &order = scratch.order;
+  order.resize(N);
+  for (int64_t i = 0; i < N; ++i)
+    order[i] = i;
+  // Longest first; equal lengths in batch order, so the result does not
+  // depend on the sort.
+  std::sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
+    return length(a) != length(b) ? length(a) > length(b) : a < b;
+  });
+  const int64_t longest = length(order[0]);
+  float *states = Scratch::fit(scratch.states, S * L * N * H);
+  float *next = Scratch::fit(scratch.nextStates, S * L * N * H);
+  // The engine's states are [S, L, active, H] in sorted order.
+  for (int64_t st = 0; st < S; ++st)
+    for (int64_t l = 0; l < L; ++l)
+      for (int64_t j = 0; j < N; ++j) {
+        std::memcpy(states + ((st * L + l) * N + j) * H,
+                    stateRow(call.srcStates.f32(), st, l, order[j]), rowBytes);
+        // What an empty sequence keeps; the others are overwritten.
+        std::memcpy(stateRow(call.dstStates.f32(), st, l, order[j]),
+                    stateRow(call.srcStates.f32(), st, l, order[j]), rowBytes);
+      }
+  const int64_t fixedChunk = std::min(kChunkSteps, longest);
+  int64_t active = N, laidOut = N;
+  for (int64_t start = 0; start < longest;) {
+    // The sequences still running: a prefix of the sorted order.
+    while (active > 0 && length(order[active - 1]) <= start)
+      --active;
+    if (active != laidOut) {
+      // Keep the states of the first `active` sequences, contiguous per
+      // (state, layer); destinations never pass their sources.
+      for (int64_t sl = 0; sl < S * L; ++sl)
+        std::memmove(states + sl * active * H, states + sl * laidOut * H,
+                     rowBytes * active);
+      laidOut = active;
+    }
+    int64_t chunk = fixedChunk;
+    if (alignToEnds) {
+      int64_t untilEnd = std::min(kChunkSteps, length(order[active - 1]) - start);
+      chunk = 1;
+      while (chunk * 2 <= untilEnd)
+        chunk *= 2;
+    }
+    float *src = Scratch::fit(scratch.src, chunk * active * s.SLC);
+    float *dst = Scratch::fit(scratch.dst, chunk * active * H);
+    for (int64_t step = 0; step < chunk; ++step)
+      for (int64_t j = 0; j < active; ++j) {
+        int64_t i = order[j], t = start + step;
+        float *to = src + (step * active + j) * s.SLC;
+        if (t < length(i)) {
+          int64_t at = reverse ? length(i) - 1 - t : t;
+          std::memcpy(to, call.src.f32() + layout.row(i, at) * s.SLC,
+                      sizeof(float) * s.SLC);
+        } else {
+          std::memset(to, 0, sizeof(float) * s.SLC);
+        }
+      }
+    RnnPrimitive &rnn = primitiveFor(call, s, chunk, active,
+                                     /*wholeCall=*/false, d);
+    const int64_t stateSize = L * active * H;
+    execute(rnn, call, d, src, states, states + stateSize, dst, next,
+            next + stateSize);
+    for (int64_t step = 0; step < chunk; ++step)
+      for (int64_t j = 0; j < active; ++j) {
+        int64_t i = order[j], t = start + step;
+        if (t >= length(i))
+          continue;
+        int64_t at = reverse ? length(i) - 1 - t : t;
+        std::memcpy(call.dst.f32() + layout.row(i, at) * D * H + d * H,
+                    dst + (step * active + j) * H, rowBytes);
+      }
+    start += chunk;
+    // Sequences that ended with this chunk (the last of the prefix) keep
+    // its final states.
+    if (alignToEnds)
+      for (int64_t j = active - 1; j >= 0 && length(order[j]) == start; --j)
+        for (int64_t st = 0; st < S; ++st)
+          for (int64_t l = 0; l < L; ++l)
+            std::memcpy(stateRow(call.dstStates.f32(), st, l, order[j]),
+                        next + ((st * L + l) * active + j) * H, rowBytes);
+    std::swap(states, next);
+  }
+  if (!alignToEnds)
+    // One layer, state h only: the state after the last step is that
+    // step's output row.
+    for (int64_t i = 0; i < N; ++i)
+      if (length(i) > 0)
+        std::memcpy(stateRow(call.dstStates.f32(), 0, 0, i),
+                    call.dst.f32() +
+                        layout.row(i, reverse ? 0 : length(i) - 1) * D * H +
+                        d * H,
+                    rowBytes);
+}
+
+/// Checks every shape against the weights and reads the sequences.
+RnnSizes checkShapes(const RnnCall &call, SequenceLayout &layout) {
+  RnnSizes s;
+  s.cell = rnnCellInfo(call.cell);
+  const Tensor &wLayer = call.wLayer;
+  s.L = wLayer.size(0);
+  s.D = wLayer.size(1);
+  s.SLC = wLayer.size(2);
+  s.H = wLayer.size(4);
+  const int64_t D = call.direction == PDNNRT_RNN_DIRECTION_BIDIRECTIONAL ? 2 : 1;
+  if (call.direction < 0 || call.direction > PDNNRT_RNN_DIRECTION_BIDIRECTIONAL)
+    fail("direction must be a PDNNRT_RNN_DIRECTION_* value, got %d",
+         call.direction);
+  expectShape(wLayer, {s.L, D, s.SLC, s.cell.gates, s.H});
+  expectShape(call.wIter, {s.L, D, s.H, s.cell.gates, s.H});
+  expectShape(call.bias, {s.L, D, s.cell.biasGates, s.H});
+  if (s.L < 1 || s.SLC < 1 || s.H < 1)
+    fail("L, SLC and H must be positive, got L = %lld, SLC = %lld, H = %lld",
+         static_cast<long long>(s.L), static_cast<long long>(s.SLC),
+         static_cast<long long>(s.H));
+  if (s.L > 1 && D == 2)
+    fail("a bidirectional call has one layer (oneDNN stacks the directions "
+         "independently), got %lld",
+         static_cast<long long>(s.L));
+  if (s.L > 1 && s.SLC != s.H)
+    fail("stacked layers read their own outputs: SLC must equal H = %lld, got "
+         "%lld",
+         static_cast<long long>(s.H), static_cast<long long>(s.SLC));
+  if (call.wPeephole.present) {
+    if (call.cell != PDNNRT_RNN_CELL_LSTM)
+      fail("wPeephole is for LSTM cells only");
+    expectShape(call.wPeephole, {s.L, D, 3, s.H});
+  }
+  s.lodForm = call.lod.present;
+  if (s.lodForm) {
+    if (call.src.rank != 2)
+      fail("src must be [rows, SLC] with a LoD, got rank %d", call.src.rank);
+    if (call.lengths.present)
+      fail("lengths are for padded data; a LoD batch has its own");
+    s.T = call.src.size(0);
+    s.N = readLoD(call.lod, call.lodFacts, s.T).sequences;
+    expectShape(call.src, {s.T, s.SLC});
+    expectShape(call.dst, {s.T, D * s.H});
+    layout.lod = call.lod.i64();
+    layout.lengths.resize(s.N);
+    for (int64_t i = 0; i < s.N; ++i)
+      layout.lengths[i] = layout.lod[i + 1] - layout.lod[i];
+  } else {
+    if (call.src.rank != 3)
+      fail("src must be padded [T, N, SLC] without a LoD, got rank %d",
+           call.src.rank);
+    s.T = call.src.size(0);
+    s.N = call.src.size(1);
+    expectShape(call.src, {s.T, s.N, s.SLC});
+    expectShape(call.dst, {s.T, s.N, D * s.H});
+    layout.N = s.N;
+    layout.lengths.assign(s.N, s.T);
+    if (call.lengths.present) {
+      expectShape(call.lengths, {s.N});
+      for (int64_t i = 0; i < s.N; ++i) {
+        int64_t length = readLength(call.lengths, i);
+        if (length < 0 || length > s.T)
+          fail("lengths[%lld] = %lld is outside [0, T = %lld]",
+               static_cast<long long>(i), static_cast<long long>(length),
+               static_cast<long long>(s.T));
+        layout.lengths[i] = length;
+      }
+    }
+  }
+  expectShape(call.srcStates, {s.cell.states, s.L, D, s.N, s.H});
+  expectShape(call.dstStates, {s.cell.states, s.L, D, s.N, s.H});
+  return s;
+}
+
+} // namespace
+
+void pdnnrt::run(const RnnCall &call) {
+  // Per thread, so that a steady-state call allocates nothing.
+  thread_local SequenceLayout layout;
+  layout = SequenceLayout{std::move(layout.lengths)};
+  RnnSizes s = checkShapes(call, layout);
+  if (call.wLayerPrepared)
+    expectPreparedFrom(*call.wLayerPrepared, call.wLayer,
+                       PDNNRT_WEIGHTS_RNN_LAYER, "wLayerPrepared");
+  if (call.wIterPrepared)
+    expectPreparedFrom(*call.wIterPrepared, call.wIter,
+                       PDNNRT_WEIGHTS_RNN_ITER, "wIterPrepared");
+
+  const auto [shortest, longest] =
+      std::minmax_element(layout.lengths.begin(), layout.lengths.end());
+  if (s.N == 0 || *longest == 0) {
+    // Nothing runs: the states stay, padded outputs are zero.
+    std::memcpy(call.dstStates.data, call.srcStates.data, call.srcStates.bytes());
+    std::memset(call.dst.data, 0, call.dst.bytes());
+    return;
+  }
+  if (*shortest == *longest) {
+    if (!s.lodForm && *longest < s.T)
+      std::memset(call.dst.data, 0, call.dst.bytes());
+    runEqualLengths(call, s, layout, *longest);
+    return;
+  }
+  if (!s.lodForm)
+    std::memset(call.dst.data, 0, call.dst.bytes());
+  for (int64_t d = 0; d < s.D; ++d)
+    runRagged(call, s, layout, d);
+}

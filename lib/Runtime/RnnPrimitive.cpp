@@ -1,0 +1,105 @@
+//===- RnnPrimitive.cpp - a cached oneDNN RNN primitive and its memory ----===//
+
+#include "RnnPrimitive.h"
+
+#include "Context.h"
+#include "Errors.h"
+#include "PaddleDNN/Runtime/PDNNRuntime.h"
+
+using namespace pdnnrt;
+using tag = dnnl::memory::format_tag;
+using dt = dnnl::memory::data_type;
+
+RnnCellInfo pdnnrt::rnnCellInfo(int32_t cell) {
+  switch (cell) {
+  case PDNNRT_RNN_CELL_RNN_RELU:
+  case PDNNRT_RNN_CELL_RNN_TANH:
+    return {1, 1, 1};
+  case PDNNRT_RNN_CELL_GRU:
+    return {3, 3, 1};
+  case PDNNRT_RNN_CELL_LBR_GRU:
+    return {3, 4, 1};
+  case PDNNRT_RNN_CELL_LSTM:
+    return {4, 4, 2};
+  }
+  fail("cell must be a PDNNRT_RNN_CELL_* value, got %d", cell);
+}
+
+std::unique_ptr<RnnPrimitive> pdnnrt::makeRnnPrimitive(const RnnShape &s) {
+  const RnnCellInfo info = rnnCellInfo(s.cell);
+  const int64_t D = s.bidirectional ? 2 : 1, G = info.gates;
+  dnnl::memory::desc srcLayer({s.T, s.N, s.SLC}, dt::f32, tag::tnc);
+  dnnl::memory::desc iter({s.L, D, s.N, s.H}, dt::f32, tag::ldnc);
+  dnnl::memory::desc wLayerUser({s.L, D, s.SLC, G, s.H}, dt::f32, tag::ldigo);
+  dnnl::memory::desc wIterUser({s.L, D, s.H, G, s.H}, dt::f32, tag::ldigo);
+  dnnl::memory::desc bias({s.L, D, info.biasGates, s.H}, dt::f32, tag::ldgo);
+  dnnl::memory::desc peephole;
+  if (s.peephole)
+    peephole = dnnl::memory::desc({s.L, D, 3, s.H}, dt::f32, tag::ldgo);
+  dnnl::memory::desc dstLayer({s.T, s.N, D * s.H}, dt::f32, tag::tnc);
+  // format any: oneDNN picks its weights layout (packed or blocked).
+  dnnl::memory::desc wLayerAny({s.L, D, s.SLC, G, s.H}, dt::f32, tag::any);
+  dnnl::memory::desc wIterAny({s.L, D, s.H, G, s.H}, dt::f32, tag::any);
+
+  auto direction = s.bidirectional ? dnnl::rnn_direction::bidirectional_concat
+                   : s.reverse     ? dnnl::rnn_direction::unidirectional_right2left
+                                   : dnnl::rnn_direction::unidirectional_left2right;
+  constexpr auto inference = dnnl::prop_kind::forward_inference;
+  const dnnl::engine &engine = cpuEngine();
+  dnnl::primitive_attr attr = cachedPrimitiveAttr();
+
+  auto entry = std::make_unique<RnnPrimitive>();
+  // Each cell's primitive_desc answers the same questions; keep what they
+  // say in one place.
+  auto finish = [&](const auto &pd) {
+    entry->primitive = dnnl::primitive(pd);
+    entry->scratchpad = Scratchpad(pd);
+    entry->wLayer =
+        std::make_unique<WeightsArg>(wLayerUser, pd.weights_layer_desc());
+    entry->wIter = std::make_unique<WeightsArg>(wIterUser, pd.weights_iter_desc());
+  };
+  switch (s.cell) {
+  case PDNNRT_RNN_CELL_RNN_RELU:
+  case PDNNRT_RNN_CELL_RNN_TANH: {
+    auto activation = s.cell == PDNNRT_RNN_CELL_RNN_RELU
+                          ? dnnl::algorithm::eltwise_relu
+                          : dnnl::algorithm::eltwise_tanh;
+    dnnl::vanilla_rnn_forward::desc desc(inference, activation, direction,
+                                         srcLayer, iter, wLayerAny, wIterAny,
+                                         bias, dstLayer, iter);
+    finish(dnnl::vanilla_rnn_forward::primitive_desc(desc, attr, engine));
+    break;
+  }
+  case PDNNRT_RNN_CELL_GRU: {
+    dnnl::gru_forward::desc desc(inference, direction, srcLayer, iter,
+                                 wLayerAny, wIterAny, bias, dstLayer, iter);
+    finish(dnnl::gru_forward::primitive_desc(desc, attr, engine));
+    break;
+  }
+  case PDNNRT_RNN_CELL_LBR_GRU: {
+    dnnl::lbr_gru_forward::desc desc(inference, direction, srcLayer, iter,
+                                     wLayerAny, wIterAny, bias, dstLayer, iter);
+    finish(dnnl::lbr_gru_forward::primitive_desc(desc, attr, engine));
+    break;
+  }
+  case PDNNRT_RNN_CELL_LSTM: {
+    dnnl::lstm_forward::desc desc(inference, direction, srcLayer, iter, iter,
+                                  wLayerAny, wIterAny, peephole, bias,
+                                  dstLayer, iter, iter);
+    finish(dnnl::lstm_forward::primitive_desc(desc, attr, engine));
+    entry->srcIterC = unboundMemory(iter);
+    entry->dstIterC = unboundMemory(iter);
+    if (s.peephole)
+      entry->peephole = unboundMemory(peephole);
+    break;
+  }
+  default:
+    rnnCellInfo(s.cell); // fails
+  }
+  entry->srcLayer = unboundMemory(srcLayer);
+  entry->srcIter = unboundMemory(iter);
+  entry->bias = unboundMemory(bias);
+  entry->dstLayer = unboundMemory(dstLayer);
+  entry->dstIter = unboundMemory(iter);
+  return entry;
+}

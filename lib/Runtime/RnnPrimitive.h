@@ -1,0 +1,52 @@
+//===- RnnPrimitive.h - a cached oneDNN RNN primitive and its memory -*- C++ -*-===//
+//
+// One primitive kind for every cell pdnnrt_rnn_forward runs: vanilla RNN,
+// GRU, linear-before-reset GRU and LSTM (with or without peepholes), L
+// layers, one direction or both. Data and states are in the caller's plain
+// layouts (tnc, ldnc, ldgo); the weights are in the layout oneDNN picks,
+// reached through WeightsArg.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PADDLEDNN_LIB_RUNTIME_RNNPRIMITIVE_H
+#define PADDLEDNN_LIB_RUNTIME_RNNPRIMITIVE_H
+
+#include "Scratchpad.h"
+#include "Weights.h"
+
+#include <oneapi/dnnl/dnnl.hpp>
+
+#include <memory>
+
+namespace pdnnrt {
+
+/// What a cell kind (PDNNRT_RNN_CELL_*) means for shapes.
+struct RnnCellInfo {
+  int64_t gates;      // G
+  int64_t biasGates;  // G, or G + 1 for lbr_gru's second candidate bias
+  int64_t states;     // S: 2 (h, c) for LSTM, else 1
+};
+RnnCellInfo rnnCellInfo(int32_t cell);
+
+/// The shape a primitive is made for.
+struct RnnShape {
+  int32_t cell;
+  int64_t T, N, SLC, H, L;
+  bool bidirectional; // else left to right
+  bool reverse;       // right to left (not with bidirectional)
+  bool peephole;
+};
+
+struct RnnPrimitive {
+  dnnl::primitive primitive;
+  Scratchpad scratchpad;
+  dnnl::memory srcLayer, srcIter, srcIterC, bias, peephole;
+  dnnl::memory dstLayer, dstIter, dstIterC;
+  std::unique_ptr<WeightsArg> wLayer, wIter;
+};
+
+std::unique_ptr<RnnPrimitive> makeRnnPrimitive(const RnnShape &shape);
+
+} // namespace pdnnrt
+
+#endif // PADDLEDNN_LIB_RUNTIME_RNNPRIMITIVE_H
