@@ -44,8 +44,8 @@ struct RnnCellSpec {
 /// and its checked `lodFacts`.
 struct RnnBatch {
   Value lod, lodFacts, lengths;
-  /// N as an index.
-  Value sequences;
+  /// N.
+  OpFoldResult sequences;
 };
 
 struct RnnStackResult {

@@ -25,7 +25,6 @@
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
@@ -75,12 +74,13 @@ struct RnnWeightList {
     // The biases are small: packed and summed now when they are constants.
     auto ih = [&](int64_t c) { return bias(c, 0); };
     auto hh = [&](int64_t c) { return bias(c, 1); };
-    if (cell == pdnnrt::RnnCell::lbr_gru)
-      w.bias = addTensors(b, loc, packed(ih, {1, 0, 2, -1}, false),
-                          packed(hh, {1, 0, -1, 2}, false));
-    else
-      w.bias = addTensors(b, loc, packed(ih, order, false),
-                          packed(hh, order, false));
+    // lbr_gru keeps the candidate's two biases apart: [b_in, b_hn].
+    bool lbr = cell == pdnnrt::RnnCell::lbr_gru;
+    Value input = packed(ih, lbr ? ArrayRef<int64_t>{1, 0, 2, -1} : order,
+                         /*transpose=*/false);
+    Value hidden = packed(hh, lbr ? ArrayRef<int64_t>{1, 0, -1, 2} : order,
+                          /*transpose=*/false);
+    w.bias = addTensors(b, loc, input, hidden);
     return w;
   }
 };
@@ -107,8 +107,7 @@ struct RnnToOneDNN : public OpRewritePattern<RnnOp> {
                      }};
     RnnStackResult result = buildRnnStack(
         rewriter, loc, spec, ops.input,
-        {Value(), Value(), ops.lengths,
-         getValueOrCreateConstantIndexOp(rewriter, loc, ops.batch)},
+        {Value(), Value(), ops.lengths, ops.batch},
         ops.states, layers, directions, /*reverse=*/false);
 
     SmallVector<Value> replacements{result.output};

@@ -16,6 +16,8 @@ each. `--group` selects one family (one lit test each):
                bidirectional; SequenceLength
   rnn-one-layer-forward
                rnn with one layer, one direction
+  rnn-matrix   rnn: every mode x 1-3 layers x both directions, PreState,
+               SequenceLength and batch varied
 """
 
 import os
@@ -584,12 +586,13 @@ def quant_cases():
 # rnn
 # ---------------------------------------------------------------------------
 def rnn_case(rng, mode, T, N, I, H, layers, bidirec, seq_len=None, len_dtype=np.int32,
-             consts=False, with_state_values=True):
+             consts=False, with_state_values=True, prestate=True):
     ndir = 2 if bidirec else 1
     G = {"LSTM": 4, "GRU": 3}.get(mode, 1)
     scale = 1.0 / np.sqrt(H)
     x = f32(rng.rand(T, N, I) * 2 - 1)
-    states = [f32(rng.rand(layers * ndir, N, H) * 2 - 1 if with_state_values
+    states = [f32(rng.rand(layers * ndir, N, H) * 2 - 1
+                  if with_state_values and prestate
                   else np.zeros((layers * ndir, N, H)))
               for _ in range(2 if mode == "LSTM" else 1)]
     weights, biases = [], []
@@ -608,9 +611,11 @@ def rnn_case(rng, mode, T, N, I, H, layers, bidirec, seq_len=None, len_dtype=np.
         "" if seq_len is None else " SequenceLength=%s(%s)" % (
             "i32" if len_dtype == np.int32 else "i64", ",".join(str(v) for v in seq_len)),
         " const-weights" if consts else "")
+    if not prestate:
+        name += " no-PreState"
     c = Case(name)
     c.arg("in", x)
-    snames = [c.arg("s%d" % i, s) for i, s in enumerate(states)]
+    snames = [c.arg("s%d" % i, s) for i, s in enumerate(states)] if prestate else []
     wnames = [c.value("w%d" % i, w, const=consts) for i, w in enumerate(wl)]
     text = "PreState(%s) WeightList(%s)" % (", ".join(snames), ", ".join(wnames))
     types = [c.type("%in")] + [c.type(n) for n in snames + wnames]
@@ -670,6 +675,36 @@ def rnn_cases(one_layer_forward):
     return cases
 
 
+def rnn_matrix_cases():
+    """Every mode x 1-3 layers x both directions, each with a different mix
+    of PreState (present or absent), SequenceLength (absent, all full, or
+    unequal with a length-1 and a full-length sequence), batch (1 or 3)
+    and input_size (equal to hidden_size, when oneDNN stacks the layers in
+    one call, or not)."""
+    rng = np.random.RandomState(1010)
+    cases = []
+    index = 0
+    for mode in ["LSTM", "GRU", "RNN_TANH", "RNN_RELU"]:
+        for layers in [1, 2, 3]:
+            for bidirec in [False, True]:
+                T, H = 5, 4
+                N = 1 if index % 4 == 3 else 3
+                I = H if index % 5 in (0, 2) else 3
+                kind = index % 3
+                if kind == 0:
+                    seq = None
+                elif kind == 1:
+                    seq = [T] * N
+                else:
+                    seq = [T, 1, 3][:N] if N > 1 else [1]
+                cases.append(rnn_case(rng, mode, T, N, I, H, layers, bidirec, seq,
+                                      np.int64 if index % 2 else np.int32,
+                                      consts=(index % 5 == 0),
+                                      prestate=(index % 4 in (0, 3))))
+                index += 1
+    return cases
+
+
 GROUPS = {
     "matrix": matrix_cases,
     "elementwise": elementwise_cases,
@@ -681,6 +716,7 @@ GROUPS = {
     "quant": quant_cases,
     "rnn": lambda: rnn_cases(False),
     "rnn-one-layer-forward": lambda: rnn_cases(True),
+    "rnn-matrix": rnn_matrix_cases,
 }
 
 
