@@ -1,0 +1,323 @@
+//===- RnnBenchmark.cpp - Paddle's rnn (LSTM): compiled vs hand-written oneDNN
+//
+// Two stacked bidirectional LSTM layers, Paddle's `rnn` op, side by side in
+// one process on the same weights and input:
+//   Compiled/onednn     pdnn.rnn through --pdnn-lower to pdnnrt.rnn calls
+//   HandWritten         the same two oneDNN LSTM primitives, written directly
+//                       (weights packed once, primitives made once)
+//   Compiled/reference  the reference loops (no oneDNN)
+// at the PP-OCR head's shape (T 25, N 1, I 288, H 48) and a large one
+// (T 50, N 32, I = H = 512). Each compiled case first checks that it
+// computes what HandWritten computes. The peers (PyTorch, ONNX Runtime) run
+// in their own processes: docs/BENCHMARKS.md has the commands.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
+#include "PaddleDNN/Execution/JitFunction.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+
+#include <benchmark/benchmark.h>
+#include <oneapi/dnnl/dnnl.hpp>
+
+#include <cmath>
+#include <map>
+#include <memory>
+#include <random>
+
+using namespace mlir;
+using namespace mlir::pdnn;
+
+namespace {
+
+constexpr int64_t kLayers = 2, kGates = 4;
+
+struct Shape {
+  int64_t t, n, i, h;
+  bool operator<(const Shape &o) const {
+    return std::tie(t, n, i, h) < std::tie(o.t, o.n, o.i, o.h);
+  }
+  int64_t width(int64_t layer) const { return layer == 0 ? i : 2 * h; }
+};
+
+/// Paddle's WeightList for the stack: per (layer, direction) w_ih
+/// [4H, in] and w_hh [4H, H], then per (layer, direction) b_ih, b_hh [4H].
+struct WeightList {
+  std::vector<std::vector<float>> tensors;
+  std::vector<std::vector<int64_t>> shapes;
+
+  WeightList(const Shape &s, unsigned seed) {
+    std::mt19937 rng(seed);
+    float scale = 1.0f / std::sqrt(float(s.h));
+    std::uniform_real_distribution<float> uniform(-scale, scale);
+    auto add = [&](std::vector<int64_t> shape) {
+      int64_t count = 1;
+      for (int64_t d : shape)
+        count *= d;
+      std::vector<float> values(count);
+      for (float &v : values)
+        v = uniform(rng);
+      tensors.push_back(std::move(values));
+      shapes.push_back(std::move(shape));
+    };
+    for (int64_t layer = 0; layer < kLayers; ++layer)
+      for (int dir = 0; dir < 2; ++dir) {
+        add({kGates * s.h, s.width(layer)});
+        add({kGates * s.h, s.h});
+      }
+    for (int64_t k = 0; k < 2 * kLayers * 2; ++k)
+      add({kGates * s.h});
+  }
+
+  const std::vector<float> &wih(int64_t cell) const { return tensors[2 * cell]; }
+  const std::vector<float> &whh(int64_t cell) const { return tensors[2 * cell + 1]; }
+  const std::vector<float> &bias(int64_t cell, int which) const {
+    return tensors[4 * kLayers + 2 * cell + which];
+  }
+};
+
+/// func @main(%x: [T, N, I]) -> [T, N, 2H] { pdnn.rnn LSTM, 2 layers,
+/// bidirectional, constant weights }.
+OwningOpRef<ModuleOp> buildModel(MLIRContext &context, const Shape &s,
+                                 const WeightList &weights) {
+  context.loadDialect<PDNNDialect, func::FuncDialect, arith::ArithDialect>();
+  OpBuilder b(&context);
+  Location loc = b.getUnknownLoc();
+  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
+  b.setInsertionPointToEnd(module->getBody());
+  Type f32 = b.getF32Type();
+  auto xType = RankedTensorType::get({s.t, s.n, s.i}, f32);
+  auto outType = RankedTensorType::get({s.t, s.n, 2 * s.h}, f32);
+  auto stateType = RankedTensorType::get({2 * kLayers, s.n, s.h}, f32);
+  auto func = func::FuncOp::create(b, loc, "main",
+                                   b.getFunctionType({xType}, {outType}));
+  b.setInsertionPointToStart(func.addEntryBlock());
+  SmallVector<Value> operands{func.getArgument(0)};
+  for (auto [values, shape] : llvm::zip(weights.tensors, weights.shapes)) {
+    auto type = RankedTensorType::get(shape, f32);
+    operands.push_back(arith::ConstantOp::create(
+        b, loc, type, DenseElementsAttr::get(type, ArrayRef(values))));
+  }
+  SmallVector<Type> results{outType, stateType, stateType,
+                            RankedTensorType::get({ShapedType::kDynamic}, f32),
+                            RankedTensorType::get({ShapedType::kDynamic},
+                                                  b.getIntegerType(8, false))};
+  SmallVector<NamedAttribute> attributes{
+      b.getNamedAttr("operandSegmentSizes",
+                     b.getDenseI32ArrayAttr({1, 0, int32_t(operands.size() - 1), 0})),
+      b.getNamedAttr("mode", b.getStringAttr("LSTM")),
+      b.getNamedAttr("input_size", b.getI32IntegerAttr(s.i)),
+      b.getNamedAttr("hidden_size", b.getI32IntegerAttr(s.h)),
+      b.getNamedAttr("num_layers", b.getI32IntegerAttr(kLayers)),
+      b.getNamedAttr("is_bidirec", b.getBoolAttr(true))};
+  auto rnn = RnnOp::create(b, loc, results, operands, attributes);
+  func::ReturnOp::create(b, loc, rnn.getOut());
+  return module;
+}
+
+/// The two LSTM layers written directly against oneDNN: Paddle's weights
+/// transposed into ldigo (gates i, f, c, o are oneDNN's order) and the two
+/// biases summed, once; one bidirectional primitive per layer.
+class HandWrittenLstm {
+public:
+  HandWrittenLstm(const Shape &s, const WeightList &w) : shape(s) {
+    using tag = dnnl::memory::format_tag;
+    using dt = dnnl::memory::data_type;
+    const int64_t h = s.h, g = kGates;
+    for (int64_t layer = 0; layer < kLayers; ++layer) {
+      const int64_t in = s.width(layer);
+      dnnl::memory::desc src({s.t, s.n, in}, dt::f32, tag::tnc);
+      dnnl::memory::desc dst({s.t, s.n, 2 * h}, dt::f32, tag::tnc);
+      dnnl::memory::desc states({1, 2, s.n, h}, dt::f32, tag::ldnc);
+      dnnl::memory::desc bias({1, 2, g, h}, dt::f32, tag::ldgo);
+      dnnl::memory::desc layerUser({1, 2, in, g, h}, dt::f32, tag::ldigo);
+      dnnl::memory::desc iterUser({1, 2, h, g, h}, dt::f32, tag::ldigo);
+      dnnl::lstm_forward::desc desc(
+          dnnl::prop_kind::forward_inference,
+          dnnl::rnn_direction::bidirectional_concat, src, states, states,
+          dnnl::memory::desc({1, 2, in, g, h}, dt::f32, tag::any),
+          dnnl::memory::desc({1, 2, h, g, h}, dt::f32, tag::any), bias, dst,
+          states, states);
+      dnnl::lstm_forward::primitive_desc pd(desc, engine);
+      Layer l;
+      l.primitive = dnnl::lstm_forward(pd);
+      l.dst = dnnl::memory(dst, engine);
+      l.zeros = dnnl::memory(states, engine);
+      std::fill_n(static_cast<float *>(l.zeros.get_data_handle()), 2 * s.n * h,
+                  0.0f);
+      l.lastH = dnnl::memory(states, engine);
+      l.lastC = dnnl::memory(states, engine);
+      l.bias = dnnl::memory(bias, engine);
+      dnnl::memory layerPlain(layerUser, engine), iterPlain(iterUser, engine);
+      for (int dir = 0; dir < 2; ++dir) {
+        int64_t cell = layer * 2 + dir;
+        // ldigo[dir][k][gate][j] = w[gate·H + j][k]
+        auto pack = [&](const std::vector<float> &from, int64_t rows,
+                        dnnl::memory &to) {
+          float *out = static_cast<float *>(to.get_data_handle()) +
+                       dir * rows * g * h;
+          for (int64_t k = 0; k < rows; ++k)
+            for (int64_t c = 0; c < g * h; ++c)
+              out[k * g * h + c] = from[c * rows + k];
+        };
+        pack(w.wih(cell), in, layerPlain);
+        pack(w.whh(cell), h, iterPlain);
+        float *b = static_cast<float *>(l.bias.get_data_handle()) + dir * g * h;
+        for (int64_t c = 0; c < g * h; ++c)
+          b[c] = w.bias(cell, 0)[c] + w.bias(cell, 1)[c];
+      }
+      l.weightsLayer = dnnl::memory(pd.weights_layer_desc(), engine);
+      l.weightsIter = dnnl::memory(pd.weights_iter_desc(), engine);
+      dnnl::reorder(layerPlain, l.weightsLayer).execute(stream, layerPlain, l.weightsLayer);
+      dnnl::reorder(iterPlain, l.weightsIter).execute(stream, iterPlain, l.weightsIter);
+      stream.wait();
+      layers.push_back(std::move(l));
+    }
+    input = dnnl::memory({{s.t, s.n, s.i}, dt::f32, tag::tnc}, engine);
+  }
+
+  /// Out [T, N, 2H] of x [T, N, I].
+  const float *run(const float *x) {
+    input.set_data_handle(const_cast<float *>(x));
+    dnnl::memory *src = &input;
+    for (Layer &l : layers) {
+      l.primitive.execute(stream, {{DNNL_ARG_SRC_LAYER, *src},
+                                   {DNNL_ARG_SRC_ITER, l.zeros},
+                                   {DNNL_ARG_SRC_ITER_C, l.zeros},
+                                   {DNNL_ARG_WEIGHTS_LAYER, l.weightsLayer},
+                                   {DNNL_ARG_WEIGHTS_ITER, l.weightsIter},
+                                   {DNNL_ARG_BIAS, l.bias},
+                                   {DNNL_ARG_DST_LAYER, l.dst},
+                                   {DNNL_ARG_DST_ITER, l.lastH},
+                                   {DNNL_ARG_DST_ITER_C, l.lastC}});
+      src = &l.dst;
+    }
+    stream.wait();
+    return static_cast<const float *>(src->get_data_handle());
+  }
+
+private:
+  struct Layer {
+    dnnl::lstm_forward primitive;
+    dnnl::memory weightsLayer, weightsIter, bias, dst, zeros, lastH, lastC;
+  };
+  Shape shape;
+  dnnl::engine engine{dnnl::engine::kind::cpu, 0};
+  dnnl::stream stream{engine};
+  dnnl::memory input;
+  std::vector<Layer> layers;
+};
+
+MLIRContext &context() {
+  static DialectRegistry *registry = [] {
+    auto *r = new DialectRegistry;
+    prepareForJit(*r);
+    return r;
+  }();
+  static MLIRContext *ctx = new MLIRContext(*registry);
+  return *ctx;
+}
+
+struct Problem {
+  Shape shape;
+  WeightList weights;
+  HostTensor x;
+  HandWrittenLstm handWritten;
+  std::vector<float> expected;
+
+  explicit Problem(const Shape &s)
+      : shape(s), weights(s, 5),
+        x(llvm::cantFail(HostTensor::allocate(ElementKind::F32, {s.t, s.n, s.i}))),
+        handWritten(s, weights) {
+    std::mt19937 rng(13);
+    std::normal_distribution<float> normal;
+    for (int64_t k = 0; k < x.numElements(); ++k)
+      x.dataAs<float>()[k] = normal(rng);
+    const float *out = handWritten.run(x.dataAs<float>());
+    expected.assign(out, out + s.t * s.n * 2 * s.h);
+  }
+};
+
+Problem &problem(const Shape &s) {
+  static auto &problems = *new std::map<Shape, std::unique_ptr<Problem>>;
+  auto &slot = problems[s];
+  if (!slot)
+    slot = std::make_unique<Problem>(s);
+  return *slot;
+}
+
+Shape shapeOf(const benchmark::State &state) {
+  return {state.range(0), state.range(1), state.range(2), state.range(3)};
+}
+
+/// Compiled once per shape and backend, never destroyed: tearing down a
+/// JIT during static destruction, after LLVM's own statics, is undefined.
+JitFunction *compiled(Problem &p, Backend backend) {
+  static auto &cache =
+      *new std::map<std::pair<Shape, Backend>, std::unique_ptr<JitFunction>>;
+  auto &slot = cache[{p.shape, backend}];
+  if (!slot) {
+    JitOptions options;
+    options.backend = backend;
+    auto function = JitFunction::compile(
+        buildModel(context(), p.shape, p.weights), "main", options);
+    if (!function) {
+      llvm::errs() << llvm::toString(function.takeError()) << "\n";
+      std::abort();
+    }
+    slot = std::move(*function);
+  }
+  return slot.get();
+}
+
+void runCompiled(benchmark::State &state, Backend backend) {
+  Problem &p = problem(shapeOf(state));
+  JitFunction *function = compiled(p, backend);
+  std::vector<const HostTensor *> args{&p.x};
+  {
+    auto check = function->call(args);
+    if (!check) {
+      state.SkipWithError(llvm::toString(check.takeError()).c_str());
+      return;
+    }
+    double worst = 0;
+    for (size_t k = 0; k < p.expected.size(); ++k)
+      worst = std::max(worst, double(std::fabs(
+                                  check->front().dataAs<float>()[k] - p.expected[k])));
+    state.counters["max_abs_diff_vs_handwritten"] = worst;
+  }
+  for (auto _ : state) {
+    auto results = function->call(args);
+    benchmark::DoNotOptimize(results);
+  }
+}
+
+void BM_Lstm_Compiled_OneDNN(benchmark::State &state) {
+  runCompiled(state, Backend::OneDNN);
+}
+void BM_Lstm_Compiled_Reference(benchmark::State &state) {
+  runCompiled(state, Backend::Reference);
+}
+void BM_Lstm_HandWritten_OneDNN(benchmark::State &state) {
+  Problem &p = problem(shapeOf(state));
+  for (auto _ : state)
+    benchmark::DoNotOptimize(p.handWritten.run(p.x.dataAs<float>()));
+}
+
+void shapes(benchmark::internal::Benchmark *b) {
+  b->Args({25, 1, 288, 48})->Args({50, 32, 512, 512});
+  b->ArgNames({"T", "N", "I", "H"})->Unit(benchmark::kMillisecond)->UseRealTime();
+}
+
+} // namespace
+
+BENCHMARK(BM_Lstm_Compiled_OneDNN)->Apply(shapes)->Repetitions(5)->ReportAggregatesOnly(true);
+BENCHMARK(BM_Lstm_HandWritten_OneDNN)->Apply(shapes)->Repetitions(5)->ReportAggregatesOnly(true);
+BENCHMARK(BM_Lstm_Compiled_Reference)->Apply(shapes)->Iterations(3)->Repetitions(3)->ReportAggregatesOnly(true);
+
+BENCHMARK_MAIN();
