@@ -86,6 +86,16 @@ struct Scratch {
   }
 };
 
+/// Whole-tensor copies and fills; an empty tensor may have no buffer at all.
+void copyAll(const Tensor &to, const Tensor &from) {
+  if (from.bytes() != 0)
+    std::memcpy(to.data, from.data, from.bytes());
+}
+void zeroAll(const Tensor &t) {
+  if (t.bytes() != 0)
+    std::memset(t.data, 0, t.bytes());
+}
+
 int64_t readLength(const Tensor &lengths, int64_t i) {
   return lengths.type == PDNNRT_TYPE_I32
              ? reinterpret_cast<const int32_t *>(lengths.data)[i]
@@ -380,18 +390,18 @@ void pdnnrt::run(const RnnCall &call) {
       std::minmax_element(layout.lengths.begin(), layout.lengths.end());
   if (s.N == 0 || *longest == 0) {
     // Nothing runs: the states stay, padded outputs are zero.
-    std::memcpy(call.dstStates.data, call.srcStates.data, call.srcStates.bytes());
-    std::memset(call.dst.data, 0, call.dst.bytes());
+    copyAll(call.dstStates, call.srcStates);
+    zeroAll(call.dst);
     return;
   }
   if (*shortest == *longest) {
     if (!s.lodForm && *longest < s.T)
-      std::memset(call.dst.data, 0, call.dst.bytes());
+      zeroAll(call.dst);
     runEqualLengths(call, s, layout, *longest);
     return;
   }
   if (!s.lodForm)
-    std::memset(call.dst.data, 0, call.dst.bytes());
+    zeroAll(call.dst);
   for (int64_t d = 0; d < s.D; ++d)
     runRagged(call, s, layout, d);
 }
