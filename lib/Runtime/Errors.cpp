@@ -59,6 +59,10 @@ bool pdnnrt::hasPendingError() noexcept { return threadError.pending; }
 
 void pdnnrt::recordCurrentException(const char *entry) noexcept {
   ThreadError &error = threadError;
+  // The first error stays: a cleanup call that fails after it (Pending::Run)
+  // must not hide what went wrong.
+  if (error.pending)
+    return;
   char *out = error.message;
   const size_t size = sizeof(error.message);
   error.pending = true;

@@ -41,11 +41,16 @@ bool hasPendingError() noexcept;
 /// `entry`. Only valid inside a catch block.
 void recordCurrentException(const char *entry) noexcept;
 
-/// Runs `body` as the entry point `entry`: nothing if an error is pending,
-/// and no exception ever leaves. Returns 0 on success, 1 on failure.
+/// What an entry point does when the thread already has an error: skip
+/// (the calls of a failed computation), or run (cleanup).
+enum class Pending { Skip, Run };
+
+/// Runs `body` as the entry point `entry`: nothing if an error is pending
+/// and `pending` says Skip, and no exception ever leaves. Returns 0 on
+/// success, 1 on failure.
 template <typename Body>
-int32_t runEntry(const char *entry, Body &&body) noexcept {
-  if (hasPendingError())
+int32_t runEntry(const char *entry, Pending pending, Body &&body) noexcept {
+  if (pending == Pending::Skip && hasPendingError())
     return 1;
   try {
     body();

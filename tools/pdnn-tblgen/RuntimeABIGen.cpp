@@ -64,12 +64,14 @@ struct AbiArgument {
 };
 
 struct AbiOp {
-  std::string cppClass;   // GruOp
-  std::string callStruct; // GruCall
-  std::string opName;     // pdnnrt.gru
-  std::string entryPoint; // pdnnrt_gru_forward
+  std::string cppClass;   // RnnOp
+  std::string callStruct; // RnnCall
+  std::string opName;     // pdnnrt.rnn
+  std::string entryPoint; // pdnnrt_rnn_forward
   std::string summary;
   bool inPlace = false;
+  /// Cleanup that must run even when the thread has a pending error.
+  bool runsAfterErrors = false;
   bool destinationStyle = false;
   std::vector<AbiArgument> args;
 };
@@ -239,6 +241,7 @@ std::vector<AbiOp> collect(const RecordKeeper &records) {
     abi.entryPoint = def->getValueAsString("cEntryPoint").str();
     abi.summary = op.getSummary().str();
     abi.destinationStyle = def->isSubClassOf("PDNNRT_CallOp");
+    abi.runsAfterErrors = def->getValueAsBit("runsAfterErrors");
     for (const Trait &trait : op.getTraits())
       if (const auto *iface = dyn_cast<InterfaceTrait>(&trait))
         if (iface->getFullyQualifiedTraitName() ==
@@ -431,7 +434,9 @@ bool emitRuntimeEntryPoints(const RecordKeeper &records, raw_ostream &os) {
       params.push_back(p);
     }
     os << "int32_t " << op.entryPoint << "(" << join(params) << ") {\n";
-    os << "  return pdnnrt::runEntry(\"" << op.entryPoint << "\", [&] {\n";
+    os << "  return pdnnrt::runEntry(\"" << op.entryPoint << "\", "
+       << (op.runsAfterErrors ? "pdnnrt::Pending::Run" : "pdnnrt::Pending::Skip")
+       << ", [&] {\n";
     os << "    pdnnrt::" << op.callStruct << " call;\n";
     std::vector<std::string> inputs, destinations;
     for (const AbiArgument &arg : op.args) {

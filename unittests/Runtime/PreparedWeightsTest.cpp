@@ -11,6 +11,8 @@
 #include "References.h"
 #include "TestUtil.h"
 
+#include <string>
+
 #include <atomic>
 #include <thread>
 
@@ -201,6 +203,26 @@ TEST_F(PreparedWeightsTest, AHandleOfOtherWeightsIsAnError) {
             0);
   EXPECT_STREQ(lastError(), "pdnnrt_matmul: weightsPrepared was prepared from "
                             "other weights than weights");
+}
+
+TEST_F(PreparedWeightsTest, ReleasingRunsAfterAnErrorAndKeepsIt) {
+  // A module unloaded after a failed call still frees its handles, and the
+  // failure's message is what the caller sees.
+  auto w = randomVector(12, 132);
+  MemRef wRef(w, {3, 4}), bad(w, {2, 6});
+  pdnnrt_prepared_weights *handle = nullptr;
+  ASSERT_RT_OK(pdnnrt_prepare_weights(ARG(wRef), PDNNRT_WEIGHTS_MATMUL, &handle));
+  const int64_t live = pdnnrt_live_prepared_weights();
+  std::vector<float> out(12);
+  MemRef outRef(out, {3, 4});
+  EXPECT_NE(pdnnrt_eltwise(ARG(bad), ARG(outRef), PDNNRT_ELTWISE_ABS, 0, 0), 0);
+  const std::string first = lastError();
+  EXPECT_EQ(pdnnrt_release_weights(handle), 0);
+  EXPECT_EQ(pdnnrt_live_prepared_weights(), live - 1);
+  EXPECT_EQ(lastError(), first);
+  // A release that fails itself does not replace the first message.
+  EXPECT_NE(pdnnrt_release_weights(nullptr), 0);
+  EXPECT_EQ(lastError(), first);
 }
 
 TEST_F(PreparedWeightsTest, APointerThatIsNoHandleIsAnError) {

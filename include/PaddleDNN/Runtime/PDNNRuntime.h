@@ -35,7 +35,9 @@
  * failure; the message is kept per thread (pdnnrt_last_error). Errors are
  * sticky: after one, every call on that thread returns at once, doing
  * nothing, until pdnnrt_clear_error(), so a failed step cannot feed garbage
- * to the next.
+ * to the next. The exception is cleanup (pdnnrt_release_weights), which
+ * runs anyway, so that a module unloaded after a failure frees its
+ * handles; the first error's message stays.
  *
  * oneDNN primitives, their memory objects and scratchpads are created once
  * per thread and shape and reused: in the steady state the runtime's own

@@ -41,6 +41,9 @@ class PDNNRT_RuntimeOp<string mnemonic, string entryPoint,
          traits # [DeclareOpInterfaceMethods<PDNNRT_RuntimeCallOpInterface,
                                              ["buildRuntimeCall"]>]> {
   string cEntryPoint = entryPoint;
+  // 1: runs even when the thread has a pending error (cleanup, such as
+  // releasing what was prepared); every other call is skipped then.
+  bit runsAfterErrors = 0;
   code runtimeCallDefinitions = [{
     ::llvm::StringRef $cppClass::getEntryPoint() { return "}] # entryPoint # [{"; }
   }];
@@ -468,6 +471,8 @@ def PDNNRT_ReleaseWeightsOp
   }];
   let arguments = (ins PDNNRT_PreparedWeightsType:$prepared);
   let assemblyFormat = "$prepared attr-dict";
+  // A module unloaded after a failed call must still free its handles.
+  let runsAfterErrors = 1;
 }
 
 //===----------------------------------------------------------------------===//
