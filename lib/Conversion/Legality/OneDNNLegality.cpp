@@ -4,6 +4,7 @@
 
 #include "../Utils/ElementwiseShapes.h"
 #include "../Utils/GruOperands.h"
+#include "../Utils/LstmOperands.h"
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
 
 #include "mlir/IR/TypeUtilities.h"
@@ -62,6 +63,27 @@ static std::string gru(OpTy op, ArrayRef<std::pair<Value, StringRef>> values) {
   for (int64_t layer = 0; layer < layers; ++layer)
     if (!gruFrameSize(op, layer))
       return "the frame size D is dynamic in every operand and result";
+  return {};
+}
+
+/// lstm and fusion_lstm: oneDNN's LSTM has sigmoid gates and tanh cell and
+/// candidate activations, and returns only the last cell state.
+template <typename OpTy>
+static std::string lstm(OpTy op, ArrayRef<std::pair<Value, StringRef>> values) {
+  if (op.getGateActivation() != "sigmoid" || op.getCellActivation() != "tanh" ||
+      op.getCandidateActivation() != "tanh")
+    return ("gate_activation \"" + op.getGateActivation() +
+            "\", cell_activation \"" + op.getCellActivation() +
+            "\", candidate_activation \"" + op.getCandidateActivation() +
+            "\": oneDNN's LSTM has sigmoid, tanh and tanh only")
+        .str();
+  if (!op.getCell().use_empty())
+    return "Cell (every step's cell state) is read; oneDNN's LSTM returns the "
+           "last one only";
+  if (std::string why = requireF32(values); !why.empty())
+    return why;
+  if (!lstmFrameSize(op))
+    return "the frame size D is dynamic in every operand and result";
   return {};
 }
 
@@ -156,6 +178,17 @@ std::string mlir::pdnn::whyNotOnOneDNN(Operation *op) {
         for (Value v : op.getBias())
           values.push_back({v, "Bias"});
         return gru(op, values);
+      })
+      .Case([](LstmOp op) {
+        return lstm(op, {{op.getInput(), "Input"}, {op.getH0(), "H0"},
+                         {op.getC0(), "C0"}, {op.getWeight(), "Weight"},
+                         {op.getBias(), "Bias"}, {op.getHidden(), "Hidden"}});
+      })
+      .Case([](FusionLstmOp op) {
+        return lstm(op, {{op.getX(), "X"}, {op.getH0(), "H0"},
+                         {op.getC0(), "C0"}, {op.getWeightX(), "WeightX"},
+                         {op.getWeightH(), "WeightH"}, {op.getBias(), "Bias"},
+                         {op.getHidden(), "Hidden"}});
       })
       .Case([](RnnOp op) {
         SmallVector<std::pair<Value, StringRef>> values{

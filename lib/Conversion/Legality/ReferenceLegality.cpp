@@ -3,6 +3,7 @@
 #include "PaddleDNN/Conversion/BackendLegality.h"
 
 #include "../Utils/GruOperands.h"
+#include "../Utils/LstmOperands.h"
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
 
 using namespace mlir;
@@ -10,6 +11,9 @@ using namespace mlir::pdnn;
 
 std::string mlir::pdnn::whyNotOnReference(Operation *op) {
   if (isa<GruOp, FusionGruOp>(op) && !gruFrameSize(op))
+    return "the frame size D is dynamic in every operand and result; give "
+           "WeightH a static type";
+  if (isa<LstmOp, FusionLstmOp>(op) && !lstmFrameSize(op))
     return "the frame size D is dynamic in every operand and result; give "
            "WeightH a static type";
   if (auto multi = dyn_cast<MultiGruOp>(op))

@@ -22,6 +22,7 @@ void mlir::pdnn::populatePDNNToLinalgPatterns(RewritePatternSet &patterns,
                                               bool exactGruActivations) {
   populateGruToLoopsPatterns(patterns, exactGruActivations);
   populateRnnToLoopsPatterns(patterns);
+  populateLstmToLoopsPatterns(patterns, exactGruActivations);
   populateLayersToLinalgPatterns(patterns);
   populateSequenceToLoopsPatterns(patterns);
   populateQuantizationToLinalgPatterns(patterns);

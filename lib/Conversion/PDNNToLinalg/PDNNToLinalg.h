@@ -13,6 +13,11 @@ void populateGruToLoopsPatterns(RewritePatternSet &patterns,
                                 bool exactActivations);
 /// rnn (LSTM, GRU, RNN_RELU, RNN_TANH) as loops over time steps.
 void populateRnnToLoopsPatterns(RewritePatternSet &patterns);
+
+/// lstm, fusion_lstm as loops (Paddle's clamped activations unless
+/// `exactActivations`).
+void populateLstmToLoopsPatterns(RewritePatternSet &patterns,
+                                 bool exactActivations);
 /// mul, fc, matmul_v2, elementwise, activations, softmax, layer_norm, sum,
 /// scale, concat, top_k.
 void populateLayersToLinalgPatterns(RewritePatternSet &patterns);

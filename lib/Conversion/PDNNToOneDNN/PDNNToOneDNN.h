@@ -13,6 +13,9 @@ namespace pdnn {
 void populateGruToOneDNNPatterns(RewritePatternSet &patterns,
                                  GruBatching batching);
 
+/// lstm, fusion_lstm -> pdnnrt.rnn calls.
+void populateLstmToOneDNNPatterns(RewritePatternSet &patterns);
+
 /// rnn (LSTM, GRU, RNN_TANH, RNN_RELU) -> pdnnrt.rnn calls.
 void populateRnnToOneDNNPatterns(RewritePatternSet &patterns);
 

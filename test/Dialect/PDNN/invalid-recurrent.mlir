@@ -1226,3 +1226,80 @@ func.func @gru_huge_frame_size(%in: tensor<?x?xf32>, %lod: tensor<?xi64>, %w: te
      -> (tensor<?x5xf32>, tensor<?x?xf32>, tensor<?x3074457345618258603xf32>, tensor<?x3074457345618258603xf32>)
   return
 }
+
+// -----
+
+func.func @lstm_h0_without_c0(%x: tensor<9x20xf32>, %lod: tensor<?xi64>, %h0: tensor<?x5xf32>,
+                              %w: tensor<5x20xf32>, %b: tensor<1x35xf32>) {
+  // expected-error @+1 {{H0 and C0 must be given together}}
+  %r:4 = pdnn.lstm Input(%x) lod(%lod) H0(%h0) Weight(%w) Bias(%b)
+      : (tensor<9x20xf32>, tensor<?xi64>, tensor<?x5xf32>, tensor<5x20xf32>, tensor<1x35xf32>)
+     -> (tensor<9x5xf32>, tensor<9x5xf32>, tensor<9x20xf32>, tensor<9x5xf32>)
+  return
+}
+
+// -----
+
+func.func @lstm_peephole_bias(%x: tensor<9x20xf32>, %lod: tensor<?xi64>, %w: tensor<5x20xf32>, %b: tensor<1x20xf32>) {
+  // expected-error @+1 {{Bias (1 x 7D: b_c, b_i, b_f, b_o, W_ic, W_fc, W_oc) must be 1x35, got 1x20}}
+  %r:4 = pdnn.lstm Input(%x) lod(%lod) Weight(%w) Bias(%b)
+      : (tensor<9x20xf32>, tensor<?xi64>, tensor<5x20xf32>, tensor<1x20xf32>)
+     -> (tensor<9x5xf32>, tensor<9x5xf32>, tensor<9x20xf32>, tensor<9x5xf32>)
+  return
+}
+
+// -----
+
+func.func @lstm_input_width(%x: tensor<9x12xf32>, %lod: tensor<?xi64>, %w: tensor<5x20xf32>, %b: tensor<1x20xf32>) {
+  // expected-error @+1 {{Input (T x 4D) must be 9x20, got 9x12}}
+  %r:4 = pdnn.lstm Input(%x) lod(%lod) Weight(%w) Bias(%b) {use_peepholes = false}
+      : (tensor<9x12xf32>, tensor<?xi64>, tensor<5x20xf32>, tensor<1x20xf32>)
+     -> (tensor<9x5xf32>, tensor<9x5xf32>, tensor<9x20xf32>, tensor<9x5xf32>)
+  return
+}
+
+// -----
+
+func.func @lstm_activation(%x: tensor<9x20xf32>, %lod: tensor<?xi64>, %w: tensor<5x20xf32>, %b: tensor<1x20xf32>) {
+  // expected-error @+1 {{cell_activation}}
+  %r:4 = pdnn.lstm Input(%x) lod(%lod) Weight(%w) Bias(%b) {use_peepholes = false, cell_activation = "softsign"}
+      : (tensor<9x20xf32>, tensor<?xi64>, tensor<5x20xf32>, tensor<1x20xf32>)
+     -> (tensor<9x5xf32>, tensor<9x5xf32>, tensor<9x20xf32>, tensor<9x5xf32>)
+  return
+}
+
+// -----
+
+func.func @fusion_lstm_weight_x(%x: tensor<9x3xf32>, %lod: tensor<?xi64>, %wx: tensor<4x16xf32>, %wh: tensor<4x16xf32>,
+                                %b: tensor<1x28xf32>) {
+  // expected-error @+1 {{WeightX (M x 4D) must be 3x16, got 4x16}}
+  %r:9 = pdnn.fusion_lstm X(%x) lod(%lod) WeightX(%wx) WeightH(%wh) Bias(%b)
+      : (tensor<9x3xf32>, tensor<?xi64>, tensor<4x16xf32>, tensor<4x16xf32>, tensor<1x28xf32>)
+     -> (tensor<9x4xf32>, tensor<9x4xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>,
+         tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>)
+  return
+}
+
+// -----
+
+func.func @fusion_lstm_weight_h(%x: tensor<9x3xf32>, %lod: tensor<?xi64>, %wx: tensor<3x16xf32>, %wh: tensor<4x12xf32>,
+                                %b: tensor<1x28xf32>) {
+  // expected-error @+1 {{WeightH (D x 4D) must be 4x16, got 4x12}}
+  %r:9 = pdnn.fusion_lstm X(%x) lod(%lod) WeightX(%wx) WeightH(%wh) Bias(%b)
+      : (tensor<9x3xf32>, tensor<?xi64>, tensor<3x16xf32>, tensor<4x12xf32>, tensor<1x28xf32>)
+     -> (tensor<9x4xf32>, tensor<9x4xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>,
+         tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>)
+  return
+}
+
+// -----
+
+func.func @fusion_lstm_element_type(%x: tensor<9x3xf32>, %lod: tensor<?xi64>, %wx: tensor<3x16xbf16>, %wh: tensor<4x16xf32>,
+                                    %b: tensor<1x28xf32>) {
+  // expected-error @+1 {{WeightX must have element type 'f32'}}
+  %r:9 = pdnn.fusion_lstm X(%x) lod(%lod) WeightX(%wx) WeightH(%wh) Bias(%b)
+      : (tensor<9x3xf32>, tensor<?xi64>, tensor<3x16xbf16>, tensor<4x16xf32>, tensor<1x28xf32>)
+     -> (tensor<9x4xf32>, tensor<9x4xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>,
+         tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>)
+  return
+}

@@ -313,3 +313,32 @@ func.func @embeddings_and_crf(%ids: tensor<5x1xi64>, %w: tensor<10x4xf32>, %ids3
   %11 = pdnn.scale %idd : tensor<?xi64> -> tensor<?xi64>
   return
 }
+
+// -----
+
+// CHECK-LABEL: func @lstm
+func.func @lstm(%x: tensor<9x20xf32>, %lod: tensor<?xi64>, %h0: tensor<?x5xf32>, %c0: tensor<?x5xf32>,
+                %w: tensor<5x20xf32>, %b7: tensor<1x35xf32>, %b4: tensor<1x20xf32>) -> (tensor<9x5xf32>, tensor<9x5xf32>) {
+  // CHECK: pdnn.lstm Input(%{{.*}}) lod(%{{.*}}) H0(%{{.*}}) C0(%{{.*}}) Weight(%{{.*}}) Bias(%{{.*}}) {is_reverse = true}
+  %a:4 = pdnn.lstm Input(%x) lod(%lod) H0(%h0) C0(%c0) Weight(%w) Bias(%b7) {is_reverse = true}
+      : (tensor<9x20xf32>, tensor<?xi64>, tensor<?x5xf32>, tensor<?x5xf32>, tensor<5x20xf32>, tensor<1x35xf32>)
+     -> (tensor<9x5xf32>, tensor<9x5xf32>, tensor<9x20xf32>, tensor<9x5xf32>)
+  // CHECK: pdnn.lstm Input(%{{.*}}) lod(%{{.*}}) Weight(%{{.*}}) Bias(%{{.*}}) {candidate_activation = "relu", use_peepholes = false}
+  %b:4 = pdnn.lstm Input(%x) lod(%lod) Weight(%w) Bias(%b4) {use_peepholes = false, candidate_activation = "relu"}
+      : (tensor<9x20xf32>, tensor<?xi64>, tensor<5x20xf32>, tensor<1x20xf32>)
+     -> (tensor<9x5xf32>, tensor<9x5xf32>, tensor<9x20xf32>, tensor<9x5xf32>)
+  return %a#0, %b#1 : tensor<9x5xf32>, tensor<9x5xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func @fusion_lstm
+func.func @fusion_lstm(%x: tensor<9x1x3xf32>, %lod: tensor<?xi64>, %wx: tensor<3x16xf32>, %wh: tensor<4x16xf32>,
+                       %b: tensor<1x28xf32>) -> tensor<9x4xf32> {
+  // CHECK: pdnn.fusion_lstm X(%{{.*}}) lod(%{{.*}}) WeightX(%{{.*}}) WeightH(%{{.*}}) Bias(%{{.*}}) {use_seq = false}
+  %r:9 = pdnn.fusion_lstm X(%x) lod(%lod) WeightX(%wx) WeightH(%wh) Bias(%b) {use_seq = false}
+      : (tensor<9x1x3xf32>, tensor<?xi64>, tensor<3x16xf32>, tensor<4x16xf32>, tensor<1x28xf32>)
+     -> (tensor<9x4xf32>, tensor<9x4xf32>, tensor<9x16xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>,
+         tensor<?x?xf32>, tensor<?x?xf32>, tensor<2x4xf32>)
+  return %r#0 : tensor<9x4xf32>
+}

@@ -18,6 +18,7 @@ each. `--group` selects one family (one lit test each):
                rnn with one layer, one direction
   rnn-matrix   rnn: every mode x 1-3 layers x both directions, PreState,
                SequenceLength and batch varied
+  lstm         lstm, fusion_lstm: peepholes, is_reverse, H0/C0, ragged LoD
 """
 
 import os
@@ -705,6 +706,92 @@ def rnn_matrix_cases():
     return cases
 
 
+# ---------------------------------------------------------------------------
+# lstm, fusion_lstm
+# ---------------------------------------------------------------------------
+def lstm_case(rng, fused, lengths, M, D, peepholes=True, reverse=False,
+              h0c0=False, acts=("sigmoid", "tanh", "tanh"), read_cell=False,
+              x3d=False, consts=False):
+    lod = ref.lod_offsets([lengths])
+    T, N = int(lod[-1]), len(lengths)
+    scale = 1.0 / np.sqrt(D)
+    x = f32(rng.rand(T, M if fused else 4 * D) * 2 - 1)
+    wx = f32((rng.rand(M, 4 * D) * 2 - 1) * scale)
+    wh = f32((rng.rand(D, 4 * D) * 2 - 1) * scale)
+    bias = f32((rng.rand(1, (7 if peepholes else 4) * D) * 2 - 1) * scale)
+    h0 = f32(rng.rand(N, D) * 2 - 1) if h0c0 else None
+    c0 = f32(rng.rand(N, D) * 2 - 1) if h0c0 else None
+    attrs = dict(use_peepholes=peepholes, is_reverse=reverse, gate_act=acts[0],
+                 cell_act=acts[1], cand_act=acts[2])
+    if fused:
+        hidden, cell = ref.fusion_lstm(x, [lengths], h0, c0, wx, wh, bias, **attrs)
+        exact = ref.fusion_lstm(x, [lengths], h0, c0, wx, wh, bias, exact=True, **attrs)
+    else:
+        hidden, cell = ref.lstm(x, [lengths], h0, c0, wh, bias, **attrs)
+        exact = ref.lstm(x, [lengths], h0, c0, wh, bias, exact=True, **attrs)
+    name = "%s lod=%s %sD=%d%s%s%s%s%s%s%s" % (
+        "fusion_lstm" if fused else "lstm", "[" + ",".join(map(str, lengths)) + "]",
+        "M=%d " % M if fused else "", D, "" if peepholes else " no-peepholes",
+        " reverse" if reverse else "", " h0c0" if h0c0 else "",
+        "" if acts == ("sigmoid", "tanh", "tanh") else " acts=" + ",".join(acts),
+        " cell" if read_cell else "", " x=Tx1xM" if x3d else "",
+        " const-weights" if consts else "")
+    c = Case(name)
+    if x3d:
+        x = x.reshape(T, 1, M)
+    c.arg("x", x, dynamic=(0,))
+    c.arg("lod", np.asarray(lod, np.int64), dynamic=(0,))
+    operands = "%s(%%x) lod(%%lod)" % ("X" if fused else "Input")
+    types = [c.type("%x"), c.type("%lod")]
+    if h0c0:
+        c.arg("h0", h0)
+        c.arg("c0", c0)
+        operands += " H0(%h0) C0(%c0)"
+        types += [c.type("%h0"), c.type("%c0")]
+    if fused:
+        c.value("wx", wx, const=consts)
+        operands += " WeightX(%wx)"
+        types.append(c.type("%wx"))
+    c.value("wh", wh, const=consts)
+    c.value("b", bias, const=consts)
+    operands += " %s(%%wh) Bias(%%b)" % ("WeightH" if fused else "Weight")
+    types += [c.type("%wh"), c.type("%b")]
+    attr = {"use_peepholes": peepholes, "is_reverse": reverse,
+            "gate_activation": acts[0], "cell_activation": acts[1],
+            "candidate_activation": acts[2]}
+    out = ttype([None, D])
+    scratch = ([ttype([None, None])] * 7) if fused else [ttype([None, 4 * D]), out]
+    c.op("%%r:%d = pdnn.%s %s%s : (%s) -> (%s)" % (
+        2 + len(scratch), "fusion_lstm" if fused else "lstm", operands,
+        attrs_text(attr), ", ".join(types), ", ".join([out, out] + scratch)))
+    c.result("%r#0", out, hidden, ATOL, RTOL, expected_exact=exact[0])
+    if read_cell:
+        c.result("%r#1", out, cell, ATOL, RTOL, expected_exact=exact[1])
+    return c
+
+
+def lstm_cases():
+    """Paddle's lstm and fusion_lstm: with and without peepholes, is_reverse,
+    H0/C0, ragged LoD with empty sequences, T x 1 x M input, constant
+    weights; activations oneDNN lacks and a Cell that is read run on the
+    reference loops under both backends."""
+    rng = np.random.RandomState(4242)
+    cases = []
+    for fused in (False, True):
+        for peepholes in (True, False):
+            for reverse in (False, True):
+                cases.append(lstm_case(rng, fused, [2, 4, 3], 3, 5, peepholes,
+                                       reverse, h0c0=reverse))
+        cases.append(lstm_case(rng, fused, [0, 3, 0, 2], 4, 4, consts=True))
+        cases.append(lstm_case(rng, fused, [5], 3, 6, reverse=True, h0c0=True))
+        cases.append(lstm_case(rng, fused, [1, 7, 3, 7], 5, 8, h0c0=True))
+        cases.append(lstm_case(rng, fused, [2, 4, 3], 3, 5, read_cell=True))
+        cases.append(lstm_case(rng, fused, [2, 4, 3], 3, 5,
+                               acts=("sigmoid", "relu", "tanh")))
+    cases.append(lstm_case(rng, True, [2, 4, 3], 3, 5, x3d=True))
+    return cases
+
+
 GROUPS = {
     "matrix": matrix_cases,
     "elementwise": elementwise_cases,
@@ -717,6 +804,7 @@ GROUPS = {
     "rnn": lambda: rnn_cases(False),
     "rnn-one-layer-forward": lambda: rnn_cases(True),
     "rnn-matrix": rnn_matrix_cases,
+    "lstm": lstm_cases,
 }
 
 
@@ -724,7 +812,12 @@ def main():
     args = harness.parse_args(__doc__, lambda p: p.add_argument(
         "--group", choices=sorted(GROUPS), required=True))
     cases = GROUPS[args.group]()
-    if args.group == "folded-elementwise":
+    if args.group == "lstm":
+        # Like the GRUs: oneDNN computes unclamped sigmoid/tanh, so its
+        # cross-check is the exact reference.
+        failures = harness.check(args, cases, harness.GRU_CONFIGS,
+                                 harness.GRU_PAIRS, group=args.group, batch_size=8)
+    elif args.group == "folded-elementwise":
         fold = dict(passes=("--canonicalize",), must_not=("pdnn.elementwise_",))
         configs = (harness.Config("onednn", "onednn", **fold),
                    harness.Config("reference", "reference", **fold))

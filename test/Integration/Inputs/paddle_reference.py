@@ -132,6 +132,52 @@ def fusion_gru(x, lod, h0, wx, wh, bias, is_reverse, origin_mode,
                act_gate, origin_mode=origin_mode, exact=exact)
 
 
+def lstm(input, lod, h0, c0, weight, bias, use_peepholes=True,
+         is_reverse=False, gate_act="sigmoid", cell_act="tanh",
+         cand_act="tanh", exact=False):
+    """Paddle's `lstm` op (lstm_op.cc, test_lstm_op.py), one sequence at a
+    time. input: T x 4D, already projected; gate columns c, i, f, o.
+    weight: D x 4D (same gate order). bias: 1 x 4D [b_c, b_i, b_f, b_o], or
+    1 x 7D with use_peepholes, followed by W_ic, W_fc, W_oc. h0, c0: N x D or
+    None (zeros). The output gate's peephole reads the new cell state.
+    Returns (Hidden, Cell), each T x D in the input's row order. `exact`:
+    unclamped sigmoid/tanh (oneDNN) instead of Paddle's CPU kernels'."""
+    table = EXACT_ACTIVATION if exact else ACTIVATION
+    act_gate, act_cell, act_cand = table[gate_act], table[cell_act], table[cand_act]
+    x = _f64(input)
+    w = _f64(weight)
+    b = _f64(bias).reshape(-1)
+    T, D = x.shape[0], w.shape[0]
+    x = x + b[: 4 * D].reshape(1, 4 * D)
+    w_ic, w_fc, w_oc = ((b[4 * D:5 * D], b[5 * D:6 * D], b[6 * D:7 * D])
+                        if use_peepholes else (0.0, 0.0, 0.0))
+    hidden, cell = np.zeros((T, D)), np.zeros((T, D))
+    offsets = lod_offsets(lod)
+    assert offsets[-1] == T, "lod does not cover the input"
+    for n in range(len(lod[0])):
+        rows = list(range(offsets[n], offsets[n + 1]))
+        if is_reverse:
+            rows.reverse()
+        h = np.zeros(D) if h0 is None else _f64(h0)[n]
+        c = np.zeros(D) if c0 is None else _f64(c0)[n]
+        for t in rows:
+            g = x[t] + h @ w
+            cand = act_cand(g[:D])
+            i = act_gate(g[D:2 * D] + w_ic * c)
+            f = act_gate(g[2 * D:3 * D] + w_fc * c)
+            c = f * c + i * cand
+            o = act_gate(g[3 * D:] + w_oc * c)
+            h = o * act_cell(c)
+            hidden[t], cell[t] = h, c
+    return hidden, cell
+
+
+def fusion_lstm(x, lod, h0, c0, wx, wh, bias, **attrs):
+    """Paddle's `fusion_lstm`: lstm on X·WeightX (bias inside lstm)."""
+    return lstm(_f64(x).reshape(_f64(x).shape[0], -1) @ _f64(wx), lod, h0, c0,
+                wh, bias, **attrs)
+
+
 def multi_gru(x, lod, wx, wh, bias, layers, origin_mode,
               act_state="tanh", act_gate="sigmoid", exact=False):
     """test_multi_gru_mkldnn_op.py: per layer a forward and a reverse

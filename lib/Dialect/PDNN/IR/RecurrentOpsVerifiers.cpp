@@ -334,3 +334,101 @@ LogicalResult RnnOp::verify() {
   return expectShape(*this, getOut(), "Out (T x N x D·hidden_size)",
                      {t, n, directions * hidden});
 }
+
+//===----------------------------------------------------------------------===//
+// lstm, fusion_lstm
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// What lstm and fusion_lstm share, in Paddle's terms.
+struct LstmShapes {
+  Value weightH, bias, h0, c0, hidden, cell;
+  bool usePeepholes;
+  StringRef gateActivation, cellActivation, candidateActivation;
+};
+} // namespace
+
+/// WeightH is D x 4D, Bias 1 x 4D or 1 x 7D with peepholes, H0 and C0
+/// (N x D) come together, Hidden and Cell are T x D; every value has the
+/// input's element type. Returns D.
+static FailureOr<int64_t> verifyLstm(Operation *op, const LstmShapes &s,
+                                     int64_t t, int64_t n, Type type) {
+  if (failed(expectRank(op, s.weightH, "WeightH", 2)))
+    return failure();
+  int64_t d = shapeOf(s.weightH)[0], d4 = scaled(d, 4);
+  if (bool(s.h0) != bool(s.c0))
+    return op->emitOpError() << "H0 and C0 must be given together (Paddle "
+                                "starts from zeros only when both are absent)";
+  StringRef biasName =
+      s.usePeepholes ? "Bias (1 x 7D: b_c, b_i, b_f, b_o, W_ic, W_fc, W_oc)"
+                     : "Bias (1 x 4D: b_c, b_i, b_f, b_o)";
+  if (failed(expectShape(op, s.weightH, "WeightH (D x 4D)", {d, d4})) ||
+      failed(expectShape(op, s.bias, biasName,
+                         {1, scaled(d, s.usePeepholes ? 7 : 4)})) ||
+      failed(expectOptionalShape(op, s.h0, "H0 (N x D)", {n, d})) ||
+      failed(expectOptionalShape(op, s.c0, "C0 (N x D)", {n, d})) ||
+      failed(expectShape(op, s.hidden, "Hidden (T x D)", {t, d})) ||
+      failed(expectShape(op, s.cell, "Cell (T x D)", {t, d})))
+    return failure();
+  if (failed(verifyGruActivation(op, "gate_activation", s.gateActivation)) ||
+      failed(verifyGruActivation(op, "cell_activation", s.cellActivation)) ||
+      failed(verifyGruActivation(op, "candidate_activation",
+                                 s.candidateActivation)))
+    return failure();
+  if (failed(expectElementType(
+          op, {s.weightH, s.bias, s.h0, s.c0, s.hidden, s.cell},
+          {"Weight", "Bias", "H0", "C0", "Hidden", "Cell"}, type,
+          "the LSTM computes in its input's type")))
+    return failure();
+  return d;
+}
+
+LogicalResult LstmOp::verify() {
+  if (failed(expectRank(*this, getInput(), "Input", 2)))
+    return failure();
+  FailureOr<int64_t> n = verifyLoD(*this, getLod());
+  if (failed(n))
+    return failure();
+  int64_t t = shapeOf(getInput())[0];
+  FailureOr<int64_t> d = verifyLstm(
+      *this,
+      {getWeight(), getBias(), getH0(), getC0(), getHidden(), getCell(),
+       getUsePeepholes(), getGateActivation(), getCellActivation(),
+       getCandidateActivation()},
+      t, *n, elementTypeOf(getInput()));
+  if (failed(d))
+    return failure();
+  int64_t d4 = scaled(*d, 4);
+  if (failed(expectShape(*this, getInput(), "Input (T x 4D)", {t, d4})) ||
+      failed(expectShape(*this, getBatchGate(), "BatchGate (T x 4D)", {t, d4})) ||
+      failed(expectShape(*this, getBatchCellPreAct(),
+                         "BatchCellPreAct (T x D)", {t, *d})))
+    return failure();
+  return success();
+}
+
+LogicalResult FusionLstmOp::verify() {
+  if (failed(verifyPackedInput(*this, getX())) ||
+      failed(expectRank(*this, getWeightX(), "WeightX", 2)))
+    return failure();
+  FailureOr<int64_t> n = verifyLoD(*this, getLod());
+  if (failed(n))
+    return failure();
+  ArrayRef<int64_t> x = shapeOf(getX());
+  int64_t t = x.front(), m = x.back();
+  Type type = elementTypeOf(getX());
+  FailureOr<int64_t> d = verifyLstm(
+      *this,
+      {getWeightH(), getBias(), getH0(), getC0(), getHidden(), getCell(),
+       getUsePeepholes(), getGateActivation(), getCellActivation(),
+       getCandidateActivation()},
+      t, *n, type);
+  if (failed(d))
+    return failure();
+  int64_t d4 = scaled(*d, 4);
+  if (failed(expectShape(*this, getWeightX(), "WeightX (M x 4D)", {m, d4})) ||
+      failed(expectElementType(*this, {getWeightX()}, {"WeightX"}, type,
+                               "the LSTM computes in X's type")))
+    return failure();
+  return success();
+}

@@ -274,6 +274,85 @@ def PDNN_FusionGruOp : PDNN_Op<"fusion_gru", [Pure, AttrSizedOperandSegments]> {
   let hasVerifier = 1;
 }
 
+def PDNN_LstmOp : PDNN_Op<"lstm", [Pure, AttrSizedOperandSegments]> {
+  let summary = "Paddle `lstm`: LSTM over a LoD batch whose input projection is precomputed";
+  let description = [{
+    `Input` is the T x 4D projection x·W_x of N sequences packed row-wise by
+    `lod` (N+1 offsets); `Weight` is D x 4D, `Bias` 1 x 4D, or 1 x 7D with
+    `use_peepholes` (the default): b_c, b_i, b_f, b_o, then the peephole
+    weights W_ic, W_fc, W_oc. Gate columns are ordered c, i, f, o:
+
+        i = gate_act(x_i + h_prev·W_i + W_ic ⊙ c_prev + b_i)
+        f = gate_act(x_f + h_prev·W_f + W_fc ⊙ c_prev + b_f)
+        c = f ⊙ c_prev + i ⊙ candidate_act(x_c + h_prev·W_c + b_c)
+        o = gate_act(x_o + h_prev·W_o + W_oc ⊙ c + b_o)
+        h = o ⊙ cell_act(c)
+
+    (the output gate sees the new cell state). H0 and C0 (N x D) are both
+    given or both absent (zeros). With `is_reverse` every sequence runs
+    from its last row to its first. Activations are "sigmoid", "tanh",
+    "relu" or "identity"; Paddle's CPU kernels clamp sigmoid's input to
+    [-40, 13] and tanh's -2x to at most 40, as for the GRU.
+
+    Results: `Hidden` and `Cell` (T x D, Input's LoD). `BatchGate`
+    (T x 4D) and `BatchCellPreAct` (T x D) are scratch of Paddle's batch
+    kernel and hold no defined data.
+  }];
+  let arguments = (ins PDNN_FloatTensor:$Input, PDNN_LoDTensor:$lod,
+    Optional<PDNN_FloatTensor>:$H0, Optional<PDNN_FloatTensor>:$C0,
+    PDNN_FloatTensor:$Weight, PDNN_FloatTensor:$Bias,
+    PDNN_Bool<"true">:$use_peepholes, PDNN_Bool<"false">:$is_reverse,
+    PDNN_Str<"sigmoid">:$gate_activation, PDNN_Str<"tanh">:$cell_activation,
+    PDNN_Str<"tanh">:$candidate_activation);
+  let results = (outs PDNN_FloatTensor:$Hidden, PDNN_FloatTensor:$Cell,
+    PDNN_FloatTensor:$BatchGate, PDNN_FloatTensor:$BatchCellPreAct);
+  let assemblyFormat = [{
+    `Input` `(` $Input `)` `lod` `(` $lod `)` (`H0` `(` $H0^ `)`)?
+    (`C0` `(` $C0^ `)`)? `Weight` `(` $Weight `)` `Bias` `(` $Bias `)`
+    attr-dict `:` functional-type(operands, results)
+  }];
+  let scratchResults = ["BatchGate", "BatchCellPreAct"];
+  let hasVerifier = 1;
+}
+
+def PDNN_FusionLstmOp : PDNN_Op<"fusion_lstm", [Pure, AttrSizedOperandSegments]> {
+  let summary = "Paddle `fusion_lstm`: input projection and LSTM in one op";
+  let description = [{
+    Computes `lstm` on `X·WeightX`: X is T x M (or T x 1 x M) packed by
+    `lod`, WeightX is M x 4D, WeightH D x 4D, Bias 1 x 4D or 1 x 7D with
+    peepholes (the fc bias already added in), H0 and C0 N x D (both or
+    neither). Gate order c, i, f, o, formulas and attributes as in
+    `pdnn.lstm`; `use_seq` selects Paddle's CPU kernel mode and does not
+    change the result.
+
+    Results: `Hidden` and `Cell` (T x D, X's LoD). `XX`, `BatchedInput`,
+    `BatchedHidden`, `BatchedCell`, `ReorderedH0`, `ReorderedC0` and
+    `CheckedCell` are scratch of Paddle's CPU kernel and hold no defined
+    data.
+  }];
+  let arguments = (ins PDNN_FloatTensor:$X, PDNN_LoDTensor:$lod,
+    Optional<PDNN_FloatTensor>:$H0, Optional<PDNN_FloatTensor>:$C0,
+    PDNN_FloatTensor:$WeightX, PDNN_FloatTensor:$WeightH,
+    PDNN_FloatTensor:$Bias,
+    PDNN_Bool<"true">:$use_peepholes, PDNN_Bool<"false">:$is_reverse,
+    PDNN_Bool<"true">:$use_seq,
+    PDNN_Str<"sigmoid">:$gate_activation, PDNN_Str<"tanh">:$cell_activation,
+    PDNN_Str<"tanh">:$candidate_activation);
+  let results = (outs PDNN_FloatTensor:$Hidden, PDNN_FloatTensor:$Cell,
+    PDNN_FloatTensor:$XX, PDNN_FloatTensor:$BatchedInput,
+    PDNN_FloatTensor:$BatchedHidden, PDNN_FloatTensor:$BatchedCell,
+    PDNN_FloatTensor:$ReorderedH0, PDNN_FloatTensor:$ReorderedC0,
+    PDNN_FloatTensor:$CheckedCell);
+  let assemblyFormat = [{
+    `X` `(` $X `)` `lod` `(` $lod `)` (`H0` `(` $H0^ `)`)?
+    (`C0` `(` $C0^ `)`)? `WeightX` `(` $WeightX `)` `WeightH` `(` $WeightH `)`
+    `Bias` `(` $Bias `)` attr-dict `:` functional-type(operands, results)
+  }];
+  let scratchResults = ["XX", "BatchedInput", "BatchedHidden", "BatchedCell",
+                        "ReorderedH0", "ReorderedC0", "CheckedCell"];
+  let hasVerifier = 1;
+}
+
 def PDNN_MultiGruOp : PDNN_Op<"multi_gru", [Pure, AttrSizedOperandSegments]> {
   let summary = "Paddle `multi_gru`: stacked bidirectional GRU layers over a LoD batch";
   let description = [{
