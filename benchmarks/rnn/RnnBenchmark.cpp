@@ -9,7 +9,9 @@
 // at the PP-OCR head's shape (T 25, N 1, I 288, H 48) and a large one
 // (T 50, N 32, I = H = 512). Each compiled case first checks that it
 // computes what HandWritten computes. The peers (PyTorch, ONNX Runtime) run
-// in their own processes: docs/BENCHMARKS.md has the commands.
+// in their own processes: docs/BENCHMARKS.md has the commands. Last,
+// fusion_lstm with peepholes on a ragged LoD batch (32 sequences of 1 to 100
+// steps, M = D = 256), length-sorted in the runtime vs padded to the longest.
 //
 //===----------------------------------------------------------------------===//
 
@@ -309,6 +311,111 @@ void BM_Lstm_HandWritten_OneDNN(benchmark::State &state) {
     benchmark::DoNotOptimize(p.handWritten.run(p.x.dataAs<float>()));
 }
 
+//===----------------------------------------------------------------------===//
+// fusion_lstm with peepholes on a ragged LoD batch: length-sorted vs padded
+//===----------------------------------------------------------------------===//
+
+constexpr int64_t kRaggedWidth = 256; // M = D
+
+/// 32 lengths drawn from 1..100 with a fixed seed (as the GRU benchmark's).
+std::vector<int64_t> raggedOffsets() {
+  std::mt19937 rng(2026);
+  std::uniform_int_distribution<int64_t> length(1, 100);
+  std::vector<int64_t> offsets{0};
+  for (int i = 0; i < 32; ++i)
+    offsets.push_back(offsets.back() + length(rng));
+  return offsets;
+}
+
+/// func @main(%x: [T, M], %lod) -> [T, D] { pdnn.fusion_lstm, peepholes }.
+OwningOpRef<ModuleOp> buildRaggedLstm(MLIRContext &context) {
+  context.loadDialect<PDNNDialect, func::FuncDialect, arith::ArithDialect>();
+  const int64_t m = kRaggedWidth, d = kRaggedWidth;
+  OpBuilder b(&context);
+  Location loc = b.getUnknownLoc();
+  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
+  b.setInsertionPointToEnd(module->getBody());
+  Type f32 = b.getF32Type();
+  const int64_t any = ShapedType::kDynamic;
+  auto xType = RankedTensorType::get({any, m}, f32);
+  auto lodType = RankedTensorType::get({any}, b.getI64Type());
+  auto outType = RankedTensorType::get({any, d}, f32);
+  auto func = func::FuncOp::create(b, loc, "main",
+                                   b.getFunctionType({xType, lodType}, {outType}));
+  b.setInsertionPointToStart(func.addEntryBlock());
+  std::mt19937 rng(17);
+  float scale = 1.0f / std::sqrt(float(d));
+  std::uniform_real_distribution<float> uniform(-scale, scale);
+  auto constant = [&](std::vector<int64_t> shape) -> Value {
+    auto type = RankedTensorType::get(shape, f32);
+    std::vector<float> values(type.getNumElements());
+    for (float &v : values)
+      v = uniform(rng);
+    return arith::ConstantOp::create(
+        b, loc, type, DenseElementsAttr::get(type, ArrayRef(values)));
+  };
+  SmallVector<Value> operands{func.getArgument(0), func.getArgument(1),
+                              constant({m, 4 * d}), constant({d, 4 * d}),
+                              constant({1, 7 * d})};
+  auto scratch = RankedTensorType::get({any, any}, f32);
+  SmallVector<Type> results{outType, outType};
+  results.append(7, scratch);
+  SmallVector<NamedAttribute> attributes{b.getNamedAttr(
+      "operandSegmentSizes", b.getDenseI32ArrayAttr({1, 1, 0, 0, 1, 1, 1}))};
+  auto lstm = FusionLstmOp::create(b, loc, results, operands, attributes);
+  func::ReturnOp::create(b, loc, lstm.getHidden());
+  return module;
+}
+
+void runRaggedLstm(benchmark::State &state, GruBatching batching) {
+  static std::vector<int64_t> offsets = raggedOffsets();
+  static HostTensor x = [] {
+    HostTensor t = llvm::cantFail(HostTensor::allocate(
+        ElementKind::F32, {offsets.back(), kRaggedWidth}));
+    std::mt19937 rng(19);
+    std::normal_distribution<float> normal;
+    for (int64_t k = 0; k < t.numElements(); ++k)
+      t.dataAs<float>()[k] = normal(rng);
+    return t;
+  }();
+  static HostTensor lod = [] {
+    HostTensor t = llvm::cantFail(
+        HostTensor::allocate(ElementKind::I64, {int64_t(offsets.size())}));
+    std::copy(offsets.begin(), offsets.end(), t.dataAs<int64_t>());
+    return t;
+  }();
+  static auto &cache = *new std::map<GruBatching, std::unique_ptr<JitFunction>>;
+  auto &slot = cache[batching];
+  if (!slot) {
+    JitOptions options;
+    options.gruBatching = batching;
+    auto function =
+        JitFunction::compile(buildRaggedLstm(context()), "main", options);
+    if (!function) {
+      state.SkipWithError(llvm::toString(function.takeError()).c_str());
+      return;
+    }
+    slot = std::move(*function);
+  }
+  std::vector<const HostTensor *> args{&x, &lod};
+  for (auto _ : state) {
+    auto results = slot->call(args);
+    if (!results) {
+      state.SkipWithError(llvm::toString(results.takeError()).c_str());
+      return;
+    }
+    benchmark::DoNotOptimize(results);
+  }
+  state.counters["tokens"] = double(offsets.back());
+}
+
+void BM_RaggedLstm_LengthSorted(benchmark::State &state) {
+  runRaggedLstm(state, GruBatching::LengthSorted);
+}
+void BM_RaggedLstm_Padded(benchmark::State &state) {
+  runRaggedLstm(state, GruBatching::Padded);
+}
+
 void shapes(benchmark::internal::Benchmark *b) {
   b->Args({25, 1, 288, 48})->Args({50, 32, 512, 512});
   b->ArgNames({"T", "N", "I", "H"})->Unit(benchmark::kMillisecond)->UseRealTime();
@@ -319,5 +426,8 @@ void shapes(benchmark::internal::Benchmark *b) {
 BENCHMARK(BM_Lstm_Compiled_OneDNN)->Apply(shapes)->Repetitions(5)->ReportAggregatesOnly(true);
 BENCHMARK(BM_Lstm_HandWritten_OneDNN)->Apply(shapes)->Repetitions(5)->ReportAggregatesOnly(true);
 BENCHMARK(BM_Lstm_Compiled_Reference)->Apply(shapes)->Iterations(3)->Repetitions(3)->ReportAggregatesOnly(true);
+
+BENCHMARK(BM_RaggedLstm_LengthSorted)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(5)->ReportAggregatesOnly(true);
+BENCHMARK(BM_RaggedLstm_Padded)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(5)->ReportAggregatesOnly(true);
 
 BENCHMARK_MAIN();

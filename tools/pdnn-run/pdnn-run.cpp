@@ -48,7 +48,7 @@ static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level"),
                                   cl::init(3));
 static cl::opt<GruBatching>
     gruBatching("gru-batching",
-                cl::desc("How a LoD batch reaches oneDNN's GRU"),
+                cl::desc("How a LoD batch reaches oneDNN's GRUs and LSTMs"),
                 cl::init(GruBatching::LengthSorted), gruBatchingValues());
 static cl::opt<bool> checkInputsUnchanged(
     "check-inputs-unchanged",

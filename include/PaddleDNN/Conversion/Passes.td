@@ -20,19 +20,20 @@ def ConvertPDNNToOneDNN : Pass<"convert-pdnn-to-onednn"> {
     input as destination. Anything else is left for
     --convert-pdnn-to-linalg.
 
-    `gru-batching` says how a LoD batch reaches oneDNN's GRU. The default,
-    `length-sorted`, hands the LoD to `pdnnrt.lod_gru`, which runs
+    `gru-batching` says how a LoD batch reaches oneDNN's GRUs and LSTMs
+    (the option keeps its first name). The default, `length-sorted`, hands
+    the LoD to `pdnnrt.rnn`, which runs
     length-sorted time chunks in the runtime: about sum(lengths) steps of
     work and memory bounded by the tokens of the batch; equal lengths run as
     one chunk, to the bit what padding gives, and ragged ones agree with it
     up to oneDNN's reassociation for a smaller batch (about one ulp).
-    `padded` spells the padding out in IR (`lod_to_padded`, `gru`,
+    `padded` spells the padding out in IR (`lod_to_padded`, `pdnnrt.rnn`,
     `padded_to_lod`): N x longest steps and memory.
   }];
   let options = [
     Option<"gruBatching", "gru-batching", "::mlir::pdnn::GruBatching",
            "::mlir::pdnn::GruBatching::LengthSorted",
-           "How a LoD batch reaches oneDNN's GRU",
+           "How a LoD batch reaches oneDNN's GRUs and LSTMs",
            "::mlir::pdnn::gruBatchingValues()">,
   ];
   let dependentDialects = [

@@ -88,40 +88,16 @@ static SmallVector<Value, 1> initialStates(OpBuilder &b, Location loc,
 }
 
 /// Hidden [T, D] of one GRU direction over the LoD batch `ops.x` whose LoD
-/// `lod` was checked once into `checked`.
+/// `lod` was checked once into `checked`. An invalid LoD is reported and
+/// becomes an empty batch: the buffers are sized from its facts.
 static Value buildOneDNNGru(OpBuilder &b, Location loc, const GruOperands &ops,
                             Value lod, const CheckedLoD &checked,
                             bool originMode, bool reverse,
                             GruBatching batching) {
-  RnnCellSpec spec = gruSpec(ops, originMode);
-  SmallVector<Value, 1> h0 = initialStates(b, loc, ops.h0);
-  // An invalid LoD is reported and becomes an empty batch: the buffers
-  // below are sized from its facts.
-  if (batching == GruBatching::LengthSorted)
-    return buildRnnStack(b, loc, spec, ops.x,
-                         {lod, checked.facts, Value(), checked.sequences}, h0,
-                         /*layers=*/1, /*directions=*/1, reverse)
-        .output;
-  Type f32 = b.getF32Type();
-  OpFoldResult ic = tensor::getMixedSize(b, loc, ops.x, 1);
-  Value paddedInit =
-      createEmpty(b, loc, {checked.longest, checked.sequences, ic}, f32);
-  Value padded =
-      pdnnrt::LoDToPaddedOp::create(b, loc, TypeRange{paddedInit.getType()},
-                                    ops.x, lod, checked.facts, paddedInit,
-                                    /*right_aligned=*/reverse)
-          .getResult(0);
-  Value dst = buildRnnStack(b, loc, spec, padded,
-                            {Value(), Value(), Value(), checked.sequences}, h0,
-                            /*layers=*/1, /*directions=*/1, reverse)
-                  .output;
-  Value hiddenInit = createEmpty(
-      b, loc, {tensor::getMixedSize(b, loc, ops.x, 0), b.getIndexAttr(ops.d)},
-      f32);
-  return pdnnrt::PaddedToLoDOp::create(b, loc, TypeRange{hiddenInit.getType()},
-                                       dst, lod, checked.facts, hiddenInit,
-                                       /*right_aligned=*/reverse)
-      .getResult(0);
+  return buildLoDRnn(b, loc, gruSpec(ops, originMode), ops.x, lod,
+                     checked.facts, checked.sequences, checked.longest,
+                     initialStates(b, loc, ops.h0), reverse,
+                     batching == GruBatching::Padded);
 }
 
 /// The identity [3D, 3D]: oneDNN's GRU always projects its input, and

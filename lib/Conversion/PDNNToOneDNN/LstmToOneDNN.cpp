@@ -10,7 +10,8 @@
 //   Bias[:, 4D:7D] (W_ic, W_fc, W_oc) -- reshape --> peepholes [1, 1, 3, D]
 //
 // `lstm`'s input is projected already: its WeightX is the identity, an
-// exact product. H0 and C0 are the initial states. oneDNN returns every
+// exact product. H0 and C0 are the initial states. The LoD rows go to the
+// runtime or, with --gru-batching=padded, are padded in IR, as for the GRUs. oneDNN returns every
 // step's h but only the last c, so an LSTM whose `Cell` output is read stays
 // on the reference loops (OneDNNLegality).
 //
@@ -69,7 +70,9 @@ namespace {
 
 template <typename OpTy>
 struct LstmToOneDNN : public OpRewritePattern<OpTy> {
-  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LstmToOneDNN(MLIRContext *context, GruBatching batching)
+      : OpRewritePattern<OpTy>(context), batching(batching) {}
+  GruBatching batching;
 
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
@@ -88,12 +91,10 @@ struct LstmToOneDNN : public OpRewritePattern<OpTy> {
         sizes.append(tensor::getMixedSizes(rewriter, loc, state));
         states.push_back(reshapeTo(rewriter, loc, state, sizes));
       }
-    Value hidden =
-        buildRnnStack(rewriter, loc, spec, ops.x,
-                      {op.getLod(), checked.facts, Value(), checked.sequences},
-                      states, /*layers=*/1, /*directions=*/1,
-                      op.getIsReverse())
-            .output;
+    Value hidden = buildLoDRnn(rewriter, loc, spec, ops.x, op.getLod(),
+                               checked.facts, checked.sequences,
+                               checked.longest, states, op.getIsReverse(),
+                               batching == GruBatching::Padded);
     // Cell has no reader (OneDNNLegality) and the rest is scratch.
     SmallVector<Value> unread(op->getResults().drop_front());
     replaceGruOp(rewriter, op, op.getHidden(), hidden, unread);
@@ -103,7 +104,8 @@ struct LstmToOneDNN : public OpRewritePattern<OpTy> {
 
 } // namespace
 
-void mlir::pdnn::populateLstmToOneDNNPatterns(RewritePatternSet &patterns) {
+void mlir::pdnn::populateLstmToOneDNNPatterns(RewritePatternSet &patterns,
+                                              GruBatching batching) {
   patterns.add<LstmToOneDNN<LstmOp>, LstmToOneDNN<FusionLstmOp>>(
-      patterns.getContext());
+      patterns.getContext(), batching);
 }

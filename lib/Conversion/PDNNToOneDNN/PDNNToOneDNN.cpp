@@ -28,7 +28,7 @@ void mlir::pdnn::populatePDNNToOneDNNPatterns(RewritePatternSet &patterns,
                                               GruBatching gruBatching) {
   populateGruToOneDNNPatterns(patterns, gruBatching);
   populateRnnToOneDNNPatterns(patterns);
-  populateLstmToOneDNNPatterns(patterns);
+  populateLstmToOneDNNPatterns(patterns, gruBatching);
   populateLayersToOneDNNPatterns(patterns);
 }
 

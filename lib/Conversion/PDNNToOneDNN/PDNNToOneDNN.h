@@ -13,8 +13,9 @@ namespace pdnn {
 void populateGruToOneDNNPatterns(RewritePatternSet &patterns,
                                  GruBatching batching);
 
-/// lstm, fusion_lstm -> pdnnrt.rnn calls.
-void populateLstmToOneDNNPatterns(RewritePatternSet &patterns);
+/// lstm, fusion_lstm -> pdnnrt.rnn calls (LoD batches as `batching` says).
+void populateLstmToOneDNNPatterns(RewritePatternSet &patterns,
+                                  GruBatching batching);
 
 /// rnn (LSTM, GRU, RNN_TANH, RNN_RELU) -> pdnnrt.rnn calls.
 void populateRnnToOneDNNPatterns(RewritePatternSet &patterns);

@@ -110,3 +110,34 @@ RnnStackResult mlir::pdnn::buildRnnStack(OpBuilder &b, Location loc,
                         : tensor::ConcatOp::create(b, loc, 1, states).getResult();
   return {current, allStates};
 }
+
+Value mlir::pdnn::buildLoDRnn(OpBuilder &b, Location loc,
+                              const RnnCellSpec &spec, Value x, Value lod,
+                              Value lodFacts, Value sequences, Value longest,
+                              ValueRange initialStates, bool reverse,
+                              bool padded) {
+  if (!padded)
+    return buildRnnStack(b, loc, spec, x, {lod, lodFacts, Value(), sequences},
+                         initialStates, /*layers=*/1, /*directions=*/1, reverse)
+        .output;
+  Type f32 = b.getF32Type();
+  OpFoldResult channels = tensor::getMixedSize(b, loc, x, 1);
+  Value paddedInit = createEmpty(b, loc, {longest, sequences, channels}, f32);
+  Value paddedX =
+      pdnnrt::LoDToPaddedOp::create(b, loc, TypeRange{paddedInit.getType()}, x,
+                                    lod, lodFacts, paddedInit,
+                                    /*right_aligned=*/reverse)
+          .getResult(0);
+  Value dst = buildRnnStack(b, loc, spec, paddedX,
+                            {Value(), Value(), Value(), sequences},
+                            initialStates, /*layers=*/1, /*directions=*/1,
+                            reverse)
+                  .output;
+  Value rowsInit = createEmpty(
+      b, loc,
+      {tensor::getMixedSize(b, loc, x, 0), b.getIndexAttr(spec.hidden)}, f32);
+  return pdnnrt::PaddedToLoDOp::create(b, loc, TypeRange{rowsInit.getType()},
+                                       dst, lod, lodFacts, rowsInit,
+                                       /*right_aligned=*/reverse)
+      .getResult(0);
+}

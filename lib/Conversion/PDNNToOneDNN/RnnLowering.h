@@ -68,6 +68,16 @@ RnnStackResult buildRnnStack(OpBuilder &b, Location loc, const RnnCellSpec &spec
                              ValueRange initialStates, int64_t layers,
                              int64_t directions, bool reverse);
 
+/// One layer and direction of `spec` over the LoD batch `x` [T, C] whose
+/// LoD `lod` was checked into `lodFacts` (N = `sequences`, longest sequence
+/// `longest`): the LoD rows straight to the runtime (length-sorted there),
+/// or, with `padded`, scattered into a batch padded to the longest sequence
+/// in IR (right-aligned when `reverse`, so that each sequence's last row
+/// comes first) and gathered back. Returns the output rows [T, H].
+Value buildLoDRnn(OpBuilder &b, Location loc, const RnnCellSpec &spec, Value x,
+                  Value lod, Value lodFacts, Value sequences, Value longest,
+                  ValueRange initialStates, bool reverse, bool padded);
+
 /// Sums two tensors of one shape; constants fold now.
 Value addTensors(OpBuilder &b, Location loc, Value lhs, Value rhs);
 
