@@ -43,6 +43,21 @@ struct pdnnrt_prepared_weights {
                                                const dnnl::memory::desc &wanted,
                                                size_t offset = 0);
 
+  /// A copy in a layout of the runtime's own rather than oneDNN's (the RNN
+  /// cell loop's column blocks), identified by `layout` and made by `make`
+  /// from the weights on first use. Safe to call from several threads.
+  template <typename Make>
+  std::shared_ptr<const std::vector<float>> inOwnLayout(int layout, Make make) {
+    std::lock_guard<std::mutex> lock(mutex);
+    for (const auto &[id, copy] : ownCopies)
+      if (id == layout)
+        return copy;
+    auto copy = std::make_shared<std::vector<float>>();
+    make(static_cast<const float *>(data), *copy);
+    ownCopies.emplace_back(layout, copy);
+    return copy;
+  }
+
   /// Their size: prepared weights are f32.
   size_t bytes() const;
 
@@ -56,6 +71,8 @@ private:
     std::shared_ptr<const dnnl::memory> memory;
   };
   std::vector<Copy> copies;
+  std::vector<std::pair<int, std::shared_ptr<const std::vector<float>>>>
+      ownCopies;
 };
 
 namespace pdnnrt {

@@ -39,6 +39,8 @@
 #include "Errors.h"
 #include "LoD.h"
 #include "MemRef.h"
+#include "RnnCellLoop.h"
+#include "RnnLayout.h"
 #include "RnnPrimitive.h"
 
 #include <algorithm>
@@ -54,25 +56,6 @@ namespace {
 /// number of primitive shapes (one per batch size and chunk length) stay
 /// small.
 constexpr int64_t kChunkSteps = 8;
-
-/// The checked sizes of one call.
-struct RnnSizes {
-  RnnCellInfo cell;
-  int64_t L, D, SLC, H, N;
-  int64_t T;    // time steps of padded data, rows of LoD data
-  bool lodForm;
-};
-
-/// Where each sequence's steps are: LoD rows or a padded time-major batch.
-struct SequenceLayout {
-  std::vector<int64_t> lengths;
-  const int64_t *lod = nullptr; // LoD form
-  int64_t N = 0;                // padded form: row of (i, t) is t·N + i
-
-  int64_t row(int64_t i, int64_t t) const {
-    return lod ? lod[i] + t : t * N + i;
-  }
-};
 
 /// Per-thread buffers, grown to the largest batch seen.
 struct Scratch {
@@ -394,14 +377,17 @@ void pdnnrt::run(const RnnCall &call) {
     zeroAll(call.dst);
     return;
   }
+  // Padded steps of padded data are zero.
+  if (!s.lodForm && *shortest < s.T)
+    zeroAll(call.dst);
+  if (cellLoopRuns(s)) {
+    runCellLoop(call, s, layout);
+    return;
+  }
   if (*shortest == *longest) {
-    if (!s.lodForm && *longest < s.T)
-      zeroAll(call.dst);
     runEqualLengths(call, s, layout, *longest);
     return;
   }
-  if (!s.lodForm)
-    zeroAll(call.dst);
   for (int64_t d = 0; d < s.D; ++d)
     runRagged(call, s, layout, d);
 }

@@ -8,7 +8,8 @@
 // oneDNN 2.6's dnnl_primitive_execute itself allocates: it copies the
 // argument array into a std::unordered_map (one node per argument and a
 // bucket array). No caller can avoid that, so the program also wraps
-// dnnl_primitive_execute and counts what happens inside it apart: the
+// dnnl_primitive_execute (and dnnl_sgemm, which allocates its own packing
+// buffers) and counts what happens inside them apart: the
 // runtime's own code must allocate nothing at all, and oneDNN's share must
 // stay the same from call to call (nothing grows or is rebuilt).
 //
@@ -96,6 +97,25 @@ dnnl_status_t dnnl_primitive_execute(const_dnnl_primitive_t primitive,
       reinterpret_cast<Execute>(dlsym(RTLD_NEXT, "dnnl_primitive_execute"));
   ++insideExecute;
   dnnl_status_t status = real(primitive, stream, nargs, args);
+  --insideExecute;
+  return status;
+}
+
+// The RNN cell loop's input projection: oneDNN's sgemm allocates its own
+// packing buffers, which count as oneDNN's share too.
+dnnl_status_t dnnl_sgemm(char transa, char transb, dnnl_dim_t M, dnnl_dim_t N,
+                         dnnl_dim_t K, float alpha, const float *A,
+                         dnnl_dim_t lda, const float *B, dnnl_dim_t ldb,
+                         float beta, float *C, dnnl_dim_t ldc) {
+  using Sgemm = dnnl_status_t (*)(char, char, dnnl_dim_t, dnnl_dim_t,
+                                  dnnl_dim_t, float, const float *, dnnl_dim_t,
+                                  const float *, dnnl_dim_t, float, float *,
+                                  dnnl_dim_t);
+  static const Sgemm real =
+      reinterpret_cast<Sgemm>(dlsym(RTLD_NEXT, "dnnl_sgemm"));
+  ++insideExecute;
+  dnnl_status_t status =
+      real(transa, transb, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
   --insideExecute;
   return status;
 }

@@ -7,11 +7,15 @@
 // documentation. Ragged batches go through the runtime's length-sorted
 // engine: outputs past a sequence's length must be zero, the right-to-left
 // direction must start at each sequence's own last step, and the final
-// states must be each sequence's state after its last step.
+// states must be each sequence's state after its last step. Every case runs
+// on both engines: oneDNN's primitive and the runtime's own cell loop, the
+// latter also with each direction split between threads.
 //
 //===----------------------------------------------------------------------===//
 
 #include "TestUtil.h"
+
+#include "../../lib/Runtime/RnnCellLoop.h"
 
 #include <numeric>
 #include <string>
@@ -28,6 +32,7 @@ struct RnnCase {
   std::vector<int64_t> lengths; // per sequence
   enum Layout { Padded, PaddedWithLengths, LoD } layout;
   int64_t steps; // T of padded data (>= every length)
+  enum Engine { OneDNN, CellLoop, CellLoopSplit } engine = OneDNN;
 };
 
 std::string name(const RnnCase &c) {
@@ -38,9 +43,11 @@ std::string name(const RnnCase &c) {
                   (c.layout == RnnCase::LoD       ? "_lod"
                    : c.layout == RnnCase::Padded ? "_padded"
                                                  : "_lengths");
+  s += "_H" + std::to_string(c.hidden);
   for (int64_t l : c.lengths)
     s += "_" + std::to_string(l);
-  return s;
+  static const char *engines[] = {"onednn", "cellloop", "cellloop_split"};
+  return s + "_" + engines[c.engine];
 }
 
 int64_t gatesOf(int32_t cell) {
@@ -133,7 +140,28 @@ struct Reference {
 };
 
 class RnnTest : public RuntimeTest,
-                public ::testing::WithParamInterface<RnnCase> {};
+                public ::testing::WithParamInterface<RnnCase> {
+protected:
+  void SetUp() override {
+    RuntimeTest::SetUp();
+    pdnnrt::RnnEngineConfig &config = pdnnrt::rnnEngineConfig();
+    saved = {config.engine.load(), config.splitMinWeights.load()};
+    config.engine = GetParam().engine == RnnCase::OneDNN
+                        ? pdnnrt::RnnEngine::OneDNN
+                        : pdnnrt::RnnEngine::CellLoop;
+    // Split even the smallest weights, so that barriers and slices of
+    // every cell are exercised.
+    if (GetParam().engine == RnnCase::CellLoopSplit)
+      config.splitMinWeights = 0;
+  }
+  void TearDown() override {
+    pdnnrt::RnnEngineConfig &config = pdnnrt::rnnEngineConfig();
+    config.engine = saved.first;
+    config.splitMinWeights = saved.second;
+    RuntimeTest::TearDown();
+  }
+  std::pair<pdnnrt::RnnEngine, int64_t> saved;
+};
 
 TEST_P(RnnTest, MatchesTheCellFormulas) {
   const RnnCase &c = GetParam();
@@ -265,7 +293,28 @@ std::vector<RnnCase> cases() {
                  RnnCase::LoD, 0});
   all.push_back({PDNNRT_RNN_CELL_GRU, 1, true, false, false, 6, 6,
                  {19, 3, 12, 7, 1}, RnnCase::LoD, 0});
-  return all;
+  // Widths around the cell loop's vectors (16 lanes, blocks of 64) and its
+  // thread slices, with batches of 1 to 6 sequences.
+  for (int32_t cell : {PDNNRT_RNN_CELL_RNN_TANH, PDNNRT_RNN_CELL_GRU,
+                       PDNNRT_RNN_CELL_LBR_GRU, PDNNRT_RNN_CELL_LSTM}) {
+    all.push_back({cell, 1, false, false, cell == lstm, 20, 37, {7},
+                   RnnCase::Padded, 7});
+    all.push_back({cell, 1, false, true, false, 9, 100, {6, 2},
+                   RnnCase::PaddedWithLengths, 6});
+    all.push_back({cell, 2, false, false, cell == lstm, 70, 70,
+                   {4, 9, 1, 6, 6, 2}, RnnCase::LoD, 0});
+    all.push_back({cell, 1, true, false, false, 33, 48, {9, 3, 5},
+                   RnnCase::LoD, 0});
+  }
+  // Every case on each engine.
+  std::vector<RnnCase> everyEngine;
+  for (RnnCase::Engine engine :
+       {RnnCase::OneDNN, RnnCase::CellLoop, RnnCase::CellLoopSplit})
+    for (RnnCase c : all) {
+      c.engine = engine;
+      everyEngine.push_back(c);
+    }
+  return everyEngine;
 }
 
 INSTANTIATE_TEST_SUITE_P(Cells, RnnTest, ::testing::ValuesIn(cases()),
