@@ -16,15 +16,12 @@ namespace pdnnrt {
 
 struct CellKernels {
   const char *isa;
-  /// out[r][c] += sum_k in[r][k] · w[k][c] for r < rows, c < n: `rows`
-  /// hidden states (at most kCellRows) times n columns of a K-row matrix.
-  void (*gemv)(int64_t rows, int64_t K, const float *in, int64_t ldIn,
-               const float *w, int64_t ldW, float *out, int64_t ldOut,
-               int64_t n);
-  /// The same over weights packed in column blocks (packCellWeights): the
-  /// K x kCellBlock block of columns [b·kCellBlock, (b+1)·kCellBlock) is
-  /// contiguous and follows block b - 1, the last one padded with zeros.
-  /// Reading the weights in memory order lets the prefetchers stream them.
+  /// out[r][c] += sum_k in[r][k] · w[k][c] for r < rows (at most
+  /// kCellRows), c < n, over weights packed in column blocks
+  /// (packIterWeights): the K x kCellBlock block of columns
+  /// [b·kCellBlock, (b+1)·kCellBlock) is contiguous and follows block b - 1,
+  /// the last one padded with zeros. Reading the weights in memory order
+  /// lets the prefetchers stream them.
   void (*gemvPacked)(int64_t rows, int64_t K, const float *in, int64_t ldIn,
                      const float *blocks, float *out, int64_t ldOut,
                      int64_t n);

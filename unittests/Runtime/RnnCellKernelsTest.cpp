@@ -3,8 +3,8 @@
 // Each build of the kernels (AVX-512 where the CPU has it, the x86-64
 // baseline everywhere) against double precision: the activations over
 // their whole range, saturation and tiny inputs included, and the GEMV
-// over widths that hit its 64-column blocks, single vectors and scalar
-// tails, for 1 to kCellRows rows.
+// over widths that hit whole and partial 64-column blocks, for 1 to
+// kCellRows rows.
 //
 //===----------------------------------------------------------------------===//
 
@@ -65,8 +65,16 @@ TEST_P(CellKernelsTest, GemvAddsEveryColumnOfEveryRow) {
       const int64_t K = 23, ldIn = K + 3, ldW = n + 5, ldOut = n + 2;
       auto in = randomVector(rows * ldIn, 1), w = randomVector(K * ldW, 2),
            out = randomVector(rows * ldOut, 3);
+      // w's n columns in blocks of kCellBlock, the last padded with zeros.
+      const int64_t B = pdnnrt::kCellBlock, blocks = (n + B - 1) / B;
+      std::vector<float> packed(blocks * K * B, 0.0f);
+      for (int64_t b = 0; b < blocks; ++b)
+        for (int64_t kk = 0; kk < K; ++kk)
+          for (int64_t c = b * B; c < std::min(n, (b + 1) * B); ++c)
+            packed[(b * K + kk) * B + c - b * B] = w[kk * ldW + c];
       std::vector<float> before = out;
-      k.gemv(rows, K, in.data(), ldIn, w.data(), ldW, out.data(), ldOut, n);
+      k.gemvPacked(rows, K, in.data(), ldIn, packed.data(), out.data(), ldOut,
+                   n);
       for (int64_t r = 0; r < rows; ++r)
         for (int64_t c = 0; c < ldOut; ++c) {
           double expected = before[r * ldOut + c];
