@@ -33,10 +33,13 @@ namespace {
 const char *const kPipelines[] = {
     "fuse-fc-gru",
     "fuse-mul-gru",
+    "fuse-fc-lstm",
+    "fuse-mul-lstm",
     "fuse-bidirectional-gru",
     "inplace",
     "canonicalize",
     "fuse-fc-gru,fuse-mul-gru,fuse-bidirectional-gru,inplace,canonicalize,cse",
+    "fuse-fc-lstm,fuse-mul-lstm,canonicalize,cse",
     "inplace,canonicalize,cse,inplace",
     "convert-pdnn-to-onednn",
     "convert-pdnn-to-linalg",

@@ -42,8 +42,14 @@ std::string mlir::pdnn::buildVerified(RewriterBase &rewriter,
       if (failed(verify(op, /*verifyRecursively=*/true)))
         break;
   }
-  if (message.empty())
+  if (message.empty()) {
+    // A fold during the build can leave a constant it consumed unused
+    // (say, the operands of a folded concat); drop those, users first.
+    for (Operation *op : llvm::reverse(created.ops))
+      if (op->hasTrait<OpTrait::ConstantLike>() && op->use_empty())
+        rewriter.eraseOp(op);
     return message;
+  }
   // Users were created after what they use: erase in reverse.
   for (Operation *op : llvm::reverse(created.ops))
     rewriter.eraseOp(op);

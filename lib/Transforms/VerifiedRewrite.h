@@ -19,8 +19,9 @@
 namespace mlir::pdnn {
 
 /// Runs `build`, which may only create ops (no replacement, no erasure),
-/// then verifies every op it created. Returns "" when all verify; otherwise
-/// erases the created ops and returns the first verifier message.
+/// then verifies every op it created. Returns "" when all verify (created
+/// constants left without users are erased); otherwise erases the created
+/// ops and returns the first verifier message.
 std::string buildVerified(RewriterBase &rewriter, function_ref<void()> build);
 
 } // namespace mlir::pdnn

@@ -51,6 +51,51 @@ def FuseMulGru : Pass<"fuse-mul-gru"> {
   ];
 }
 
+def FuseFcLstm : Pass<"fuse-fc-lstm"> {
+  let summary = "Fuse fc (or mul + elementwise_add) feeding lstm into fusion_lstm";
+  let description = [{
+    Paddle's `fc_lstm_fuse_pass`, in SSA, with the matching and refusals of
+    `--fuse-fc-gru`. `lstm(fc(X, W, b))` becomes one `fusion_lstm` with X,
+    WeightX = W, WeightH = lstm.Weight, and the lstm's H0, C0,
+    `use_peepholes`, `is_reverse` and activations. The fc bias (4D values,
+    or one to broadcast) is added to the first 4D of the lstm's Bias, the
+    gate biases; with peepholes the last 3D (W_ic, W_fc, W_oc) are kept as
+    they are. Both biases constant gives one constant; otherwise the sum is
+    an `elementwise_add` (of the fc bias padded by a `concat` with -0.0 when
+    there are peepholes).
+
+    Beyond Paddle: H0 and C0 are carried over (Paddle's pass drops them)
+    and weights may be function arguments.
+
+    It refuses, leaving the IR untouched, when the projection or an lstm
+    scratch result (BatchGate, BatchCellPreAct) has another user, shapes or
+    element types disagree, the fc bias is wider than the lstm's or its
+    size is not 4D, or the lstm's Bias is dynamic while an fc bias must be
+    added to it. Remarks in category `fuse-fc-lstm`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::tensor::TensorDialect"];
+  let statistics = [
+    Statistic<"numFused", "fused-pairs", "Number of fc/mul+lstm pairs fused">,
+    Statistic<"numRefused", "refused", "Number of lstm ops left unfused">,
+  ];
+}
+
+def FuseMulLstm : Pass<"fuse-mul-lstm"> {
+  let summary = "Fuse a bias-less mul feeding lstm into fusion_lstm";
+  let description = [{
+    Paddle's `mul_lstm_fuse_pass`: like `--fuse-fc-lstm` for
+    `lstm(mul(X, W))`; the fused Bias is the lstm's own. Same extensions
+    and refusals; remarks in category `fuse-mul-lstm`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::tensor::TensorDialect"];
+  let statistics = [
+    Statistic<"numFused", "fused-pairs", "Number of mul+lstm pairs fused">,
+    Statistic<"numRefused", "refused", "Number of lstm ops left unfused">,
+  ];
+}
+
 def FuseBidirectionalGru : Pass<"fuse-bidirectional-gru"> {
   let summary = "Fuse a forward and a reverse fusion_gru whose outputs are concatenated into multi_gru";
   let description = [{

@@ -84,3 +84,46 @@ func.func @keep_cast(%x: tensor<4xf32>) -> tensor<?xf32> {
   %0 = pdnn.relu %c : tensor<?xf32>
   return %0 : tensor<?xf32>
 }
+
+// -----
+
+// A concat of one input is that input.
+// CHECK-LABEL: func @concat_of_one
+// CHECK-NOT: pdnn.concat
+// CHECK: return %arg0
+func.func @concat_of_one(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %0 = pdnn.concat %x {axis = 1 : i32} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// Constants concatenate into one constant, along an inner axis (rows
+// interleave), along the outer axis, and with a splat and -0.0 kept exact.
+// CHECK-LABEL: func @concat_constants
+// CHECK-NOT: pdnn.concat
+// CHECK-DAG: arith.constant dense<{{\[\[}}1.000000e+00, 2.000000e+00, 5.000000e+00], [3.000000e+00, 4.000000e+00, 6.000000e+00]]> : tensor<2x3xf32>
+// CHECK-DAG: arith.constant dense<{{\[\[}}1.000000e+00, 2.000000e+00], [3.000000e+00, 4.000000e+00], [-0.000000e+00, -0.000000e+00]]> : tensor<3x2xf32>
+// CHECK-DAG: arith.constant dense<[1, 2, 7, 7, 7]> : tensor<5xsi8>
+func.func @concat_constants() -> (tensor<2x3xf32>, tensor<3x2xf32>, tensor<5xsi8>) {
+  %a = arith.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>
+  %b = arith.constant dense<[[5.0], [6.0]]> : tensor<2x1xf32>
+  %z = arith.constant dense<-0.0> : tensor<1x2xf32>
+  %i = arith.constant dense<[1, 2]> : tensor<2xsi8>
+  %s = arith.constant dense<7> : tensor<3xsi8>
+  %0 = pdnn.concat %a, %b {axis = -1 : i32} : (tensor<2x2xf32>, tensor<2x1xf32>) -> tensor<2x3xf32>
+  %1 = pdnn.concat %a, %z : (tensor<2x2xf32>, tensor<1x2xf32>) -> tensor<3x2xf32>
+  %2 = pdnn.concat %i, %s : (tensor<2xsi8>, tensor<3xsi8>) -> tensor<5xsi8>
+  return %0, %1, %2 : tensor<2x3xf32>, tensor<3x2xf32>, tensor<5xsi8>
+}
+
+// -----
+
+// One input that is not constant keeps the concat.
+// CHECK-LABEL: func @concat_not_constant
+// CHECK: pdnn.concat
+func.func @concat_not_constant(%x: tensor<2x2xf32>) -> tensor<4x2xf32> {
+  %a = arith.constant dense<1.0> : tensor<2x2xf32>
+  %0 = pdnn.concat %a, %x : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}

@@ -37,6 +37,45 @@ OpFoldResult ScaleOp::fold(FoldAdaptor) {
   return {};
 }
 
+/// concat(X) is X; a concat of constants is one constant, built chunk by
+/// chunk: for each index of the dimensions before `axis`, every input's
+/// slab in turn.
+OpFoldResult ConcatOp::fold(FoldAdaptor adaptor) {
+  if (getX().size() == 1 && getX().front().getType() == getType())
+    return getX().front();
+  auto outType = dyn_cast<RankedTensorType>(getType());
+  if (!outType || !outType.hasStaticShape() ||
+      outType.getNumElements() > (int64_t(1) << 20))
+    return {};
+  SmallVector<DenseElementsAttr> inputs;
+  for (Attribute input : adaptor.getX()) {
+    auto dense = dyn_cast_or_null<DenseElementsAttr>(input);
+    if (!dense || dense.getElementType() != outType.getElementType())
+      return {};
+    inputs.push_back(dense);
+  }
+  int64_t rank = outType.getRank();
+  int64_t axis = getAxis() < 0 ? getAxis() + rank : getAxis();
+  ArrayRef<int64_t> out = outType.getShape();
+  int64_t outer = 1, inner = 1;
+  for (int64_t d = 0; d < axis; ++d)
+    outer *= out[d];
+  for (int64_t d = axis + 1; d < rank; ++d)
+    inner *= out[d];
+  SmallVector<SmallVector<Attribute>> values;
+  for (DenseElementsAttr input : inputs)
+    values.emplace_back(input.getValues<Attribute>());
+  SmallVector<Attribute> result;
+  result.reserve(outType.getNumElements());
+  for (int64_t o = 0; o < outer; ++o)
+    for (auto [input, elements] : llvm::zip(inputs, values)) {
+      int64_t slab = input.getType().getDimSize(axis) * inner;
+      llvm::append_range(result,
+                         ArrayRef<Attribute>(elements).slice(o * slab, slab));
+    }
+  return DenseElementsAttr::get(outType, result);
+}
+
 /// Folds `x <fn> y` on floating-point constants with Paddle's broadcast.
 /// Only static results of moderate size fold: this is for biases and scales,
 /// not for materialising activations.

@@ -549,12 +549,15 @@ def PDNN_ConcatOp : PDNN_Op<"concat", [Pure]> {
   let summary = "Paddle `concat` along `axis`";
   let description = [{
     All inputs have X's rank and agree on every dimension but `axis`, which
-    may be negative (counted from the end).
+    may be negative (counted from the end). A concat of one input is that
+    input; a concat of constants folds into one constant (up to 2^20
+    elements), so biases that passes assemble stay constants.
   }];
   let arguments = (ins Variadic<PDNN_DataTensor>:$X, PDNN_I32<"0">:$axis);
   let results = (outs PDNN_DataTensor:$Out);
   let assemblyFormat = "$X attr-dict `:` functional-type(operands, results)";
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 //===----------------------------------------------------------------------===//
