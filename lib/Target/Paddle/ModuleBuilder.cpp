@@ -411,16 +411,27 @@ LogicalResult ModuleBuilder::buildOp(const OpDesc &op, const OpSignature &signat
                                  slot.name));
     const std::string &name = given->vars.front();
     auto it = vars.find(name);
-    if (it == vars.end() || !it->second->dtype)
+    // A scratch result holds no data, and Paddle's fuse passes declare the
+    // temporaries they add with a bare VarDesc(name): LOD_TENSOR with no
+    // data type or dims (fc_lstm_fuse_pass's "BatchedInput/0", ...). Such a
+    // result takes the first operand's element type and unknown dims of
+    // rank 2 (the scratch tensors of Paddle's recurrent kernels are
+    // matrices).
+    bool untypedScratch =
+        it != vars.end() && !it->second->dtype && slot.scratch && firstElement;
+    if (it == vars.end() || (!it->second->dtype && !untypedScratch))
       return error("output '" + name + "' of " + describe(op) +
                    " is not declared as a tensor var");
     const Var &var = *it->second;
-    Type element = mlirElementType(context, *var.dtype);
+    static const int64_t unknownMatrix[] = {-1, -1};
+    ArrayRef<int64_t> dims = untypedScratch ? ArrayRef<int64_t>(unknownMatrix)
+                                            : ArrayRef<int64_t>(var.dims);
+    Type element = untypedScratch ? firstElement : mlirElementType(context, *var.dtype);
     if (slot.likeFirstOperand && firstElement)
       element = firstElement;
     if (*slot.fixedDataType)
       element = mlirElementType(context, *dataTypeFromName(slot.fixedDataType));
-    state.addTypes(tensorType(context, var.dims, element));
+    state.addTypes(tensorType(context, dims, element));
     resultVars.push_back(name);
   }
   for (const auto &[name, value] : op.attrs) {
