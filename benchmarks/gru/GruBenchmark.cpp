@@ -202,12 +202,26 @@ void shapes(benchmark::internal::Benchmark *b) {
   b->ArgNames({"T", "N", "D"})->Unit(benchmark::kMillisecond)->UseRealTime();
 }
 
+/// The cell loop's threshold: fusion_gru at 1 to 8 sequences, run under
+/// PDNNRT_RNN_ENGINE=cell-loop and =onednn (docs/BENCHMARKS.md).
+void BM_SmallBatch(benchmark::State &state) {
+  runCompiled(state, problem(state.range(2), equalLengths(state.range(0), state.range(1))),
+              Model::Fused, Backend::OneDNN);
+}
+void smallBatches(benchmark::internal::Benchmark *b) {
+  for (int64_t d : {128, 256, 512})
+    for (int64_t n = 1; n <= 8; ++n)
+      b->Args({100, n, d});
+  b->ArgNames({"T", "N", "D"})->Unit(benchmark::kMillisecond)->UseRealTime();
+}
+
 } // namespace
 
 BENCHMARK(BM_Compiled_OneDNN)->Apply(shapes)->Repetitions(5)->ReportAggregatesOnly(true);
 BENCHMARK(BM_HandWritten_OneDNN)->Apply(shapes)->Repetitions(5)->ReportAggregatesOnly(true);
 BENCHMARK(BM_Compiled_UnfusedFcGru)->Apply(shapes)->Repetitions(5)->ReportAggregatesOnly(true);
 BENCHMARK(BM_Compiled_Reference)->Apply(shapes)->Iterations(1)->Repetitions(3)->ReportAggregatesOnly(true);
+BENCHMARK(BM_SmallBatch)->Apply(smallBatches)->Repetitions(5)->ReportAggregatesOnly(true);
 BENCHMARK(BM_Ragged_Compiled)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(5)->ReportAggregatesOnly(true);
 BENCHMARK(BM_Ragged_CompiledPadded)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(5)->ReportAggregatesOnly(true);
 BENCHMARK(BM_Ragged_HandWrittenPadToLongest)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(5)->ReportAggregatesOnly(true);

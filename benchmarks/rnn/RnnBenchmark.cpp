@@ -11,7 +11,8 @@
 // computes what HandWritten computes. The peers (PyTorch, ONNX Runtime) run
 // in their own processes: docs/BENCHMARKS.md has the commands. Last,
 // fusion_lstm with peepholes on a ragged LoD batch (32 sequences of 1 to 100
-// steps, M = D = 256), length-sorted in the runtime vs padded to the longest.
+// steps, M = D = 256), length-sorted in the runtime vs padded to the longest,
+// and the small-batch sweep that sets the cell loop's threshold.
 //
 //===----------------------------------------------------------------------===//
 
@@ -421,11 +422,27 @@ void shapes(benchmark::internal::Benchmark *b) {
   b->ArgNames({"T", "N", "I", "H"})->Unit(benchmark::kMillisecond)->UseRealTime();
 }
 
+/// Where the runtime's cell loop stops paying: the compiled model at 1 to 8
+/// sequences, run once under PDNNRT_RNN_ENGINE=cell-loop and once under
+/// =onednn (docs/BENCHMARKS.md has both and the threshold they give).
+void BM_Lstm_SmallBatch(benchmark::State &state) {
+  runCompiled(state, Backend::OneDNN);
+}
+void smallBatches(benchmark::internal::Benchmark *b) {
+  for (int64_t n = 1; n <= 8; ++n)
+    b->Args({25, n, 288, 48});
+  for (int64_t h : {128, 256})
+    for (int64_t n = 1; n <= 8; ++n)
+      b->Args({50, n, h, h});
+  b->ArgNames({"T", "N", "I", "H"})->Unit(benchmark::kMillisecond)->UseRealTime();
+}
+
 } // namespace
 
 BENCHMARK(BM_Lstm_Compiled_OneDNN)->Apply(shapes)->Repetitions(5)->ReportAggregatesOnly(true);
 BENCHMARK(BM_Lstm_HandWritten_OneDNN)->Apply(shapes)->Repetitions(5)->ReportAggregatesOnly(true);
 BENCHMARK(BM_Lstm_Compiled_Reference)->Apply(shapes)->Iterations(3)->Repetitions(3)->ReportAggregatesOnly(true);
+BENCHMARK(BM_Lstm_SmallBatch)->Apply(smallBatches)->Repetitions(5)->ReportAggregatesOnly(true);
 
 BENCHMARK(BM_RaggedLstm_LengthSorted)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(5)->ReportAggregatesOnly(true);
 BENCHMARK(BM_RaggedLstm_Padded)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(5)->ReportAggregatesOnly(true);

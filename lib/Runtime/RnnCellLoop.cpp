@@ -54,7 +54,12 @@ bool pdnnrt::cellLoopRuns(const RnnSizes &s) {
   case RnnEngine::Auto:
     break;
   }
-  return s.N <= config.maxCellLoopBatch.load(std::memory_order_relaxed);
+  int64_t weights = s.cell.gates * s.H * s.H;
+  int64_t limit =
+      weights <= config.smallWeights.load(std::memory_order_relaxed)
+          ? config.maxCellLoopBatchSmallWeights.load(std::memory_order_relaxed)
+          : config.maxCellLoopBatch.load(std::memory_order_relaxed);
+  return s.N <= limit;
 }
 
 namespace {

@@ -33,8 +33,15 @@ enum class RnnEngine : int { Auto, OneDNN, CellLoop };
 /// change it between calls.
 struct RnnEngineConfig {
   std::atomic<RnnEngine> engine{RnnEngine::Auto};
-  /// Auto picks the cell loop up to this many sequences.
+  /// Auto picks the cell loop up to this many sequences...
   std::atomic<int64_t> maxCellLoopBatch{4};
+  /// ...and up to this many when one direction's recurrent weights have at
+  /// most smallWeights values (256 KiB): then the GEMV's second pass over
+  /// them (rows 5 to 8) hits the cache while oneDNN still pays its per-step
+  /// cost. Measured in docs/BENCHMARKS.md ("Where the cell loop stops
+  /// paying").
+  std::atomic<int64_t> maxCellLoopBatchSmallWeights{8};
+  std::atomic<int64_t> smallWeights{64 * 1024};
   /// One direction splits its hidden units between threads when its
   /// recurrent weights have at least this many values.
   std::atomic<int64_t> splitMinWeights{128 * 1024};

@@ -320,6 +320,33 @@ std::vector<RnnCase> cases() {
 INSTANTIATE_TEST_SUITE_P(Cells, RnnTest, ::testing::ValuesIn(cases()),
                          [](const auto &info) { return name(info.param); });
 
+// Auto's choice, as docs/BENCHMARKS.md measured it: the cell loop up to 4
+// sequences, up to 8 while one direction's recurrent weights stay small.
+TEST(RnnEngineChoice, FollowsBatchAndWeightSize) {
+  pdnnrt::RnnEngineConfig &config = pdnnrt::rnnEngineConfig();
+  pdnnrt::RnnEngine saved = config.engine.load();
+  config.engine = pdnnrt::RnnEngine::Auto;
+  auto runs = [](int32_t cell, int64_t H, int64_t N) {
+    pdnnrt::RnnSizes s{pdnnrt::rnnCellInfo(cell), /*L=*/1, /*D=*/1,
+                       /*SLC=*/H, H, N, /*T=*/10, /*lodForm=*/false};
+    return pdnnrt::cellLoopRuns(s);
+  };
+  // OCR head: 4 x 48 x 48 weights per direction.
+  EXPECT_TRUE(runs(PDNNRT_RNN_CELL_LSTM, 48, 1));
+  EXPECT_TRUE(runs(PDNNRT_RNN_CELL_LSTM, 48, 8));
+  EXPECT_FALSE(runs(PDNNRT_RNN_CELL_LSTM, 48, 9));
+  // 4 x 128 x 128 = 64 Ki values: still small.
+  EXPECT_TRUE(runs(PDNNRT_RNN_CELL_LSTM, 128, 8));
+  // GRU D = 256 (192 Ki values): oneDNN from 5 sequences on.
+  EXPECT_TRUE(runs(PDNNRT_RNN_CELL_GRU, 256, 4));
+  EXPECT_FALSE(runs(PDNNRT_RNN_CELL_GRU, 256, 5));
+  config.engine = pdnnrt::RnnEngine::OneDNN;
+  EXPECT_FALSE(runs(PDNNRT_RNN_CELL_LSTM, 48, 1));
+  config.engine = pdnnrt::RnnEngine::CellLoop;
+  EXPECT_TRUE(runs(PDNNRT_RNN_CELL_GRU, 512, 64));
+  config.engine = saved;
+}
+
 TEST_F(RuntimeTest, RnnRejectsWhatOneDNNCannotStack) {
   const int64_t N = 2, H = 3;
   std::vector<float> x(4 * N * 5), w(2 * 2 * 5 * 3 * H), u(2 * 2 * H * 3 * H),
