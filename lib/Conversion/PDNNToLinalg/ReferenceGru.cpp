@@ -206,9 +206,9 @@ struct GruToLoops : public OpRewritePattern<GruOp> {
          op.getOriginMode(), exact});
     hidden = castFloat(rewriter, loc, hidden,
                        op.getHidden().getType().getElementType());
-    replaceGruOp(rewriter, op, op.getHidden(), hidden,
-                 {op.getBatchGate(), op.getBatchResetHiddenPrev(),
-                  op.getBatchHidden()});
+    replaceRecurrentOp(
+        rewriter, op, op.getHidden(), hidden,
+        {op.getBatchGate(), op.getBatchResetHiddenPrev(), op.getBatchHidden()});
     return success();
   }
 };
@@ -243,9 +243,9 @@ struct FusionGruToLoops : public OpRewritePattern<FusionGruOp> {
     hidden = quantizeFromF32(rewriter, loc, hidden,
                              op.getHidden().getType().getElementType(), scale,
                              shift);
-    replaceGruOp(rewriter, op, op.getHidden(), hidden,
-                 {op.getReorderedH0(), op.getXX(), op.getBatchedInput(),
-                  op.getBatchedOut()});
+    replaceRecurrentOp(rewriter, op, op.getHidden(), hidden,
+                       {op.getReorderedH0(), op.getXX(), op.getBatchedInput(),
+                        op.getBatchedOut()});
     return success();
   }
 };

@@ -191,15 +191,8 @@ struct LstmToLoops : public OpRewritePattern<OpTy> {
     SmallVector<Value> replacements{castFloat(rewriter, loc, hidden, element),
                                     castFloat(rewriter, loc, cell, element)};
     // Paddle's scratch outputs: no defined data.
-    for (Value scratch : op->getResults().drop_front(2)) {
-      auto type = cast<RankedTensorType>(scratch.getType());
-      SmallVector<OpFoldResult> sizes;
-      for (int64_t size : type.getShape())
-        sizes.push_back(
-            rewriter.getIndexAttr(ShapedType::isDynamic(size) ? 0 : size));
-      replacements.push_back(
-          createEmpty(rewriter, loc, sizes, type.getElementType()));
-    }
+    for (Value scratch : op->getResults().drop_front(2))
+      replacements.push_back(emptyScratch(rewriter, loc, scratch.getType()));
     replaceOpWithCasts(rewriter, op, replacements);
     return success();
   }

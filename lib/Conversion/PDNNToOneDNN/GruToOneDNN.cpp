@@ -130,12 +130,12 @@ struct FusionGruToOneDNN : public OpRewritePattern<FusionGruOp> {
         "fusion_gru");
     CheckedLoD checked = checkLoD(rewriter, loc, op.getLod(),
                                   getSize(rewriter, loc, ops.x, 0));
-    Value hidden = buildOneDNNGru(rewriter, loc, ops, op.getLod(), checked,
-                                  op.getOriginMode(), op.getIsReverse(),
-                                  batching);
-    replaceGruOp(rewriter, op, op.getHidden(), hidden,
-                 {op.getReorderedH0(), op.getXX(), op.getBatchedInput(),
-                  op.getBatchedOut()});
+    Value hidden =
+        buildOneDNNGru(rewriter, loc, ops, op.getLod(), checked,
+                       op.getOriginMode(), op.getIsReverse(), batching);
+    replaceRecurrentOp(rewriter, op, op.getHidden(), hidden,
+                       {op.getReorderedH0(), op.getXX(), op.getBatchedInput(),
+                        op.getBatchedOut()});
     return success();
   }
 };
@@ -158,12 +158,12 @@ struct GruToOneDNN : public OpRewritePattern<GruOp> {
     ops.weightX = identityProjection(rewriter, loc, d);
     CheckedLoD checked = checkLoD(rewriter, loc, op.getLod(),
                                   getSize(rewriter, loc, ops.x, 0));
-    Value hidden = buildOneDNNGru(rewriter, loc, ops, op.getLod(), checked,
-                                  op.getOriginMode(), op.getIsReverse(),
-                                  batching);
-    replaceGruOp(rewriter, op, op.getHidden(), hidden,
-                 {op.getBatchGate(), op.getBatchResetHiddenPrev(),
-                  op.getBatchHidden()});
+    Value hidden =
+        buildOneDNNGru(rewriter, loc, ops, op.getLod(), checked,
+                       op.getOriginMode(), op.getIsReverse(), batching);
+    replaceRecurrentOp(
+        rewriter, op, op.getHidden(), hidden,
+        {op.getBatchGate(), op.getBatchResetHiddenPrev(), op.getBatchHidden()});
     return success();
   }
 };

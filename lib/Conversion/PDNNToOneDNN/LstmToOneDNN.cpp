@@ -97,7 +97,7 @@ struct LstmToOneDNN : public OpRewritePattern<OpTy> {
                                batching == GruBatching::Padded);
     // Cell has no reader (OneDNNLegality) and the rest is scratch.
     SmallVector<Value> unread(op->getResults().drop_front());
-    replaceGruOp(rewriter, op, op.getHidden(), hidden, unread);
+    replaceRecurrentOp(rewriter, op, op.getHidden(), hidden, unread);
     return success();
   }
 };

@@ -124,14 +124,8 @@ struct RnnToOneDNN : public OpRewritePattern<RnnOp> {
           reshapeTo(rewriter, loc, slice, ArrayRef(sizes).drop_front()));
     }
     // Training scratch: no defined data.
-    for (Value scratch : {op.getReserve(), op.getDropoutState()}) {
-      auto type = cast<RankedTensorType>(scratch.getType());
-      SmallVector<OpFoldResult> sizes;
-      for (int64_t size : type.getShape())
-        sizes.push_back(rewriter.getIndexAttr(ShapedType::isDynamic(size) ? 0 : size));
-      replacements.push_back(
-          createEmpty(rewriter, loc, sizes, type.getElementType()));
-    }
+    for (Value scratch : {op.getReserve(), op.getDropoutState()})
+      replacements.push_back(emptyScratch(rewriter, loc, scratch.getType()));
     replaceOpWithCasts(rewriter, op, replacements);
     return success();
   }

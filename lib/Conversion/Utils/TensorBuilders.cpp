@@ -171,23 +171,23 @@ void mlir::pdnn::replaceOpWithCasts(RewriterBase &rewriter, Operation *op,
   rewriter.replaceOp(op, results);
 }
 
-void mlir::pdnn::replaceGruOp(RewriterBase &rewriter, Operation *op,
-                              Value hiddenResult, Value hidden,
-                              ValueRange scratch) {
+Value mlir::pdnn::emptyScratch(OpBuilder &b, Location loc, Type type) {
+  auto tensorType = cast<RankedTensorType>(type);
+  SmallVector<OpFoldResult> sizes;
+  for (int64_t size : tensorType.getShape())
+    sizes.push_back(b.getIndexAttr(ShapedType::isDynamic(size) ? 0 : size));
+  return createEmpty(b, loc, sizes, tensorType.getElementType());
+}
+
+void mlir::pdnn::replaceRecurrentOp(RewriterBase &rewriter, Operation *op,
+                                    Value hiddenResult, Value hidden,
+                                    ValueRange scratch) {
   Location loc = op->getLoc();
-  for (Value v : scratch) {
-    if (v.use_empty())
-      continue;
-    auto type = cast<RankedTensorType>(v.getType());
-    SmallVector<OpFoldResult> sizes;
-    for (int64_t size : type.getShape())
-      sizes.push_back(
-          rewriter.getIndexAttr(ShapedType::isDynamic(size) ? 0 : size));
-    rewriter.replaceAllUsesWith(
-        v, tensor::CastOp::create(
-               rewriter, loc, type,
-               createEmpty(rewriter, loc, sizes, type.getElementType())));
-  }
+  for (Value v : scratch)
+    if (!v.use_empty())
+      rewriter.replaceAllUsesWith(
+          v, castTo(rewriter, loc, emptyScratch(rewriter, loc, v.getType()),
+                    v.getType()));
   rewriter.replaceAllUsesWith(
       hiddenResult, castTo(rewriter, loc, hidden, hiddenResult.getType()));
   rewriter.eraseOp(op);

@@ -64,11 +64,16 @@ Value castTo(OpBuilder &b, Location loc, Value tensor, Type type);
 void replaceOpWithCasts(RewriterBase &rewriter, Operation *op,
                         ValueRange values);
 
-/// Replaces a GRU op whose only result with data is `hiddenResult` by
-/// `hidden` (cast to that result's type). Paddle's intermediate results
-/// (`scratch`) hold no defined data, so their users get empty tensors.
-void replaceGruOp(RewriterBase &rewriter, Operation *op, Value hiddenResult,
-                  Value hidden, ValueRange scratch);
+/// What a result that holds no defined data (Paddle's kernel scratch,
+/// training-only outputs) lowers to: an empty tensor of `type`'s static
+/// sizes, 0 where a size is dynamic. Cast it to `type` where one is needed.
+Value emptyScratch(OpBuilder &b, Location loc, Type type);
+
+/// Replaces a recurrent op whose only result with data is `hiddenResult` by
+/// `hidden` (cast to that result's type); the users of `scratch` results
+/// get emptyScratch tensors.
+void replaceRecurrentOp(RewriterBase &rewriter, Operation *op,
+                        Value hiddenResult, Value hidden, ValueRange scratch);
 
 inline Value indexConstant(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantIndexOp::create(b, loc, value);
