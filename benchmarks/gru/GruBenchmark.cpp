@@ -16,6 +16,7 @@
 #include "HandWrittenGru.h"
 
 #include "PaddleDNN/Execution/JitFunction.h"
+#include "common/JitContext.h"
 
 #include "mlir/IR/MLIRContext.h"
 
@@ -70,16 +71,6 @@ struct Problem {
   }
 };
 
-MLIRContext &context() {
-  static DialectRegistry *registry = [] {
-    auto *r = new DialectRegistry;
-    prepareForJit(*r);
-    return r;
-  }();
-  static MLIRContext *ctx = new MLIRContext(*registry);
-  return *ctx;
-}
-
 std::vector<int64_t> equalLengths(int64_t t, int64_t n) {
   return std::vector<int64_t>(n, t);
 }
@@ -114,8 +105,8 @@ JitFunction &compiled(int64_t d, Model model, Backend backend,
   auto &slot = cache[{d, model, backend, gruBatching}];
   if (!slot) {
     GruWeights weights = problem(d, {1}).weights; // same seed, same weights
-    auto module = model == Model::Fused ? buildFusedGru(context(), weights)
-                                        : buildUnfusedFcGru(context(), weights);
+    auto module = model == Model::Fused ? buildFusedGru(pdnn_bench::jitContext(), weights)
+                                        : buildUnfusedFcGru(pdnn_bench::jitContext(), weights);
     JitOptions options;
     options.backend = backend;
     options.gruBatching = gruBatching;

@@ -18,6 +18,7 @@
 
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
 #include "PaddleDNN/Execution/JitFunction.h"
+#include "common/JitContext.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -216,16 +217,6 @@ private:
   std::vector<Layer> layers;
 };
 
-MLIRContext &context() {
-  static DialectRegistry *registry = [] {
-    auto *r = new DialectRegistry;
-    prepareForJit(*r);
-    return r;
-  }();
-  static MLIRContext *ctx = new MLIRContext(*registry);
-  return *ctx;
-}
-
 struct Problem {
   Shape shape;
   WeightList weights;
@@ -268,7 +259,7 @@ JitFunction *compiled(Problem &p, Backend backend) {
     JitOptions options;
     options.backend = backend;
     auto function = JitFunction::compile(
-        buildModel(context(), p.shape, p.weights), "main", options);
+        buildModel(pdnn_bench::jitContext(), p.shape, p.weights), "main", options);
     if (!function) {
       llvm::errs() << llvm::toString(function.takeError()) << "\n";
       std::abort();
@@ -391,7 +382,7 @@ void runRaggedLstm(benchmark::State &state, GruBatching batching) {
     JitOptions options;
     options.gruBatching = batching;
     auto function =
-        JitFunction::compile(buildRaggedLstm(context()), "main", options);
+        JitFunction::compile(buildRaggedLstm(pdnn_bench::jitContext()), "main", options);
     if (!function) {
       state.SkipWithError(llvm::toString(function.takeError()).c_str());
       return;
