@@ -114,6 +114,54 @@ void barrier(int parts) {
   }
 }
 
+/// The hidden units [j0, j1) that one thread computes.
+struct Slice {
+  int64_t j0, j1;
+  int64_t size() const { return j1 - j0; }
+};
+
+/// lbr_gru after the GEMVs: `g` holds the gates u, r, o (x·W + h·U + b) and
+/// `uh` the candidate's own U_o·h + b_o; h_next = u ⊙ h + (1 - u) ⊙ o.
+void lbrGruStep(const CellKernels &k, Slice sl, int64_t H, float *g,
+                const float *uh, const float *hPrev, float *hNext) {
+  float *u = g, *r = g + H, *o = g + 2 * H;
+  k.sigmoid(u + sl.j0, sl.size());
+  k.sigmoid(r + sl.j0, sl.size());
+  for (int64_t j = sl.j0; j < sl.j1; ++j)
+    o[j] += r[j] * uh[j];
+  k.tanh(o + sl.j0, sl.size());
+  for (int64_t j = sl.j0; j < sl.j1; ++j)
+    hNext[j] = u[j] * hPrev[j] + (1.0f - u[j]) * o[j];
+}
+
+/// LSTM after the GEMV: `g` holds the gates i, f, c~, o; the peepholes
+/// (or null) add W_ic ⊙ c and W_fc ⊙ c to i and f, and W_oc ⊙ c_next to o.
+void lstmStep(const CellKernels &k, Slice sl, int64_t H, float *g,
+              const float *peephole, const float *cPrev, float *cNext,
+              float *hNext) {
+  float *i = g, *f = g + H, *c = g + 2 * H, *o = g + 3 * H;
+  const int64_t n = sl.size();
+  if (peephole)
+    for (int64_t j = sl.j0; j < sl.j1; ++j) {
+      i[j] += peephole[j] * cPrev[j];
+      f[j] += peephole[H + j] * cPrev[j];
+    }
+  k.sigmoid(i + sl.j0, n);
+  k.sigmoid(f + sl.j0, n);
+  k.tanh(c + sl.j0, n);
+  for (int64_t j = sl.j0; j < sl.j1; ++j)
+    cNext[j] = f[j] * cPrev[j] + i[j] * c[j];
+  if (peephole)
+    for (int64_t j = sl.j0; j < sl.j1; ++j)
+      o[j] += peephole[2 * H + j] * cNext[j];
+  k.sigmoid(o + sl.j0, n);
+  // tanh(c_next) in the candidate's place, which is used up.
+  std::memcpy(c + sl.j0, cNext + sl.j0, sizeof(float) * n);
+  k.tanh(c + sl.j0, n);
+  for (int64_t j = sl.j0; j < sl.j1; ++j)
+    hNext[j] = o[j] * c[j];
+}
+
 /// The steps of `w`, the hidden units of slice `part` of `parts`; every
 /// part runs this with the same arguments otherwise.
 void recur(const Sweep &w, const SequenceLayout &layout,
@@ -205,42 +253,13 @@ void recur(const Sweep &w, const SequenceLayout &layout,
         for (int64_t j = j0; j < j1; ++j)
           w.extra[p * H + j] = g[H + j] * hPrev[j];
         break;
-      case PDNNRT_RNN_CELL_LBR_GRU: {
-        float *u = g, *r = g + H, *o = g + 2 * H;
-        k.sigmoid(u + j0, n);
-        k.sigmoid(r + j0, n);
-        for (int64_t j = j0; j < j1; ++j)
-          o[j] += r[j] * w.extra[p * H + j];
-        k.tanh(o + j0, n);
-        for (int64_t j = j0; j < j1; ++j)
-          hNext[j] = u[j] * hPrev[j] + (1.0f - u[j]) * o[j];
+      case PDNNRT_RNN_CELL_LBR_GRU:
+        lbrGruStep(k, {j0, j1}, H, g, w.extra + p * H, hPrev, hNext);
         break;
-      }
-      case PDNNRT_RNN_CELL_LSTM: {
-        float *i = g, *f = g + H, *c = g + 2 * H, *o = g + 3 * H;
-        const float *cPrev = state(cur, 1, p);
-        float *cNext = state(next, 1, p);
-        if (w.peephole)
-          for (int64_t j = j0; j < j1; ++j) {
-            i[j] += w.peephole[j] * cPrev[j];
-            f[j] += w.peephole[H + j] * cPrev[j];
-          }
-        k.sigmoid(i + j0, n);
-        k.sigmoid(f + j0, n);
-        k.tanh(c + j0, n);
-        for (int64_t j = j0; j < j1; ++j)
-          cNext[j] = f[j] * cPrev[j] + i[j] * c[j];
-        if (w.peephole)
-          for (int64_t j = j0; j < j1; ++j)
-            o[j] += w.peephole[2 * H + j] * cNext[j];
-        k.sigmoid(o + j0, n);
-        // tanh(c_t) in the candidate's place, which is used up.
-        std::memcpy(c + j0, cNext + j0, sliceBytes);
-        k.tanh(c + j0, n);
-        for (int64_t j = j0; j < j1; ++j)
-          hNext[j] = o[j] * c[j];
+      case PDNNRT_RNN_CELL_LSTM:
+        lstmStep(k, {j0, j1}, H, g, w.peephole, state(cur, 1, p),
+                 state(next, 1, p), hNext);
         break;
-      }
       }
     }
     if (gru) {
