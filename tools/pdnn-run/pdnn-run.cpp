@@ -29,37 +29,43 @@ using namespace mlir;
 using namespace mlir::pdnn;
 namespace cl = llvm::cl;
 
+// --help lists these, not every option the linked LLVM libraries register.
+static cl::OptionCategory runCategory("pdnn-run options");
+
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<module.mlir>"),
-                                      cl::init("-"));
+                                      cl::init("-"), cl::cat(runCategory));
 static cl::opt<std::string> entry("e", cl::desc("Function to call"),
-                                  cl::init("main"));
-static cl::list<std::string> inputs("input",
-                                    cl::desc("An input .npy file, in argument order"));
+                                  cl::init("main"), cl::cat(runCategory));
+static cl::list<std::string>
+    inputs("input", cl::desc("An input .npy file, in argument order"),
+           cl::cat(runCategory));
 static cl::opt<std::string> outputDir("o", cl::desc("Folder for result<i>.npy"),
-                                      cl::init(""));
+                                      cl::init(""), cl::cat(runCategory));
 static cl::opt<Backend> backend("backend", cl::desc("Where the pdnn ops run"),
-                                cl::init(Backend::OneDNN), backendValues());
-static cl::opt<unsigned> repeat("repeat",
-                                cl::desc("Time this many calls after a warm-up"),
-                                cl::init(0));
+                                cl::init(Backend::OneDNN), backendValues(),
+                                cl::cat(runCategory));
+static cl::opt<unsigned>
+    repeat("repeat", cl::desc("Time this many calls after a warm-up"),
+           cl::init(0), cl::cat(runCategory));
 static cl::opt<bool> printResults("print", cl::desc("Print the results"),
-                                  cl::init(false));
+                                  cl::init(false), cl::cat(runCategory));
 static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level"),
-                                  cl::init(3));
+                                  cl::init(3), cl::cat(runCategory));
 static cl::opt<GruBatching>
     gruBatching("gru-batching",
                 cl::desc("How a LoD batch reaches oneDNN's GRUs and LSTMs"),
-                cl::init(GruBatching::LengthSorted), gruBatchingValues());
+                cl::init(GruBatching::LengthSorted), gruBatchingValues(),
+                cl::cat(runCategory));
 static cl::opt<bool> checkInputsUnchanged(
     "check-inputs-unchanged",
     cl::desc("Fail a call that writes into an input not marked "
              "bufferization.writable (copies every input per call)"),
-    cl::init(false));
+    cl::init(false), cl::cat(runCategory));
 static cl::opt<bool> exactGruActivations(
     "exact-gru-activations",
     cl::desc("Reference GRUs with oneDNN's unclamped sigmoid/tanh instead of "
              "Paddle's CPU kernels' clamped ones"),
-    cl::init(false));
+    cl::init(false), cl::cat(runCategory));
 
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "pdnn-run: error: " << message << "\n";
@@ -108,6 +114,7 @@ static void print(const HostTensor &tensor, llvm::raw_ostream &os) {
 }
 
 int main(int argc, char **argv) {
+  cl::HideUnrelatedOptions(runCategory);
   cl::ParseCommandLineOptions(argc, argv, "PaddleDNN JIT runner\n");
   DialectRegistry registry;
   prepareForJit(registry);
