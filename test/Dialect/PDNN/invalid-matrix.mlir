@@ -519,3 +519,44 @@ func.func @elementwise_int8_to_bf16(%x: tensor<2x3xui8>, %y: tensor<2x3xsi8>) {
   %0 = pdnn.elementwise_mul %x, %y : (tensor<2x3xui8>, tensor<2x3xsi8>) -> tensor<2x3xbf16>
   return
 }
+
+// -----
+
+// fc: Scale_weights is one common scale or one per output channel (W's
+// columns), not a prefix of them.
+func.func @fc_scale_weights_count(%x: tensor<2x16xui8>, %w: tensor<16x5xsi8>) {
+  // expected-error @+1 {{Scale_weights must hold 1 or W's columns = 5 scales, got 3}}
+  %0 = pdnn.fc Input(%x) W(%w) {Scale_weights = array<f32: 1.0, 2.0, 3.0>, force_fp32_output = true}
+      : (tensor<2x16xui8>, tensor<16x5xsi8>) -> tensor<2x5xf32>
+  return
+}
+
+// -----
+
+// fc: the input scale divides.
+func.func @fc_scale_in_zero(%x: tensor<2x16xui8>, %w: tensor<16x5xsi8>) {
+  // expected-error @+1 {{Scale_in must be finite and non-zero, got 0}}
+  %0 = pdnn.fc Input(%x) W(%w) {Scale_in = 0.0 : f32, force_fp32_output = true}
+      : (tensor<2x16xui8>, tensor<16x5xsi8>) -> tensor<2x5xf32>
+  return
+}
+
+// -----
+
+// mul: scale_y is one scale or one per column of Y's flattened output.
+func.func @mul_scale_y_count(%x: tensor<2x3xui8>, %y: tensor<3x5xsi8>) {
+  // expected-error @+1 {{scale_y must hold 1 or Y's output columns = 5 scales, got 2}}
+  %0 = pdnn.mul %x, %y {scale_y = array<f32: 1.0, 2.0>, force_fp32_output = true}
+      : (tensor<2x3xui8>, tensor<3x5xsi8>) -> tensor<2x5xf32>
+  return
+}
+
+// -----
+
+// mul: an infinite output scale.
+func.func @mul_scale_out_inf(%x: tensor<2x3xui8>, %y: tensor<3x5xsi8>) {
+  // expected-error @+1 {{scale_out must be finite and non-zero, got INF}}
+  %0 = pdnn.mul %x, %y {scale_out = 0x7F800000 : f32, force_fp32_output = true}
+      : (tensor<2x3xui8>, tensor<3x5xsi8>) -> tensor<2x5xf32>
+  return
+}

@@ -1303,3 +1303,52 @@ func.func @fusion_lstm_element_type(%x: tensor<9x3xf32>, %lod: tensor<?xi64>, %w
          tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>)
   return
 }
+
+// -----
+
+// fusion_gru: the quantization parameters are checked as quantize checks
+// them. Scale_data divides.
+func.func @fusion_gru_scale_data_zero(%x: tensor<9x3xui8>, %lod: tensor<4xi64>, %wx: tensor<3x15xf32>, %wh: tensor<5x15xf32>) {
+  // expected-error @+1 {{Scale_data must be finite and non-zero, got 0}}
+  %0:5 = pdnn.fusion_gru X(%x) lod(%lod) WeightX(%wx) WeightH(%wh)
+      {mkldnn_data_type = "int8", Scale_data = 0.0 : f32}
+      : (tensor<9x3xui8>, tensor<4xi64>, tensor<3x15xf32>, tensor<5x15xf32>)
+     -> (tensor<9x5xui8>, tensor<3x5xf32>, tensor<9x15xf32>, tensor<9x15xf32>, tensor<9x5xf32>)
+  return
+}
+
+// -----
+
+// fusion_gru: a u8 shift maps real zero into [0, 255].
+func.func @fusion_gru_shift_data_range(%x: tensor<9x3xui8>, %lod: tensor<4xi64>, %wx: tensor<3x15xf32>, %wh: tensor<5x15xf32>) {
+  // expected-error @+1 {{Shift_data must be in [0, 255], got 3.000000e+02}}
+  %0:5 = pdnn.fusion_gru X(%x) lod(%lod) WeightX(%wx) WeightH(%wh)
+      {mkldnn_data_type = "int8", Scale_data = 63.0 : f32, Shift_data = 300.0 : f32}
+      : (tensor<9x3xui8>, tensor<4xi64>, tensor<3x15xf32>, tensor<5x15xf32>)
+     -> (tensor<9x5xui8>, tensor<3x5xf32>, tensor<9x15xf32>, tensor<9x15xf32>, tensor<9x5xf32>)
+  return
+}
+
+// -----
+
+// fusion_gru: every per-channel weight scale is a valid scale.
+func.func @fusion_gru_scale_weights_entry(%x: tensor<9x3xui8>, %lod: tensor<4xi64>, %wx: tensor<3x6xf32>, %wh: tensor<2x6xf32>) {
+  // expected-error @+1 {{Scale_weights[1] must be finite and non-zero, got 0}}
+  %0:5 = pdnn.fusion_gru X(%x) lod(%lod) WeightX(%wx) WeightH(%wh)
+      {mkldnn_data_type = "int8", Scale_weights = array<f32: 1.0, 0.0, 3.0, 4.0, 5.0, 6.0>}
+      : (tensor<9x3xui8>, tensor<4xi64>, tensor<3x6xf32>, tensor<2x6xf32>)
+     -> (tensor<9x2xui8>, tensor<3x2xf32>, tensor<9x6xf32>, tensor<9x6xf32>, tensor<9x2xf32>)
+  return
+}
+
+// -----
+
+// multi_gru: the same rule for its data shift.
+func.func @multi_gru_shift_data_range(%x: tensor<9x2xui8>, %lod: tensor<4xi64>, %wx: tensor<2x9xf32>, %wh: tensor<3x9xf32>) {
+  // expected-error @+1 {{Shift_data must be in [0, 255], got -1.000000e+00}}
+  %0 = pdnn.multi_gru X(%x) lod(%lod) WeightX(%wx, %wx) WeightH(%wh, %wh)
+      {mkldnn_data_type = "int8", Shift_data = -1.0 : f32}
+      : (tensor<9x2xui8>, tensor<4xi64>, tensor<2x9xf32>, tensor<2x9xf32>, tensor<3x9xf32>, tensor<3x9xf32>)
+     -> tensor<9x6xui8>
+  return
+}

@@ -31,9 +31,9 @@ func.func @fc(%x: tensor<?x16xf32>, %w: tensor<16x48xf32>, %b: tensor<48xf32>, %
   // CHECK: pdnn.fc Input(%{{.*}}) W(%{{.*}}) {in_num_col_dims = 2 : i32} : (tensor<2x3x16xf32>, tensor<16x48xf32>) -> tensor<2x3x48xf32>
   %3 = pdnn.fc Input(%x3) W(%w) {in_num_col_dims = 2 : i32} : (tensor<2x3x16xf32>, tensor<16x48xf32>) -> tensor<2x3x48xf32>
   // CHECK: pdnn.fc
-  // CHECK-SAME: {Scale_in = 6.300000e+01 : f32, Scale_out = 2.000000e+00 : f32, Scale_weights = array<f32: 1.000000e+00, 2.000000e+00>, force_fp32_output = true, mkldnn_data_type = "int8", use_quantizer = true}
+  // CHECK-SAME: {Scale_in = 6.300000e+01 : f32, Scale_out = 2.000000e+00 : f32, Scale_weights = array<f32: 2.000000e+00>, force_fp32_output = true, mkldnn_data_type = "int8", use_quantizer = true}
   %4 = pdnn.fc Input(%x) W(%w) {use_quantizer = true, mkldnn_data_type = "int8", Scale_in = 63.0 : f32,
-                                Scale_weights = array<f32: 1.0, 2.0>, Scale_out = 2.0 : f32, force_fp32_output = true}
+                                Scale_weights = array<f32: 2.0>, Scale_out = 2.0 : f32, force_fp32_output = true}
       : (tensor<?x16xf32>, tensor<16x48xf32>) -> tensor<?x48xf32>
   return
 }

@@ -65,6 +65,12 @@ LogicalResult MulOp::verify() {
   llvm::append_range(out, y.drop_front(yCols));
   if (failed(expectShape(*this, getOut(), "Out", out)))
     return failure();
+  if (failed(verifyScale(*this, "scale_x", getScaleX().convertToFloat())) ||
+      failed(verifyScaleList(*this, "scale_y", getScaleY(),
+                             product(y.drop_front(yCols)),
+                             "Y's output columns")) ||
+      failed(verifyScale(*this, "scale_out", getScaleOut().convertToFloat())))
+    return failure();
   return verifyProductTypes(*this, getX(), getY(), getOut(),
                             getForceFp32Output());
 }
@@ -114,7 +120,11 @@ LogicalResult FcOp::verify() {
   if (!getActivationType().empty() && getActivationType() != "relu")
     return emitOpError() << "activation_type must be \"\" or \"relu\", got \""
                          << getActivationType() << "\"";
-  if (failed(verifyMkldnnDataType(*this, getMkldnnDataType())))
+  if (failed(verifyMkldnnDataType(*this, getMkldnnDataType())) ||
+      failed(verifyScale(*this, "Scale_in", getScaleIn().convertToFloat())) ||
+      failed(verifyScaleList(*this, "Scale_weights", getScaleWeights(), n,
+                             "W's columns")) ||
+      failed(verifyScale(*this, "Scale_out", getScaleOut().convertToFloat())))
     return failure();
   return verifyProductTypes(*this, getInput(), getW(), getOut(),
                             getForceFp32Output());

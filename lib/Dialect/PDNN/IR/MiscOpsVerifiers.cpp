@@ -113,30 +113,13 @@ LogicalResult ConcatOp::verify() {
   return expectShape(*this, getOut(), "Out", out);
 }
 
-/// Scales are divisors somewhere in every quantization formula.
-static LogicalResult verifyScale(Operation *op, StringRef name, APFloat value) {
-  float scale = value.convertToFloat();
-  if (scale != 0.0f && std::isfinite(scale))
-    return success();
-  return op->emitOpError() << name << " must be finite and non-zero, got "
-                           << scale;
-}
-
-/// A u8 shift maps real zero to [0, 255]; signed data has no shift.
-static LogicalResult verifyShift(Operation *op, StringRef name, APFloat value) {
-  float shift = value.convertToFloat();
-  if (shift >= 0.0f && shift <= 255.0f)
-    return success();
-  return op->emitOpError() << name << " must be in [0, 255], got " << shift;
-}
-
 static LogicalResult expectSameShape(Operation *op, Value in, Value out) {
   return expectShape(op, out, "Output", shapeOf(in));
 }
 
 LogicalResult QuantizeOp::verify() {
-  if (failed(verifyScale(*this, "Scale", getScaleAttr().getValue())) ||
-      failed(verifyShift(*this, "Shift", getShiftAttr().getValue())) ||
+  if (failed(verifyScale(*this, "Scale", getScale().convertToFloat())) ||
+      failed(verifyShift(*this, "Shift", getShift().convertToFloat())) ||
       failed(expectSameShape(*this, getInput(), getOutput())))
     return failure();
   if (getOutputFormat() != "NHWC" && getOutputFormat() != "NCHW")
@@ -161,8 +144,8 @@ LogicalResult QuantizeOp::verify() {
 LogicalResult DequantizeOp::verify() {
   if (elementTypeOf(getInput()).isF32())
     return emitOpError() << "Input must be ui8, si8 or bf16, got f32";
-  if (failed(verifyScale(*this, "Scale", getScaleAttr().getValue())) ||
-      failed(verifyShift(*this, "Shift", getShiftAttr().getValue())))
+  if (failed(verifyScale(*this, "Scale", getScale().convertToFloat())) ||
+      failed(verifyShift(*this, "Shift", getShift().convertToFloat())))
     return failure();
   if (getShift().convertToFloat() != 0.0f &&
       !elementTypeOf(getInput()).isUnsignedInteger(8))
@@ -172,10 +155,10 @@ LogicalResult DequantizeOp::verify() {
 }
 
 LogicalResult RequantizeOp::verify() {
-  if (failed(verifyScale(*this, "Scale_in", getScaleInAttr().getValue())) ||
-      failed(verifyScale(*this, "Scale_out", getScaleOutAttr().getValue())) ||
-      failed(verifyShift(*this, "Shift_in", getShiftInAttr().getValue())) ||
-      failed(verifyShift(*this, "Shift_out", getShiftOutAttr().getValue())))
+  if (failed(verifyScale(*this, "Scale_in", getScaleIn().convertToFloat())) ||
+      failed(verifyScale(*this, "Scale_out", getScaleOut().convertToFloat())) ||
+      failed(verifyShift(*this, "Shift_in", getShiftIn().convertToFloat())) ||
+      failed(verifyShift(*this, "Shift_out", getShiftOut().convertToFloat())))
     return failure();
   bool shiftIn = getShiftIn().convertToFloat() != 0.0f;
   bool shiftOut = getShiftOut().convertToFloat() != 0.0f;

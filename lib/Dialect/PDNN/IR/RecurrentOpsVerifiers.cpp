@@ -165,10 +165,13 @@ LogicalResult FusionGruOp::verify() {
   if (failed(verifyActivations(*this, getActivation(), getGateActivation())) ||
       failed(verifyMkldnnDataType(*this, getMkldnnDataType())))
     return failure();
-  int64_t scales = getScaleWeights().size();
-  if (scales != 1 && isKnown(d3) && scales != d3)
-    return emitOpError() << "Scale_weights must hold 1 or 3D = " << d3
-                         << " scales, got " << scales;
+  if (failed(verifyScale(*this, "Scale_data",
+                         getScaleData().convertToFloat())) ||
+      failed(verifyShift(*this, "Shift_data",
+                         getShiftData().convertToFloat())) ||
+      failed(verifyScaleList(*this, "Scale_weights", getScaleWeights(), d3,
+                             "3D")))
+    return failure();
   SmallVector<Value> biases;
   if (getBias())
     biases.push_back(getBias());
@@ -232,7 +235,11 @@ LogicalResult MultiGruOp::verify() {
                          {t, scaled(d, 2)})))
     return failure();
   if (failed(verifyActivations(*this, getActivation(), getGateActivation())) ||
-      failed(verifyMkldnnDataType(*this, getMkldnnDataType())))
+      failed(verifyMkldnnDataType(*this, getMkldnnDataType())) ||
+      failed(verifyScale(*this, "Scale_data",
+                         getScaleData().convertToFloat())) ||
+      failed(verifyShift(*this, "Shift_data",
+                         getShiftData().convertToFloat())))
     return failure();
   SmallVector<Value> weights(getWeightX());
   llvm::append_range(weights, getWeightH());

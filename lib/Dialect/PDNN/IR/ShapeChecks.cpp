@@ -5,6 +5,8 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
+
 using namespace mlir;
 
 int64_t pdnn::detail::product(ArrayRef<int64_t> dims) {
@@ -75,4 +77,37 @@ LogicalResult pdnn::detail::verifyMkldnnDataType(Operation *op,
   return op->emitOpError() << "mkldnn_data_type must be one of \"float32\", "
                            << "\"bfloat16\", \"int8\", got \"" << value
                            << "\"";
+}
+
+LogicalResult pdnn::detail::verifyScale(Operation *op, StringRef name,
+                                        float value) {
+  if (value != 0.0f && std::isfinite(value))
+    return success();
+  return op->emitOpError() << name << " must be finite and non-zero, got "
+                           << value;
+}
+
+LogicalResult pdnn::detail::verifyShift(Operation *op, StringRef name,
+                                        float value) {
+  if (value >= 0.0f && value <= 255.0f)
+    return success();
+  return op->emitOpError() << name << " must be in [0, 255], got " << value;
+}
+
+LogicalResult pdnn::detail::verifyScaleList(Operation *op, StringRef name,
+                                            ArrayRef<float> scales,
+                                            int64_t channels,
+                                            StringRef channelsName) {
+  int64_t count = scales.size();
+  if (count != 1 && (!isKnown(channels) || count != channels)) {
+    InFlightDiagnostic diag = op->emitOpError()
+                              << name << " must hold 1 or " << channelsName;
+    if (isKnown(channels))
+      diag << " = " << channels;
+    return diag << " scales, got " << count;
+  }
+  for (auto [i, scale] : llvm::enumerate(scales))
+    if (failed(verifyScale(op, (name + "[" + Twine(i) + "]").str(), scale)))
+      return failure();
+  return success();
 }

@@ -77,6 +77,19 @@ LogicalResult verifyGruActivation(Operation *op, StringRef attrName,
 /// oneDNN precisions named by `mkldnn_data_type`.
 LogicalResult verifyMkldnnDataType(Operation *op, StringRef value);
 
+/// Quantization parameters, checked alike on every op that carries them: a
+/// scale is finite and non-zero (every formula divides by it somewhere); a
+/// u8 shift maps real zero into [0, 255].
+LogicalResult verifyScale(Operation *op, StringRef name, float value);
+LogicalResult verifyShift(Operation *op, StringRef name, float value);
+
+/// Weight scales: one for every output channel or a single common one, as
+/// oneDNN's weights mask allows (`channels` may be dynamic); each a valid
+/// scale.
+LogicalResult verifyScaleList(Operation *op, StringRef name,
+                              ArrayRef<float> scales, int64_t channels,
+                              StringRef channelsName);
+
 inline ArrayRef<int64_t> shapeOf(Value v) {
   return cast<ShapedType>(v.getType()).getShape();
 }
