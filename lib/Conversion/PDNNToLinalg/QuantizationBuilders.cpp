@@ -77,3 +77,40 @@ Value pdnn::quantizeFromF32(OpBuilder &b, Location loc, Value tensor,
         return reinterpret(nb, nloc, q, elementType);
       });
 }
+
+Value pdnn::int8KernelWeights(OpBuilder &b, Location loc, Value weights,
+                              ArrayRef<float> scales, bool int8Data) {
+  Type type = getElementTypeOrSelf(weights.getType());
+  bool int8Weights = type.isInteger(8);
+  if (!int8Weights && !int8Data)
+    return castFloat(b, loc, weights, b.getF32Type());
+  Value w = int8Weights ? dequantizeToF32(b, loc, weights, 1.0f, 0.0f)
+                        : castFloat(b, loc, weights, b.getF32Type());
+  int64_t n = cast<RankedTensorType>(w.getType()).getDimSize(1);
+  SmallVector<float> perColumn(ShapedType::isDynamic(n) ? 1 : n, scales.front());
+  if (int64_t(scales.size()) == n)
+    perColumn.assign(scales.begin(), scales.end());
+  auto scaleType = RankedTensorType::get({int64_t(perColumn.size())}, b.getF32Type());
+  Value scaleTensor = arith::ConstantOp::create(
+      b, loc, scaleType, DenseElementsAttr::get(scaleType, ArrayRef(perColumn)));
+  MLIRContext *ctx = b.getContext();
+  AffineMap column = AffineMap::get(
+      2, 0,
+      {perColumn.size() == 1 ? getAffineConstantExpr(0, ctx) : getAffineDimExpr(1, ctx)},
+      ctx);
+  return buildMapLike(
+      b, loc, ValueRange{w, scaleTensor}, w, b.getF32Type(),
+      [&](OpBuilder &nb, Location nloc, ValueRange v) -> Value {
+        Value q = v[0];
+        if (!int8Weights) {
+          Value scaled = arith::MulFOp::create(nb, nloc, q, v[1]);
+          Value rounded = math::RoundEvenOp::create(nb, nloc, scaled);
+          q = arith::MinimumFOp::create(
+              nb, nloc,
+              arith::MaximumFOp::create(nb, nloc, rounded, floatConstant(nb, nloc, nb.getF32Type(), -128.0)),
+              floatConstant(nb, nloc, nb.getF32Type(), 127.0));
+        }
+        return arith::DivFOp::create(nb, nloc, q, v[1]);
+      },
+      {b.getMultiDimIdentityMap(2), column});
+}

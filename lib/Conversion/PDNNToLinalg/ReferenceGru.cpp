@@ -34,6 +34,9 @@ struct GruAttributes {
   bool reverse;
   bool originMode;
   bool exact; // unclamped sigmoid/tanh, as oneDNN
+  /// int8 data: WeightH as the int8 kernel quantizes it, with one scale or
+  /// one per gate column (3D); empty otherwise.
+  ArrayRef<float> int8WeightScales = {};
 };
 } // namespace
 
@@ -62,6 +65,14 @@ static Value referenceGru(OpBuilder &b, Location loc, Value xx, Value lod,
   };
   Value wur = slice(0, 2 * d * d, 2 * d);
   Value wc = slice(2 * d * d, d * d, d);
+  if (ArrayRef<float> scales = attrs.int8WeightScales; !scales.empty()) {
+    // Gate columns u, r of [W_u | W_r] take scales [0, 2D), W_c's [2D, 3D).
+    bool common = scales.size() == 1;
+    wur = int8KernelWeights(b, loc, wur, common ? scales : scales.take_front(2 * d),
+                            /*int8Data=*/true);
+    wc = int8KernelWeights(b, loc, wc, common ? scales : scales.drop_front(2 * d),
+                           /*int8Data=*/true);
+  }
 
   Value zero = indexConstant(b, loc, 0), one = indexConstant(b, loc, 1);
   Value t = getSize(b, loc, xx, 0);
@@ -232,12 +243,20 @@ struct FusionGruToLoops : public OpRewritePattern<FusionGruOp> {
         rewriter, loc,
         {x, op.getWeightX(), op.getWeightH(), op.getBias(), op.getH0(), *d},
         "fusion_gru");
+    // int8 data: the kernel computes with WeightX and WeightH quantized by
+    // Scale_weights, the same scale for a gate column in both.
+    bool int8Data = getElementTypeOrSelf(ops.x.getType()).isInteger(8);
+    ArrayRef<float> weightScales =
+        int8Data ? op.getScaleWeights() : ArrayRef<float>();
     x = dequantizeToF32(rewriter, loc, ops.x, scale, shift);
-    Value xx = gatePreactivations(rewriter, loc, x, ops.weightX, ops.bias);
+    Value weightX = int8Data ? int8KernelWeights(rewriter, loc, ops.weightX,
+                                                 weightScales, true)
+                             : ops.weightX;
+    Value xx = gatePreactivations(rewriter, loc, x, weightX, ops.bias);
     Value hidden = referenceGru(
         rewriter, loc, xx, op.getLod(), ops.h0, ops.weightH,
         {op.getActivation(), op.getGateActivation(), op.getIsReverse(),
-         op.getOriginMode(), exact});
+         op.getOriginMode(), exact, weightScales});
     // Quantized output uses the data's scale and shift (oneDNN's RNN
     // quantizes dst like src).
     hidden = quantizeFromF32(rewriter, loc, hidden,

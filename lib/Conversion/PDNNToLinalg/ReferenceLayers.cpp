@@ -52,33 +52,6 @@ static Value cst(OpBuilder &b, Location loc, double value) {
   return floatConstant(b, loc, b.getF32Type(), value);
 }
 
-/// Dequantizes the columns of weights [K, N] with one scale or one per
-/// column (oneDNN's per-output-channel weight scales).
-static Value dequantizeWeights(OpBuilder &b, Location loc, Value weights,
-                               ArrayRef<float> scales) {
-  Type type = getElementTypeOrSelf(weights.getType());
-  if (!type.isInteger(8))
-    return castFloat(b, loc, weights, b.getF32Type());
-  Value w = dequantizeToF32(b, loc, weights, 1.0f, 0.0f);
-  int64_t n = cast<RankedTensorType>(w.getType()).getDimSize(1);
-  SmallVector<float> perColumn(ShapedType::isDynamic(n) ? 1 : n, scales.front());
-  if (int64_t(scales.size()) == n)
-    perColumn.assign(scales.begin(), scales.end());
-  auto scaleType = RankedTensorType::get({int64_t(perColumn.size())}, b.getF32Type());
-  Value scaleTensor = arith::ConstantOp::create(
-      b, loc, scaleType, DenseElementsAttr::get(scaleType, ArrayRef(perColumn)));
-  MLIRContext *ctx = b.getContext();
-  AffineMap column = AffineMap::get(
-      2, 0,
-      {perColumn.size() == 1 ? getAffineConstantExpr(0, ctx) : getAffineDimExpr(1, ctx)},
-      ctx);
-  return buildMapLike(b, loc, ValueRange{w, scaleTensor}, w, b.getF32Type(),
-                      [](OpBuilder &nb, Location nloc, ValueRange v) -> Value {
-                        return arith::DivFOp::create(nb, nloc, v[0], v[1]);
-                      },
-                      {b.getMultiDimIdentityMap(2), column});
-}
-
 /// [M, N] f32 product of a flattened data matrix [M, K] and weights [K, N],
 /// plus an optional bias of N values and relu. The sizes the types leave
 /// open (K on both sides, the bias's) are checked at run time.
@@ -152,7 +125,8 @@ struct MulToLinalg : public OpRewritePattern<MulOp> {
     Value x = collapseToMatrix(rewriter, loc, op.getX(), xSplit);
     Value y = collapseToMatrix(rewriter, loc, op.getY(), ySplit);
     x = dequantizeToF32(rewriter, loc, x, op.getScaleX().convertToFloat(), 0.0f);
-    y = dequantizeWeights(rewriter, loc, y, op.getScaleY());
+    y = int8KernelWeights(rewriter, loc, y, op.getScaleY(),
+                      getElementTypeOrSelf(op.getX().getType()).isInteger(8));
     Value product = matrixProduct(rewriter, loc, x, y, Value(), false, "mul");
     SmallVector<OpFoldResult> sizes(
         ArrayRef(getSizes(rewriter, loc, op.getX())).take_front(xSplit));
@@ -193,8 +167,9 @@ struct FcToLinalg : public OpRewritePattern<FcOp> {
       }
       w = sliceTo(rewriter, loc, w, kn);
     }
+    bool int8Data = getElementTypeOrSelf(x.getType()).isInteger(8);
     x = dequantizeToF32(rewriter, loc, x, op.getScaleIn().convertToFloat(), 0.0f);
-    w = dequantizeWeights(rewriter, loc, w, op.getScaleWeights());
+    w = int8KernelWeights(rewriter, loc, w, op.getScaleWeights(), int8Data);
     Value product = matrixProduct(rewriter, loc, x, w, op.getBias(),
                                   op.getActivationType() == "relu", "fc");
     SmallVector<OpFoldResult> sizes(

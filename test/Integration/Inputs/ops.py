@@ -12,6 +12,9 @@ each. `--group` selects one family (one lit test each):
                --canonicalize (Paddle's broadcast at compile time)
   top_k        top_k with the k attribute and with a K tensor
   quant        quantize, dequantize, requantize
+  int8-products
+               fc, mul and fusion_gru on int8 data with f32 weights
+               quantized by their scales, as Paddle's int8 kernels do
   rnn          rnn: LSTM, GRU, RNN_TANH, RNN_RELU; 2 layers and/or
                bidirectional; SequenceLength
   rnn-one-layer-forward
@@ -584,6 +587,118 @@ def quant_cases():
 
 
 # ---------------------------------------------------------------------------
+# int8 products: u8/s8 data with f32 weights and their scales
+# ---------------------------------------------------------------------------
+def int8_fc_case(rng, rows, K, N, scale_in, scales, signed=False, bias=True, op="fc",
+                 weights=None, data=None):
+    """fc (or mul) on int8 data with f32 weights: Paddle's oneDNN kernel
+    quantizes the weights per output channel (rint(w·s), saturated), so the
+    result is (X / Scale_in) · (W_q / s) (+ Bias), f32 (force_fp32_output)."""
+    dtype = np.int8 if signed else np.uint8
+    info = np.iinfo(dtype)
+    x = (data if data is not None
+         else rng.randint(info.min, info.max + 1, size=(rows, K)).astype(dtype))
+    w = weights if weights is not None else f32(rng.rand(K, N) * 2 - 1)
+    b = f32(rng.rand(N) * 2 - 1) if bias else None
+    expected = (x.astype(np.float64) / scale_in) @ ref.int8_weights(w, scales)
+    if b is not None:
+        expected = expected + b.astype(np.float64)
+    element = "si8" if signed else "ui8"
+    name = "%s int8 X=%dx%d %s W=%dx%d scale_in=%g weight-scales=%s%s" % (
+        op, rows, K, element, K, N, scale_in,
+        "common" if len(scales) == 1 else "per-channel", "" if bias else " no-bias")
+    if weights is not None:
+        name += " W=%g" % float(w.flat[0])
+    c = Case(name)
+    c.arg("x", x)
+    c.const("w", w)
+    out = ttype([rows, N])
+    scale_list = "array<f32: %s>" % ", ".join("%r" % float(v) for v in scales)
+    if op == "fc":
+        operands, types = "Input(%x) W(%w)", [c.type("%x"), c.type("%w")]
+        if b is not None:
+            c.const("b", b)
+            operands += " Bias(%b)"
+            types.append(c.type("%b"))
+        c.op("%%o = pdnn.fc %s {Scale_in = %r : f32, Scale_weights = %s, "
+             "force_fp32_output = true} : (%s) -> %s" % (
+                 operands, float(scale_in), scale_list, ", ".join(types), out))
+    else:
+        c.op("%%o = pdnn.mul %%x, %%w {scale_x = %r : f32, scale_y = %s, "
+             "force_fp32_output = true} : (%s, %s) -> %s" % (
+                 float(scale_in), scale_list, c.type("%x"), c.type("%w"), out))
+    c.result("%o", out, expected, ATOL, RTOL)
+    return c
+
+
+def int8_fusion_gru_case(rng, lens, M, D, scale, shift, scales, origin_mode, bias=True):
+    """fusion_gru on u8 X (x_u8 = x·Scale_data + Shift_data) with f32
+    weights quantized per gate column by Scale_weights, f32 Hidden: the
+    reference computes in f32 from the dequantized data and the weights as
+    the int8 kernel quantizes them."""
+    lod = ref.lod_offsets([lens])
+    T = int(lod[-1])
+    x = rng.randint(0, 256, size=(T, M)).astype(np.uint8)
+    wx = f32(rng.rand(M, 3 * D) * 2 - 1)
+    wh = f32(rng.rand(D, 3 * D) * 2 - 1)
+    b = f32(rng.rand(1, 3 * D)) if bias else None
+    x_f = (x.astype(np.float64) - shift) / scale
+    expected = ref.fusion_gru(x_f, [lens], None, ref.int8_weights(wx, scales),
+                              ref.int8_gru_weight_h(wh, scales), b, False, origin_mode,
+                              exact=True)
+    c = Case("fusion_gru int8 lod=%s M=%d D=%d Scale_data=%g Shift_data=%g weight-scales=%s "
+             "origin_mode=%d%s" % ("[" + ",".join(map(str, lens)) + "]", M, D, scale, shift,
+                                   "common" if len(scales) == 1 else "per-channel",
+                                   int(origin_mode), "" if bias else " no-bias"))
+    c.arg("x", x, dynamic=(0,))
+    c.arg("lod", np.asarray(lod, np.int64), dynamic=(0,))
+    c.const("wx", wx)
+    c.const("wh", wh)
+    operands = "X(%x) lod(%lod) WeightX(%wx) WeightH(%wh)"
+    types = [c.type("%x"), c.type("%lod"), c.type("%wx"), c.type("%wh")]
+    if b is not None:
+        c.const("b", b)
+        operands += " Bias(%b)"
+        types.append(c.type("%b"))
+    out = ttype([None, D])
+    scratch = ", ".join([ttype([None, D]), ttype([None, 3 * D]), ttype([None, 3 * D]),
+                         ttype([None, D])])
+    c.op("%%r:5 = pdnn.fusion_gru %s {mkldnn_data_type = \"int8\", Scale_data = %r : f32, "
+         "Shift_data = %r : f32, Scale_weights = array<f32: %s>, force_fp32_output = true, "
+         "origin_mode = %s} : (%s) -> (%s, %s)" % (
+             operands, float(scale), float(shift), ", ".join("%r" % float(v) for v in scales),
+             "true" if origin_mode else "false", ", ".join(types), out, scratch))
+    c.result("%r#0", out, expected, ATOL, RTOL)
+    return c
+
+
+def int8_product_cases():
+    rng = np.random.RandomState(1717)
+    # Scales that f32 attributes hold exactly, so numpy uses the same ones.
+    per_channel = [float(np.float32(v)) for v in rng.uniform(20.0, 127.0, size=5)]
+    gru_scales = [float(np.float32(v)) for v in rng.uniform(20.0, 127.0, size=3 * 4)]
+    return [
+        # The issue's example: X = 1, W = 0.3, common scale 1: W quantizes
+        # to rint(0.3) = 0, so the result is 0, not 0.3.
+        int8_fc_case(rng, 1, 1, 1, 1.0, [1.0], bias=False,
+                     weights=np.full((1, 1), 0.3, np.float32),
+                     data=np.ones((1, 1), np.uint8)),
+        int8_fc_case(rng, 4, 6, 5, 63.0, per_channel),
+        int8_fc_case(rng, 4, 6, 5, 63.0, [100.0]),
+        int8_fc_case(rng, 3, 7, 5, 127.0, per_channel, signed=True, bias=False),
+        int8_fc_case(rng, 4, 6, 5, 63.0, per_channel, op="mul", bias=False),
+        int8_fc_case(rng, 2, 8, 5, 31.0, [2.5], signed=True, op="mul", bias=False),
+        # test_fusion_gru_int8_mkldnn_op.py's matrix: IC = 3, OC = 5,
+        # Scale_data = 63, Shift_data = 64, with and without bias, both
+        # origin modes (here with per-gate-column and common weight scales).
+        int8_fusion_gru_case(rng, [2, 4, 3], 3, 4, 63.0, 64.0, gru_scales, False),
+        int8_fusion_gru_case(rng, [2, 4, 3], 3, 4, 63.0, 64.0, gru_scales, True, bias=False),
+        int8_fusion_gru_case(rng, [2, 4, 3], 3, 4, 63.0, 64.0, [90.0], True),
+        int8_fusion_gru_case(rng, [1, 0, 5], 6, 4, 31.0, 128.0, gru_scales, False),
+    ]
+
+
+# ---------------------------------------------------------------------------
 # rnn
 # ---------------------------------------------------------------------------
 def rnn_case(rng, mode, T, N, I, H, layers, bidirec, seq_len=None, len_dtype=np.int32,
@@ -805,6 +920,7 @@ GROUPS = {
     "rnn-one-layer-forward": lambda: rnn_cases(True),
     "rnn-matrix": rnn_matrix_cases,
     "lstm": lstm_cases,
+    "int8-products": int8_product_cases,
 }
 
 

@@ -637,3 +637,25 @@ def crf_decoding(emission, transition, lod, label=None):
     if label is not None:
         path = (np.asarray(label).reshape(-1) == path).astype(np.int64)
     return path.reshape(-1, 1)
+
+
+def int8_weights(w, scales):
+    """Weights [K, N] as Paddle's oneDNN int8 kernels reorder f32 weights:
+    saturate_s8(rint(w * scale[n])) / scale[n], with one scale or one per
+    column (the weights mask over output channels)."""
+    w = _f64(w)
+    s = np.broadcast_to(np.asarray(scales, np.float64).reshape(1, -1), (1, w.shape[1]))
+    return np.clip(np.rint(w * s), -128, 127) / s
+
+
+def int8_gru_weight_h(wh, scales):
+    """fusion_gru's WeightH (Paddle's flat D x 3D: [W_u | W_r] as D x 2D,
+    then W_c as D x D) quantized per gate column like WeightX: columns of
+    [W_u | W_r] take scales [0, 2D), W_c's [2D, 3D)."""
+    wh = _f64(wh)
+    D = wh.shape[0]
+    flat = wh.flatten()
+    s = np.broadcast_to(np.asarray(scales, np.float64).reshape(-1), (3 * D,))
+    w_ur = int8_weights(flat[: 2 * D * D].reshape(D, 2 * D), s[: 2 * D])
+    w_c = int8_weights(flat[2 * D * D:].reshape(D, D), s[2 * D:])
+    return np.concatenate([w_ur.flatten(), w_c.flatten()]).reshape(D, 3 * D)
