@@ -253,8 +253,12 @@ struct FusionGruToLoops : public OpRewritePattern<FusionGruOp> {
                                                  weightScales, true)
                              : ops.weightX;
     Value xx = gatePreactivations(rewriter, loc, x, weightX, ops.bias);
+    // A u8 H0 is quantized like X.
+    Value h0 = ops.h0 && getElementTypeOrSelf(ops.h0.getType()).isInteger(8)
+                   ? dequantizeToF32(rewriter, loc, ops.h0, scale, shift)
+                   : ops.h0;
     Value hidden = referenceGru(
-        rewriter, loc, xx, op.getLod(), ops.h0, ops.weightH,
+        rewriter, loc, xx, op.getLod(), h0, ops.weightH,
         {op.getActivation(), op.getGateActivation(), op.getIsReverse(),
          op.getOriginMode(), exact, weightScales});
     // Quantized output uses the data's scale and shift (oneDNN's RNN

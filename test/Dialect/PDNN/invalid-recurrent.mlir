@@ -1352,3 +1352,26 @@ func.func @multi_gru_shift_data_range(%x: tensor<9x2xui8>, %lod: tensor<4xi64>, 
      -> tensor<9x6xui8>
   return
 }
+
+// -----
+
+// fusion_gru: H0 is f32 or, with int8 data, ui8 like X; never si8.
+func.func @fusion_gru_h0_si8(%x: tensor<9x3xui8>, %lod: tensor<4xi64>, %h0: tensor<3x5xsi8>, %wx: tensor<3x15xf32>, %wh: tensor<5x15xf32>) {
+  // expected-error @+1 {{H0 must be f32 or X's type, got 'si8'}}
+  %0:5 = pdnn.fusion_gru X(%x) lod(%lod) H0(%h0) WeightX(%wx) WeightH(%wh)
+      {mkldnn_data_type = "int8"}
+      : (tensor<9x3xui8>, tensor<4xi64>, tensor<3x5xsi8>, tensor<3x15xf32>, tensor<5x15xf32>)
+     -> (tensor<9x5xui8>, tensor<3x5xf32>, tensor<9x15xf32>, tensor<9x15xf32>, tensor<9x5xf32>)
+  return
+}
+
+// -----
+
+// fusion_gru: a u8 H0 needs u8 data to be quantized like.
+func.func @fusion_gru_h0_u8_with_f32_x(%x: tensor<9x3xf32>, %lod: tensor<4xi64>, %h0: tensor<3x5xui8>, %wx: tensor<3x15xf32>, %wh: tensor<5x15xf32>) {
+  // expected-error @+1 {{H0 must be f32 or X's type, got 'ui8'}}
+  %0:5 = pdnn.fusion_gru X(%x) lod(%lod) H0(%h0) WeightX(%wx) WeightH(%wh)
+      : (tensor<9x3xf32>, tensor<4xi64>, tensor<3x5xui8>, tensor<3x15xf32>, tensor<5x15xf32>)
+     -> (tensor<9x5xf32>, tensor<3x5xf32>, tensor<9x15xf32>, tensor<9x15xf32>, tensor<9x5xf32>)
+  return
+}

@@ -631,7 +631,8 @@ def int8_fc_case(rng, rows, K, N, scale_in, scales, signed=False, bias=True, op=
     return c
 
 
-def int8_fusion_gru_case(rng, lens, M, D, scale, shift, scales, origin_mode, bias=True):
+def int8_fusion_gru_case(rng, lens, M, D, scale, shift, scales, origin_mode, bias=True,
+                         h0_u8=False):
     """fusion_gru on u8 X (x_u8 = x·Scale_data + Shift_data) with f32
     weights quantized per gate column by Scale_weights, f32 Hidden: the
     reference computes in f32 from the dequantized data and the weights as
@@ -642,20 +643,29 @@ def int8_fusion_gru_case(rng, lens, M, D, scale, shift, scales, origin_mode, bia
     wx = f32(rng.rand(M, 3 * D) * 2 - 1)
     wh = f32(rng.rand(D, 3 * D) * 2 - 1)
     b = f32(rng.rand(1, 3 * D)) if bias else None
+    # H0 in u8, quantized like X (Paddle's int8 kernel takes it so).
+    h0 = rng.randint(0, 256, size=(len(lens), D)).astype(np.uint8) if h0_u8 else None
     x_f = (x.astype(np.float64) - shift) / scale
-    expected = ref.fusion_gru(x_f, [lens], None, ref.int8_weights(wx, scales),
+    h0_f = None if h0 is None else (h0.astype(np.float64) - shift) / scale
+    expected = ref.fusion_gru(x_f, [lens], h0_f, ref.int8_weights(wx, scales),
                               ref.int8_gru_weight_h(wh, scales), b, False, origin_mode,
                               exact=True)
     c = Case("fusion_gru int8 lod=%s M=%d D=%d Scale_data=%g Shift_data=%g weight-scales=%s "
              "origin_mode=%d%s" % ("[" + ",".join(map(str, lens)) + "]", M, D, scale, shift,
                                    "common" if len(scales) == 1 else "per-channel",
-                                   int(origin_mode), "" if bias else " no-bias"))
+                                   int(origin_mode), "" if bias else " no-bias")
+             + (" h0=ui8" if h0_u8 else ""))
     c.arg("x", x, dynamic=(0,))
     c.arg("lod", np.asarray(lod, np.int64), dynamic=(0,))
+    operands, types = "X(%x) lod(%lod)", [c.type("%x"), c.type("%lod")]
+    if h0 is not None:
+        c.arg("h0", h0)
+        operands += " H0(%h0)"
+        types.append(c.type("%h0"))
     c.const("wx", wx)
     c.const("wh", wh)
-    operands = "X(%x) lod(%lod) WeightX(%wx) WeightH(%wh)"
-    types = [c.type("%x"), c.type("%lod"), c.type("%wx"), c.type("%wh")]
+    operands += " WeightX(%wx) WeightH(%wh)"
+    types += [c.type("%wx"), c.type("%wh")]
     if b is not None:
         c.const("b", b)
         operands += " Bias(%b)"
@@ -695,6 +705,8 @@ def int8_product_cases():
         int8_fusion_gru_case(rng, [2, 4, 3], 3, 4, 63.0, 64.0, gru_scales, True, bias=False),
         int8_fusion_gru_case(rng, [2, 4, 3], 3, 4, 63.0, 64.0, [90.0], True),
         int8_fusion_gru_case(rng, [1, 0, 5], 6, 4, 31.0, 128.0, gru_scales, False),
+        int8_fusion_gru_case(rng, [2, 4, 3], 3, 4, 63.0, 64.0, gru_scales, True, h0_u8=True),
+        int8_fusion_gru_case(rng, [3, 0, 2], 5, 4, 31.0, 128.0, [50.0], False, h0_u8=True),
     ]
 
 

@@ -234,7 +234,8 @@ def PDNN_FusionGruOp : PDNN_Op<"fusion_gru", [Pure, AttrSizedOperandSegments]> {
     int8/bf16 (oneDNN): X may be ui8 quantized as `x_u8 = Scale_data · x +
     Shift_data`; WeightX/WeightH stay f32 and are quantized with
     `Scale_weights` (one scale, or one per 3D output channel); Hidden is ui8
-    unless `force_fp32_output`. With bf16 X, Hidden is bf16 unless
+    unless `force_fp32_output`. H0 is f32 or, as Paddle's int8 kernel takes
+    it, ui8 quantized like X. With bf16 X, Hidden is bf16 unless
     `force_fp32_output`.
 
     Results: `Hidden` (T x D, same LoD as X) carries the output. `XX`
@@ -254,7 +255,7 @@ def PDNN_FusionGruOp : PDNN_Op<"fusion_gru", [Pure, AttrSizedOperandSegments]> {
     ```
   }];
   let arguments = (ins PDNN_DataTensor:$X, PDNN_LoDTensor:$lod,
-    Optional<PDNN_FloatTensor>:$H0, PDNN_FloatTensor:$WeightX,
+    Optional<PDNN_DataTensor>:$H0, PDNN_FloatTensor:$WeightX,
     PDNN_FloatTensor:$WeightH, Optional<PDNN_FloatTensor>:$Bias,
     PDNN_Str<"tanh">:$activation, PDNN_Str<"sigmoid">:$gate_activation,
     PDNN_Bool<"false">:$is_reverse, PDNN_Bool<"true">:$use_seq,
