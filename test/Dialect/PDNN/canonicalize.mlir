@@ -127,3 +127,54 @@ func.func @concat_not_constant(%x: tensor<2x2xf32>) -> tensor<4x2xf32> {
   %0 = pdnn.concat %a, %x : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<4x2xf32>
   return %0 : tensor<4x2xf32>
 }
+
+// -----
+
+// quantize(dequantize(q)) with one Scale and Shift, back into q's type, is q.
+// CHECK-LABEL: func @quantize_of_dequantize
+// CHECK-NOT: pdnn.quantize
+// CHECK-NOT: pdnn.dequantize
+// CHECK: return %arg0, %arg1
+func.func @quantize_of_dequantize(%u: tensor<4xui8>, %s: tensor<4xsi8>) -> (tensor<4xui8>, tensor<4xsi8>) {
+  %0 = pdnn.dequantize %u {Scale = 63.0 : f32, Shift = 64.0 : f32} : tensor<4xui8> -> tensor<4xf32>
+  %1 = pdnn.quantize %0 {Scale = 63.0 : f32, Shift = 64.0 : f32} : tensor<4xf32> -> tensor<4xui8>
+  %2 = pdnn.dequantize %s {Scale = 127.0 : f32} : tensor<4xsi8> -> tensor<4xf32>
+  %3 = pdnn.quantize %2 {Scale = 127.0 : f32, is_negative_input = true} : tensor<4xf32> -> tensor<4xsi8>
+  return %1, %3 : tensor<4xui8>, tensor<4xsi8>
+}
+
+// -----
+
+// Another scale or shift, another type (s8 to u8 saturates the negatives),
+// or a scale so small that (q - Shift) / Scale overflows: not q.
+// CHECK-LABEL: func @quantize_of_dequantize_kept
+// CHECK-COUNT-4: pdnn.quantize
+func.func @quantize_of_dequantize_kept(%u: tensor<4xui8>, %s: tensor<4xsi8>)
+    -> (tensor<4xui8>, tensor<4xui8>, tensor<4xui8>, tensor<4xui8>) {
+  %0 = pdnn.dequantize %u {Scale = 63.0 : f32, Shift = 64.0 : f32} : tensor<4xui8> -> tensor<4xf32>
+  %1 = pdnn.quantize %0 {Scale = 31.0 : f32, Shift = 64.0 : f32} : tensor<4xf32> -> tensor<4xui8>
+  %2 = pdnn.quantize %0 {Scale = 63.0 : f32, Shift = 128.0 : f32} : tensor<4xf32> -> tensor<4xui8>
+  %3 = pdnn.dequantize %s {Scale = 127.0 : f32} : tensor<4xsi8> -> tensor<4xf32>
+  %4 = pdnn.quantize %3 {Scale = 127.0 : f32} : tensor<4xf32> -> tensor<4xui8>
+  %5 = pdnn.dequantize %u {Scale = 1.0e-37 : f32, Shift = 64.0 : f32} : tensor<4xui8> -> tensor<4xf32>
+  %6 = pdnn.quantize %5 {Scale = 1.0e-37 : f32, Shift = 64.0 : f32} : tensor<4xf32> -> tensor<4xui8>
+  return %1, %2, %4, %6 : tensor<4xui8>, tensor<4xui8>, tensor<4xui8>, tensor<4xui8>
+}
+
+// -----
+
+// requantize that keeps its type, scale and shift is its input; any change
+// keeps it.
+// CHECK-LABEL: func @requantize_identity
+// CHECK-COUNT-2: pdnn.requantize
+// CHECK-NOT: pdnn.requantize
+// CHECK: return %arg0,
+func.func @requantize_identity(%u: tensor<4xui8>) -> (tensor<4xui8>, tensor<4xui8>, tensor<4xui8>) {
+  %0 = pdnn.requantize %u {Scale_in = 63.0 : f32, Scale_out = 63.0 : f32, Shift_in = 64.0 : f32, Shift_out = 64.0 : f32}
+      : tensor<4xui8> -> tensor<4xui8>
+  %1 = pdnn.requantize %u {Scale_in = 63.0 : f32, Scale_out = 31.0 : f32, Shift_in = 64.0 : f32, Shift_out = 64.0 : f32}
+      : tensor<4xui8> -> tensor<4xui8>
+  %2 = pdnn.requantize %u {Scale_in = 63.0 : f32, Scale_out = 63.0 : f32, Shift_in = 64.0 : f32, Shift_out = 128.0 : f32}
+      : tensor<4xui8> -> tensor<4xui8>
+  return %0, %1, %2 : tensor<4xui8>, tensor<4xui8>, tensor<4xui8>
+}

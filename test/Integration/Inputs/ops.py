@@ -543,6 +543,27 @@ def dequantize_case(rng, shape, dtype, scale, shift):
     return c
 
 
+def round_trip_case(dtype, scale, shift):
+    """quantize(dequantize(q)) over every int8 value: q again, bit for bit
+    (what lets canonicalization fold the pair)."""
+    info = np.iinfo(dtype)
+    q = np.arange(info.min, info.max + 1).astype(dtype)
+    element = "ui8" if dtype == np.uint8 else "si8"
+    attrs = {"Scale": float(scale)}
+    if shift:
+        attrs["Shift"] = float(shift)
+    qattrs = dict(attrs)
+    if dtype == np.int8:
+        qattrs["is_negative_input"] = True
+    c = Case("quantize(dequantize(q)) q=all %s Scale=%g Shift=%g" % (element, scale, shift))
+    c.arg("q", q)
+    mid, out = ttype(q.shape), ttype(q.shape, element)
+    c.op("%%d = pdnn.dequantize %%q%s : %s -> %s" % (attrs_text(attrs), c.type("%q"), mid))
+    c.op("%%o = pdnn.quantize %%d%s : %s -> %s" % (attrs_text(qattrs), mid, out))
+    c.result("%o", out, q, 0, 0, dtype=q.dtype)
+    return c
+
+
 def requantize_case(rng, shape, dtype, scale_in, scale_out, shift_in, shift_out):
     info = np.iinfo(dtype)
     x = rng.randint(info.min, info.max + 1, size=shape).astype(dtype)
@@ -582,6 +603,12 @@ def quant_cases():
         requantize_case(rng, (2, 3, 5), np.uint8, 31.0, 63.0, 64.0, 128.0),
         requantize_case(rng, (2, 3, 5), np.uint8, 63.0, 63.0, 1.0, 1.0),
         requantize_case(rng, (2, 3, 5), np.uint8, 100.0, 63.0, 0.0, 16.0),
+        round_trip_case(np.uint8, 63.0, 64.0),
+        round_trip_case(np.uint8, 0.37, 0.5),
+        round_trip_case(np.uint8, 1e-30, 128.0),
+        round_trip_case(np.uint8, 1e30, 255.0),
+        round_trip_case(np.int8, 127.0, 0.0),
+        round_trip_case(np.int8, 3e-29, 0.0),
     ]
     return cases
 

@@ -14,6 +14,9 @@
 #include "mlir/IR/OpImplementation.h"
 
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
+
+#include <cmath>
 
 using namespace mlir;
 using namespace mlir::pdnn;
@@ -74,6 +77,34 @@ OpFoldResult ConcatOp::fold(FoldAdaptor adaptor) {
                          ArrayRef<Attribute>(elements).slice(o * slab, slab));
     }
   return DenseElementsAttr::get(outType, result);
+}
+
+/// quantize(dequantize(q)) is q when both use one Scale and Shift and the
+/// int8 type comes back: Scale·((q - Shift) / Scale) + Shift lies within
+/// far less than 0.5 of q in f32, so rounding restores q, as long as
+/// (q - Shift) / Scale stays finite (|Scale| >= 1e-30).
+OpFoldResult QuantizeOp::fold(FoldAdaptor) {
+  auto dequantize = getInput().getDefiningOp<DequantizeOp>();
+  if (!dequantize || getBfloat16() ||
+      dequantize.getInput().getType() != getType() ||
+      !getElementTypeOrSelf(getType()).isInteger(8))
+    return {};
+  float scale = getScale().convertToFloat();
+  if (dequantize.getScale().convertToFloat() != scale ||
+      dequantize.getShift().convertToFloat() != getShift().convertToFloat() ||
+      std::fabs(scale) < 1e-30f)
+    return {};
+  return dequantize.getInput();
+}
+
+/// requantize with Scale_in = Scale_out and Shift_in = Shift_out into its
+/// own type maps every value to itself.
+OpFoldResult RequantizeOp::fold(FoldAdaptor) {
+  if (getInput().getType() != getType() ||
+      getScaleIn().convertToFloat() != getScaleOut().convertToFloat() ||
+      getShiftIn().convertToFloat() != getShiftOut().convertToFloat())
+    return {};
+  return getInput();
 }
 
 /// Folds `x <fn> y` on floating-point constants with Paddle's broadcast.

@@ -633,6 +633,11 @@ def PDNN_QuantizeOp : PDNN_Op<"quantize", [Pure]> {
     Output = saturate(round(Scale · Input + Shift)). Output is si8 when
     `is_negative_input` and no shift, ui8 otherwise; with `bfloat16` it is a
     plain conversion to bf16.
+
+    Folds: quantize(dequantize(q)) with the same Scale and Shift into the
+    same int8 type is q, bit for bit (the round trip errs by far less than
+    half a step for any scale of at least 1e-30 in magnitude, the range the
+    fold accepts).
   }];
   let arguments = (ins RankedTensorOf<[F32]>:$Input, PDNN_F32<"1.0f">:$Scale,
     PDNN_F32<"0.0f">:$Shift, PDNN_Bool<"false">:$is_negative_input,
@@ -640,6 +645,7 @@ def PDNN_QuantizeOp : PDNN_Op<"quantize", [Pure]> {
   let results = (outs PDNN_DataTensor:$Output);
   let assemblyFormat = "$Input attr-dict `:` type($Input) `->` type($Output)";
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 def PDNN_DequantizeOp : PDNN_Op<"dequantize", [Pure]> {
@@ -662,7 +668,8 @@ def PDNN_RequantizeOp : PDNN_Op<"requantize", [Pure]> {
     z = clip_to_u8(round(Shift_out - s · Shift_in)) when either shift is
     non-zero and 0 otherwise. Paddle defaults both shifts to 1.0 (so a
     requantize that sets no shift is unsigned); a non-zero shift needs ui8
-    data.
+    data. A requantize that keeps its type, scale and shift folds away (s = 1
+    and z = 0: every value maps to itself).
   }];
   let arguments = (ins PDNN_QuantizedTensor:$Input, PDNN_F32<"1.0f">:$Scale_in,
     PDNN_F32<"1.0f">:$Scale_out, PDNN_F32<"1.0f">:$Shift_in,
@@ -670,6 +677,7 @@ def PDNN_RequantizeOp : PDNN_Op<"requantize", [Pure]> {
   let results = (outs PDNN_QuantizedTensor:$Output);
   let assemblyFormat = "$Input attr-dict `:` type($Input) `->` type($Output)";
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 #endif // PADDLEDNN_DIALECT_PDNN_IR_PDNNOPS_TD
