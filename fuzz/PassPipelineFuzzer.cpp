@@ -35,6 +35,7 @@ const char *const kPipelines[] = {
     "fuse-mul-gru",
     "fuse-fc-lstm",
     "fuse-mul-lstm",
+    "quantize-constant-weights",
     "fuse-bidirectional-gru",
     "inplace",
     "canonicalize",

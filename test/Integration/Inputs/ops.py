@@ -972,6 +972,14 @@ def main():
         # cross-check is the exact reference.
         failures = harness.check(args, cases, harness.GRU_CONFIGS,
                                  harness.GRU_PAIRS, group=args.group, batch_size=8)
+    elif args.group == "int8-products":
+        # The same programs with their f32 weights stored as s8 at compile
+        # time must compute the same numbers.
+        quantized = harness.Config("reference-s8-weights", "reference",
+                                   passes=("--quantize-constant-weights",))
+        failures = harness.check(args, cases, (harness.ONEDNN, harness.REFERENCE, quantized),
+                                 (("onednn", "reference"), ("reference-s8-weights", "reference")),
+                                 group=args.group, batch_size=8)
     elif args.group == "folded-elementwise":
         fold = dict(passes=("--canonicalize",), must_not=("pdnn.elementwise_",))
         configs = (harness.Config("onednn", "onednn", **fold),
