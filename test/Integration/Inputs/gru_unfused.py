@@ -14,7 +14,7 @@ import numpy as np
 
 import harness
 import paddle_reference as ref
-from harness import Case, Config, f32, ttype
+from harness import Case, f32, ttype
 from gru_cases import attr_dict, gru_attrs, lod_text, offsets
 
 
@@ -185,18 +185,6 @@ def projection_cases(forms):
     return cases
 
 
-def fused_configs(pass_name):
-    fused = dict(passes=(pass_name,), must=("pdnn.fusion_gru",), must_not=("pdnn.gru ",))
-    exact = ("--exact-gru-activations",)
-    configs = (Config("unfused-onednn", "onednn"), Config("unfused-reference", "reference"),
-               Config("unfused-reference-exact", "reference", extra=exact),
-               Config("fused-onednn", "onednn", **fused),
-               Config("fused-reference", "reference", **fused))
-    pairs = (("unfused-onednn", "unfused-reference-exact"), ("fused-onednn", "unfused-onednn"),
-             ("fused-reference", "unfused-reference"))
-    return configs, pairs
-
-
 def main():
     args = harness.parse_args(__doc__)
     failures = 0
@@ -205,7 +193,7 @@ def main():
     for pass_name, forms in (("--fuse-fc-gru", ("fc", "fc-nobias", "mul+add", "add-first")),
                              ("--fuse-mul-gru", ("mul",))):
         cases = projection_cases(forms)
-        configs, pairs = fused_configs(pass_name)
+        configs, pairs = harness.fusion_configs(pass_name, "fusion_gru", "gru")
         failures += harness.check(args, cases, configs, pairs, group=pass_name.strip("-"))
     if not args.list:
         harness.finish("gru_unfused", failures)

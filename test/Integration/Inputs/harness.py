@@ -249,6 +249,23 @@ GRU_CONFIGS = (ONEDNN, ONEDNN_PADDED, REFERENCE, REFERENCE_EXACT)
 GRU_PAIRS = (("onednn", "reference-exact"), ("onednn-padded", "reference-exact"))
 
 
+def fusion_configs(pass_name, fused_op, unfused_op):
+    """A program before and after a fuse pass (`fused_op` must appear,
+    `unfused_op` must be gone), each on both backends: the configs and the
+    pairs that must agree (unfused oneDNN with the exact reference, each
+    fused run with its unfused counterpart)."""
+    fused = dict(passes=(pass_name,), must=("pdnn.%s" % fused_op,),
+                 must_not=("pdnn.%s " % unfused_op,))
+    configs = (Config("unfused-onednn", "onednn"), Config("unfused-reference", "reference"),
+               Config("unfused-reference-exact", "reference",
+                      extra=("--exact-gru-activations",)),
+               Config("fused-onednn", "onednn", **fused),
+               Config("fused-reference", "reference", **fused))
+    pairs = (("unfused-onednn", "unfused-reference-exact"), ("fused-onednn", "unfused-onednn"),
+             ("fused-reference", "unfused-reference"))
+    return configs, pairs
+
+
 def _short(text, lines=6):
     text = text.strip().splitlines()
     if len(text) > lines:

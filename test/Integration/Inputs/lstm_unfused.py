@@ -16,7 +16,7 @@ import numpy as np
 
 import harness
 import paddle_reference as ref
-from harness import Case, Config, f32, ttype
+from harness import Case, f32, ttype
 from gru_cases import attr_dict, lod_text, offsets
 
 FORMS_WITH_BIAS = ("fc", "mul+add", "add-first")
@@ -121,25 +121,13 @@ def projection_cases(forms):
     return cases
 
 
-def fused_configs(pass_name):
-    fused = dict(passes=(pass_name,), must=("pdnn.fusion_lstm",), must_not=("pdnn.lstm ",))
-    exact = ("--exact-gru-activations",)
-    configs = (Config("unfused-onednn", "onednn"), Config("unfused-reference", "reference"),
-               Config("unfused-reference-exact", "reference", extra=exact),
-               Config("fused-onednn", "onednn", **fused),
-               Config("fused-reference", "reference", **fused))
-    pairs = (("unfused-onednn", "unfused-reference-exact"), ("fused-onednn", "unfused-onednn"),
-             ("fused-reference", "unfused-reference"))
-    return configs, pairs
-
-
 def main():
     args = harness.parse_args(__doc__)
     failures = 0
     for pass_name, forms in (("--fuse-fc-lstm", ("fc", "fc-nobias", "mul+add", "add-first")),
                              ("--fuse-mul-lstm", ("mul",))):
         cases = projection_cases(forms)
-        configs, pairs = fused_configs(pass_name)
+        configs, pairs = harness.fusion_configs(pass_name, "fusion_lstm", "lstm")
         failures += harness.check(args, cases, configs, pairs, group=pass_name.strip("-"),
                                   batch_size=8)
     if not args.list:
