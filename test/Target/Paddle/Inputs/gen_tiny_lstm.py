@@ -57,7 +57,7 @@ sys.dont_write_bytecode = True
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 # The tagger generator's proto, parameter-file and output helpers.
-from gen_tiny_tagger import (combined_params, load_framework_pb2,  # noqa: E402
+from gen_tiny_tagger import (add_attr, combined_params, load_framework_pb2,  # noqa: E402
                              save_npy, serialize_tensor, write)
 
 REFERENCE_DIR = os.path.normpath(os.path.join(HERE, "..", "..", "..", "Integration", "Inputs"))
@@ -167,23 +167,7 @@ class ProgramWriter:
             s.parameter = slot
             s.arguments.extend(args)
         for name, kind, value in attrs:
-            a = o.attrs.add()
-            a.name = name
-            a.type = getattr(self.pb, kind)
-            if kind == "INT":
-                a.i = value
-            elif kind == "FLOAT":
-                a.f = value
-            elif kind == "STRING":
-                a.s = value.encode()
-            elif kind == "BOOLEAN":
-                a.b = value
-            elif kind == "FLOATS":
-                a.floats.extend(value)
-            elif kind == "STRINGS":
-                pass  # empty lists, as Paddle 1.6 writes them
-            else:
-                raise ValueError(kind)
+            add_attr(self.pb, o, name, kind, value)
 
 
 def build_program(pb, params):

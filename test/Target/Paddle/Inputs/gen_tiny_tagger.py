@@ -233,6 +233,29 @@ def combined_params(pb, params):
 # ---------------------------------------------------------------------------
 # Legacy ProgramDesc
 # ---------------------------------------------------------------------------
+def add_attr(pb, op, name, kind, value):
+    """Appends attribute `name` of proto kind `kind` ("INT", "FLOATS", ...)
+    to OpDesc `op`; list kinds other than FLOATS are written empty, as
+    Paddle 1.6 writes them."""
+    a = op.attrs.add()
+    a.name = name
+    a.type = getattr(pb, kind)
+    if kind == "INT":
+        a.i = value
+    elif kind == "LONG":
+        a.l = value
+    elif kind == "FLOAT":
+        a.f = value
+    elif kind == "STRING":
+        a.s = value.encode()
+    elif kind == "BOOLEAN":
+        a.b = value
+    elif kind == "FLOATS":
+        a.floats.extend(value)
+    elif kind not in ("STRINGS", "LONGS"):
+        raise ValueError(kind)
+
+
 def build_program(pb, params, viterbi_fp32, embedding):
     prog = pb.ProgramDesc()
     prog.version.version = PROGRAM_VERSION
@@ -264,25 +287,7 @@ def build_program(pb, params, viterbi_fp32, embedding):
             s.parameter = slot
             s.arguments.extend(args)
         for name, kind, value in attrs:
-            a = o.attrs.add()
-            a.name = name
-            a.type = getattr(pb, kind)
-            if kind == "INT":
-                a.i = value
-            elif kind == "LONG":
-                a.l = value
-            elif kind == "FLOAT":
-                a.f = value
-            elif kind == "STRING":
-                a.s = value.encode()
-            elif kind == "BOOLEAN":
-                a.b = value
-            elif kind == "FLOATS":
-                a.floats.extend(value)
-            elif kind in ("STRINGS", "LONGS"):
-                pass  # empty lists, as Paddle 1.6 writes them
-            else:
-                raise ValueError(kind)
+            add_attr(pb, o, name, kind, value)
 
     common = [("op_role_var", "STRINGS", None), ("op_namescope", "STRING", "/"),
               ("op_role", "INT", 0), ("op_callstack", "STRINGS", None)]

@@ -36,7 +36,7 @@ import sys
 import time
 
 import numpy as np
-from tool_run import run  # noqa: E402
+from tool_run import pipeline_module, run  # noqa: E402
 
 FORMATS = [
     ("legacy_separate", "__model__"),
@@ -136,11 +136,7 @@ def main():
                     try:
                         if import_error:
                             raise RuntimeError(import_error)
-                        module = base + ".mlir"
-                        if passes:
-                            module = "%s.%s.mlir" % (base, pipeline)
-                            if not os.path.exists(module):
-                                run([args.pdnn_opt, base + ".mlir", "-o", module] + passes)
+                        module = pipeline_module(args.pdnn_opt, base, pipeline, passes)
                         text = open(module).read()
                         problem = structure_problem(fmt, pipeline, text)
                         if problem:

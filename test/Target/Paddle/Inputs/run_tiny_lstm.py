@@ -32,7 +32,7 @@ import numpy as np
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from tool_run import run  # noqa: E402
+from tool_run import pipeline_module, run  # noqa: E402
 
 FORMATS = [
     ("legacy_separate", "__model__"),
@@ -106,11 +106,7 @@ def main():
                     try:
                         if import_error:
                             raise RuntimeError(import_error)
-                        module = base + ".mlir"
-                        if passes:
-                            module = "%s.%s.mlir" % (base, pipeline)
-                            if not os.path.exists(module):
-                                run([args.pdnn_opt, base + ".mlir", "-o", module] + passes)
+                        module = pipeline_module(args.pdnn_opt, base, pipeline, passes)
                         problem = structure_problem(pipeline, open(module).read())
                         if problem:
                             raise RuntimeError(problem)

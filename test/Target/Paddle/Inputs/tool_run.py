@@ -10,3 +10,15 @@ def run(cmd):
         raise RuntimeError("%s exited %d: %s" % (os.path.basename(cmd[0]), p.returncode,
                                                  p.stderr.decode(errors="replace").strip()[-800:]))
     return p.stdout.decode()
+
+
+def pipeline_module(pdnn_opt, base, pipeline, passes):
+    """The module base.mlir after `passes`, written once as
+    base.<pipeline>.mlir and reused by every backend; base.mlir itself when
+    there are no passes."""
+    if not passes:
+        return base + ".mlir"
+    module = "%s.%s.mlir" % (base, pipeline)
+    if not os.path.exists(module):
+        run([pdnn_opt, base + ".mlir", "-o", module] + passes)
+    return module
