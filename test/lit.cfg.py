@@ -58,3 +58,22 @@ tool_dirs = [config.pdnn_tools_dir, config.llvm_tools_dir]
 tools = ["pdnn-opt", "pdnn-run", "pdnn-translate", "pdnn-lac", "pdnn-fuzz-npy", "pdnn-fuzz-passes",
          "pdnn-fuzz-paddle"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# CPU features that some kernels need (oneDNN's bf16 RNN, AMX tiles): a test
+# that needs one says REQUIRES and is reported unsupported where it is missing.
+def _cpu_flags():
+    try:
+        with open("/proc/cpuinfo") as cpuinfo:
+            for line in cpuinfo:
+                if line.startswith("flags"):
+                    return set(line.split(":", 1)[1].split())
+    except OSError:
+        pass
+    return set()
+
+
+for _flag, _feature in (("avx512_bf16", "cpu-avx512-bf16"),
+                        ("avx512_vnni", "cpu-avx512-vnni"),
+                        ("amx_tile", "cpu-amx")):
+    if _flag in _cpu_flags():
+        config.available_features.add(_feature)

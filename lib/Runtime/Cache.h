@@ -21,6 +21,16 @@
 
 namespace pdnnrt {
 
+/// FNV-1a over `size` bytes: a key's stand-in for a list too long to hold
+/// (the entry keeps the list itself to compare).
+inline uint64_t hashBytes(const void *data, size_t size) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  const auto *bytes = static_cast<const unsigned char *>(data);
+  for (size_t i = 0; i < size; ++i)
+    h = (h ^ bytes[i]) * 0x100000001b3ull;
+  return h;
+}
+
 /// What identifies a primitive: shapes, flags, algorithm parameters.
 class Key {
 public:

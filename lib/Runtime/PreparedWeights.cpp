@@ -22,15 +22,18 @@ size_t pdnnrt_prepared_weights::bytes() const {
 }
 
 std::shared_ptr<const dnnl::memory>
-pdnnrt_prepared_weights::inLayout(const dnnl::memory::desc &user,
-                                  const dnnl::memory::desc &wanted,
-                                  size_t offset) {
+pdnnrt_prepared_weights::inLayout(
+    const dnnl::memory::desc &user, const dnnl::memory::desc &wanted,
+    size_t offset, const RnnWeightsQuantization *quantization) {
+  const RnnWeightsQuantization none;
+  const RnnWeightsQuantization &q = quantization ? *quantization : none;
   // First use per layout reorders under the lock; the copies are few (one
   // per layout a primitive picked) and calls after the first find theirs
   // in their thread's shortcut without coming here.
   std::lock_guard<std::mutex> lock(mutex);
   for (const Copy &copy : copies)
-    if (copy.wanted == wanted && copy.user == user && copy.offset == offset)
+    if (copy.wanted == wanted && copy.user == user && copy.offset == offset &&
+        copy.quantization == q)
       return copy.memory;
   if (offset + user.get_size() > bytes())
     fail("prepared weights of %zu bytes read at %zu + %zu", bytes(), offset,
@@ -39,9 +42,13 @@ pdnnrt_prepared_weights::inLayout(const dnnl::memory::desc &user,
                       const_cast<char *>(static_cast<const char *>(data)) +
                           offset);
   auto reordered = std::make_shared<dnnl::memory>(wanted, cpuEngine());
-  dnnl::reorder(source, *reordered).execute(threadStream(), source, *reordered);
+  dnnl::primitive_attr attr;
+  if (quantization)
+    quantization->applyTo(attr);
+  dnnl::reorder(source, *reordered, attr)
+      .execute(threadStream(), source, *reordered);
   threadStream().wait();
-  copies.push_back({user, wanted, offset, reordered});
+  copies.push_back({user, wanted, offset, q, reordered});
   return reordered;
 }
 

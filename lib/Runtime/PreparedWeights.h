@@ -15,6 +15,7 @@
 #define PADDLEDNN_LIB_RUNTIME_PREPAREDWEIGHTS_H
 
 #include "MemRef.h"
+#include "RnnQuantization.h"
 
 #include <oneapi/dnnl/dnnl.hpp>
 
@@ -37,11 +38,13 @@ struct pdnnrt_prepared_weights {
 
   /// The weights from byte `offset` on (one direction of a bidirectional
   /// stack: a primitive may read part of them), read as `user` and
-  /// reordered into layout `wanted` on first use. Safe to call from several
-  /// threads at once.
-  std::shared_ptr<const dnnl::memory> inLayout(const dnnl::memory::desc &user,
-                                               const dnnl::memory::desc &wanted,
-                                               size_t offset = 0);
+  /// reordered into layout `wanted` on first use, quantized by
+  /// `quantization` when not null. Safe to call from several threads at
+  /// once.
+  std::shared_ptr<const dnnl::memory>
+  inLayout(const dnnl::memory::desc &user, const dnnl::memory::desc &wanted,
+           size_t offset = 0,
+           const pdnnrt::RnnWeightsQuantization *quantization = nullptr);
 
   /// A copy in a layout of the runtime's own rather than oneDNN's (the RNN
   /// cell loop's column blocks), identified by `layout` and made by `make`
@@ -68,6 +71,8 @@ private:
   struct Copy {
     dnnl::memory::desc user, wanted;
     size_t offset;
+    /// Empty scales: not quantized.
+    pdnnrt::RnnWeightsQuantization quantization;
     std::shared_ptr<const dnnl::memory> memory;
   };
   std::vector<Copy> copies;

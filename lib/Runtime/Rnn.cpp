@@ -44,6 +44,7 @@
 #include "RnnPrimitive.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -60,11 +61,11 @@ constexpr int64_t kChunkSteps = 8;
 /// Per-thread buffers, grown to the largest batch seen.
 struct Scratch {
   std::vector<int64_t> order;
-  std::vector<float> src, dst, states, nextStates;
+  std::vector<char> src, dst, states, nextStates;
 
-  static float *fit(std::vector<float> &buffer, size_t size) {
-    if (buffer.size() < size)
-      buffer.resize(size);
+  static char *fit(std::vector<char> &buffer, size_t bytes) {
+    if (buffer.size() < bytes)
+      buffer.resize(bytes);
     return buffer.data();
   }
 };
@@ -92,9 +93,9 @@ size_t directionOffset(const Tensor &t, int64_t d) {
 
 /// Binds the weights, bias and peepholes of direction `d` (all of them
 /// when the primitive is bidirectional, d = 0) and runs `rnn`.
-void execute(RnnPrimitive &rnn, const RnnCall &call, int64_t d, void *src,
-             void *srcIter, void *srcIterC, void *dst, void *dstIter,
-             void *dstIterC) {
+void execute(RnnPrimitive &rnn, const RnnCall &call, int64_t d, char *src,
+             char *srcIter, char *srcIterC, char *dst, char *dstIter,
+             char *dstIterC) {
   size_t layer = directionOffset(call.wLayer, d),
          iter = directionOffset(call.wIter, d);
   dnnl_exec_arg_t args[11] = {
@@ -134,14 +135,27 @@ RnnPrimitive &primitiveFor(const RnnCall &call, const RnnSizes &s, int64_t T,
                  /*bidirectional=*/wholeCall && s.D == 2,
                  /*reverse=*/wholeCall &&
                      call.direction == PDNNRT_RNN_DIRECTION_RIGHT2LEFT,
-                 call.wPeephole.present};
+                 call.wPeephole.present,
+                 s.data,
+                 s.quantization};
   Key key;
   // Ragged directions run left to right with their own weights: one entry
   // each, so that each keeps its prepared copy.
   key.add(call.cell).add(T).add(N).add(s.SLC).add(s.H).add(s.L)
-      .add(shape.bidirectional).add(shape.reverse).add(shape.peephole).add(d);
+      .add(shape.bidirectional).add(shape.reverse).add(shape.peephole).add(d)
+      .add(static_cast<int64_t>(s.data));
+  const RnnWeightsQuantization *q = s.quantization;
+  if (q)
+    key.addBits(q->dataScale).addBits(q->dataShift).add(q->mask).add(
+        static_cast<int64_t>(
+            hashBytes(q->scales.data(), sizeof(float) * q->scales.size())));
   thread_local ThreadCache<RnnPrimitive> cache;
-  return cache.get(key, [&] { return makeRnnPrimitive(shape); });
+  RnnPrimitive &rnn = cache.get(key, [&] { return makeRnnPrimitive(shape); });
+  // The key holds the scales' hash; the entry, the scales themselves.
+  if (q && !(rnn.quantization == *q))
+    fail("two sets of weight scales share one primitive cache key; clear the "
+         "error and call again");
+  return rnn;
 }
 
 /// All sequences have `steps` steps: one primitive over time-major data,
@@ -149,18 +163,19 @@ RnnPrimitive &primitiveFor(const RnnCall &call, const RnnSizes &s, int64_t T,
 /// `steps` steps); LoD rows are gathered first and scattered back.
 void runEqualLengths(const RnnCall &call, const RnnSizes &s,
                      const SequenceLayout &layout, int64_t steps) {
-  const int64_t N = s.N, stateSize = s.L * s.D * N * s.H;
-  float *states = call.srcStates.f32(), *dstStates = call.dstStates.f32();
-  float *src = call.src.f32(), *dst = call.dst.f32();
+  const int64_t N = s.N;
+  const size_t stateSize = s.element * s.L * s.D * N * s.H;
+  char *states = call.srcStates.data, *dstStates = call.dstStates.data;
+  char *src = call.src.data, *dst = call.dst.data;
   thread_local Scratch scratch;
-  const size_t srcRow = sizeof(float) * s.SLC, dstRow = sizeof(float) * s.D * s.H;
+  const size_t srcRow = s.element * s.SLC, dstRow = s.element * s.D * s.H;
   if (s.lodForm) {
-    src = Scratch::fit(scratch.src, steps * N * s.SLC);
-    dst = Scratch::fit(scratch.dst, steps * N * s.D * s.H);
+    src = Scratch::fit(scratch.src, steps * N * srcRow);
+    dst = Scratch::fit(scratch.dst, steps * N * dstRow);
     for (int64_t t = 0; t < steps; ++t)
       for (int64_t i = 0; i < N; ++i)
-        std::memcpy(src + (t * N + i) * s.SLC,
-                    call.src.f32() + layout.row(i, t) * s.SLC, srcRow);
+        std::memcpy(src + (t * N + i) * srcRow,
+                    call.src.data + layout.row(i, t) * srcRow, srcRow);
   }
   RnnPrimitive &rnn = primitiveFor(call, s, steps, N, /*wholeCall=*/true, 0);
   execute(rnn, call, 0, src, states, states + stateSize, dst, dstStates,
@@ -168,8 +183,8 @@ void runEqualLengths(const RnnCall &call, const RnnSizes &s,
   if (s.lodForm)
     for (int64_t t = 0; t < steps; ++t)
       for (int64_t i = 0; i < N; ++i)
-        std::memcpy(call.dst.f32() + layout.row(i, t) * s.D * s.H,
-                    dst + (t * N + i) * s.D * s.H, dstRow);
+        std::memcpy(call.dst.data + layout.row(i, t) * dstRow,
+                    dst + (t * N + i) * dstRow, dstRow);
 }
 
 /// Direction `d` of a ragged batch through the length-sorted engine.
@@ -180,11 +195,11 @@ void runRagged(const RnnCall &call, const RnnSizes &s,
       call.direction == PDNNRT_RNN_DIRECTION_RIGHT2LEFT || d == 1;
   const bool alignToEnds = S > 1 || L > 1;
   auto length = [&](int64_t i) { return layout.lengths[i]; };
+  const size_t rowBytes = s.element * H, srcRow = s.element * s.SLC;
   // State (s, l, d, i) of the caller's [S, L, D, N, H].
-  auto stateRow = [&](float *base, int64_t st, int64_t l, int64_t i) {
-    return base + (((st * L + l) * D + d) * N + i) * H;
+  auto stateRow = [&](char *base, int64_t st, int64_t l, int64_t i) {
+    return base + (((st * L + l) * D + d) * N + i) * rowBytes;
   };
-  const size_t rowBytes = sizeof(float) * H;
 
   thread_local Scratch scratch;
   std::vector<int64_t> &order = scratch.order;
@@ -197,17 +212,17 @@ void runRagged(const RnnCall &call, const RnnSizes &s,
     return length(a) != length(b) ? length(a) > length(b) : a < b;
   });
   const int64_t longest = length(order[0]);
-  float *states = Scratch::fit(scratch.states, S * L * N * H);
-  float *next = Scratch::fit(scratch.nextStates, S * L * N * H);
+  char *states = Scratch::fit(scratch.states, S * L * N * rowBytes);
+  char *next = Scratch::fit(scratch.nextStates, S * L * N * rowBytes);
   // The engine's states are [S, L, active, H] in sorted order.
   for (int64_t st = 0; st < S; ++st)
     for (int64_t l = 0; l < L; ++l)
       for (int64_t j = 0; j < N; ++j) {
-        std::memcpy(states + ((st * L + l) * N + j) * H,
-                    stateRow(call.srcStates.f32(), st, l, order[j]), rowBytes);
+        std::memcpy(states + ((st * L + l) * N + j) * rowBytes,
+                    stateRow(call.srcStates.data, st, l, order[j]), rowBytes);
         // What an empty sequence keeps; the others are overwritten.
-        std::memcpy(stateRow(call.dstStates.f32(), st, l, order[j]),
-                    stateRow(call.srcStates.f32(), st, l, order[j]), rowBytes);
+        std::memcpy(stateRow(call.dstStates.data, st, l, order[j]),
+                    stateRow(call.srcStates.data, st, l, order[j]), rowBytes);
       }
   const int64_t fixedChunk = std::min(kChunkSteps, longest);
   int64_t active = N, laidOut = N;
@@ -219,8 +234,8 @@ void runRagged(const RnnCall &call, const RnnSizes &s,
       // Keep the states of the first `active` sequences, contiguous per
       // (state, layer); destinations never pass their sources.
       for (int64_t sl = 0; sl < S * L; ++sl)
-        std::memmove(states + sl * active * H, states + sl * laidOut * H,
-                     rowBytes * active);
+        std::memmove(states + sl * active * rowBytes,
+                     states + sl * laidOut * rowBytes, rowBytes * active);
       laidOut = active;
     }
     int64_t chunk = fixedChunk;
@@ -230,23 +245,23 @@ void runRagged(const RnnCall &call, const RnnSizes &s,
       while (chunk * 2 <= untilEnd)
         chunk *= 2;
     }
-    float *src = Scratch::fit(scratch.src, chunk * active * s.SLC);
-    float *dst = Scratch::fit(scratch.dst, chunk * active * H);
+    char *src = Scratch::fit(scratch.src, chunk * active * srcRow);
+    char *dst = Scratch::fit(scratch.dst, chunk * active * rowBytes);
     for (int64_t step = 0; step < chunk; ++step)
       for (int64_t j = 0; j < active; ++j) {
         int64_t i = order[j], t = start + step;
-        float *to = src + (step * active + j) * s.SLC;
+        char *to = src + (step * active + j) * srcRow;
         if (t < length(i)) {
           int64_t at = reverse ? length(i) - 1 - t : t;
-          std::memcpy(to, call.src.f32() + layout.row(i, at) * s.SLC,
-                      sizeof(float) * s.SLC);
+          std::memcpy(to, call.src.data + layout.row(i, at) * srcRow, srcRow);
         } else {
-          std::memset(to, 0, sizeof(float) * s.SLC);
+          // Steps past a sequence's end reach no result.
+          std::memset(to, 0, srcRow);
         }
       }
     RnnPrimitive &rnn = primitiveFor(call, s, chunk, active,
                                      /*wholeCall=*/false, d);
-    const int64_t stateSize = L * active * H;
+    const size_t stateSize = L * active * rowBytes;
     execute(rnn, call, d, src, states, states + stateSize, dst, next,
             next + stateSize);
     for (int64_t step = 0; step < chunk; ++step)
@@ -255,8 +270,8 @@ void runRagged(const RnnCall &call, const RnnSizes &s,
         if (t >= length(i))
           continue;
         int64_t at = reverse ? length(i) - 1 - t : t;
-        std::memcpy(call.dst.f32() + layout.row(i, at) * D * H + d * H,
-                    dst + (step * active + j) * H, rowBytes);
+        std::memcpy(call.dst.data + (layout.row(i, at) * D + d) * rowBytes,
+                    dst + (step * active + j) * rowBytes, rowBytes);
       }
     start += chunk;
     // Sequences that ended with this chunk (the last of the prefix) keep
@@ -265,8 +280,9 @@ void runRagged(const RnnCall &call, const RnnSizes &s,
       for (int64_t j = active - 1; j >= 0 && length(order[j]) == start; --j)
         for (int64_t st = 0; st < S; ++st)
           for (int64_t l = 0; l < L; ++l)
-            std::memcpy(stateRow(call.dstStates.f32(), st, l, order[j]),
-                        next + ((st * L + l) * active + j) * H, rowBytes);
+            std::memcpy(stateRow(call.dstStates.data, st, l, order[j]),
+                        next + ((st * L + l) * active + j) * rowBytes,
+                        rowBytes);
     std::swap(states, next);
   }
   if (!alignToEnds)
@@ -274,15 +290,66 @@ void runRagged(const RnnCall &call, const RnnSizes &s,
     // step's output row.
     for (int64_t i = 0; i < N; ++i)
       if (length(i) > 0)
-        std::memcpy(stateRow(call.dstStates.f32(), 0, 0, i),
-                    call.dst.f32() +
-                        layout.row(i, reverse ? 0 : length(i) - 1) * D * H +
-                        d * H,
+        std::memcpy(stateRow(call.dstStates.data, 0, 0, i),
+                    call.dst.data +
+                        (layout.row(i, reverse ? 0 : length(i) - 1) * D + d) *
+                            rowBytes,
                     rowBytes);
 }
 
+/// Checks the element types: src, dst and the states alike; u8 data is
+/// an int8 GRU, whose quantization is read into `quantization`.
+void checkPrecision(const RnnCall &call, RnnSizes &s,
+                    RnnWeightsQuantization &quantization) {
+  using dt = dnnl::memory::data_type;
+  for (const Tensor *t : {&call.dst, &call.srcStates, &call.dstStates})
+    if (t->type != call.src.type)
+      fail("%s has element type %s; src, dst and the states share one, %s",
+           t->name, elementTypeName(t->type), elementTypeName(call.src.type));
+  s.element = call.src.elementSize;
+  s.data = call.src.type == PDNNRT_TYPE_BF16 ? dt::bf16
+           : call.src.type == PDNNRT_TYPE_UI8 ? dt::u8
+                                               : dt::f32;
+  if (s.data != dt::u8) {
+    if (call.wScales.present)
+      fail("wScales are for int8 (ui8) data, src is %s",
+           elementTypeName(call.src.type));
+    return;
+  }
+  // oneDNN 2.6 has int8 LSTM and GRU; the LSTM's cell state stays f32,
+  // which one state tensor cannot carry.
+  if (call.cell != PDNNRT_RNN_CELL_GRU)
+    fail("int8 (ui8) data runs the GRU cell only, got cell %d", call.cell);
+  if (!call.wScales.present)
+    fail("int8 (ui8) data needs wScales, the weights' scales");
+  const int64_t perChannel = s.cell.gates * s.H;
+  if (call.wScales.numel != 1 && call.wScales.numel != perChannel)
+    fail("wScales has %lld scales; expected 1 or one per gate and channel, "
+         "%lld",
+         static_cast<long long>(call.wScales.numel),
+         static_cast<long long>(perChannel));
+  if (!std::isfinite(call.dataScale) || call.dataScale == 0.0f)
+    fail("dataScale must be finite and non-zero, got %g",
+         static_cast<double>(call.dataScale));
+  if (!(call.dataShift >= 0.0f && call.dataShift <= 255.0f))
+    fail("dataShift must lie in [0, 255] for u8 data, got %g",
+         static_cast<double>(call.dataShift));
+  quantization.dataScale = call.dataScale;
+  quantization.dataShift = call.dataShift;
+  // ldigo: a scale per gate (dim 3) and output channel (dim 4).
+  quantization.mask = call.wScales.numel == 1 ? 0 : (1 << 3) | (1 << 4);
+  quantization.scales.assign(call.wScales.f32(),
+                             call.wScales.f32() + call.wScales.numel);
+  for (float scale : quantization.scales)
+    if (!std::isfinite(scale) || scale == 0.0f)
+      fail("wScales must be finite and non-zero, got %g",
+           static_cast<double>(scale));
+  s.quantization = &quantization;
+}
+
 /// Checks every shape against the weights and reads the sequences.
-RnnSizes checkShapes(const RnnCall &call, SequenceLayout &layout) {
+RnnSizes checkShapes(const RnnCall &call, SequenceLayout &layout,
+                     RnnWeightsQuantization &quantization) {
   RnnSizes s;
   s.cell = rnnCellInfo(call.cell);
   const Tensor &wLayer = call.wLayer;
@@ -352,6 +419,7 @@ RnnSizes checkShapes(const RnnCall &call, SequenceLayout &layout) {
   }
   expectShape(call.srcStates, {s.cell.states, s.L, D, s.N, s.H});
   expectShape(call.dstStates, {s.cell.states, s.L, D, s.N, s.H});
+  checkPrecision(call, s, quantization);
   return s;
 }
 
@@ -361,7 +429,8 @@ void pdnnrt::run(const RnnCall &call) {
   // Per thread, so that a steady-state call allocates nothing.
   thread_local SequenceLayout layout;
   layout = SequenceLayout{std::move(layout.lengths)};
-  RnnSizes s = checkShapes(call, layout);
+  thread_local RnnWeightsQuantization quantization;
+  RnnSizes s = checkShapes(call, layout, quantization);
   if (call.wLayerPrepared)
     expectPreparedFrom(*call.wLayerPrepared, call.wLayer,
                        PDNNRT_WEIGHTS_RNN_LAYER, "wLayerPrepared");

@@ -45,6 +45,9 @@ RnnEngineConfig &pdnnrt::rnnEngineConfig() {
 }
 
 bool pdnnrt::cellLoopRuns(const RnnSizes &s) {
+  // The cell loop computes in f32 only.
+  if (s.data != dnnl::memory::data_type::f32)
+    return false;
   const RnnEngineConfig &config = rnnEngineConfig();
   switch (config.engine.load(std::memory_order_relaxed)) {
   case RnnEngine::OneDNN:

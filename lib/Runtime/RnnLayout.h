@@ -22,6 +22,11 @@ struct RnnSizes {
   int64_t L, D, SLC, H, N;
   int64_t T;    // time steps of padded data, rows of LoD data
   bool lodForm;
+  /// The element type of src, dst and the states, and its size in bytes.
+  dnnl::memory::data_type data = dnnl::memory::data_type::f32;
+  size_t element = sizeof(float);
+  /// int8 (u8 data) only: how the data and weights are quantized.
+  const RnnWeightsQuantization *quantization = nullptr;
 };
 
 /// Where each sequence's steps are: LoD rows or a padded time-major batch.

@@ -25,21 +25,37 @@ RnnCellInfo pdnnrt::rnnCellInfo(int32_t cell) {
   fail("cell must be a PDNNRT_RNN_CELL_* value, got %d", cell);
 }
 
+static const char *cellName(int32_t cell) {
+  switch (cell) {
+  case PDNNRT_RNN_CELL_RNN_RELU:
+  case PDNNRT_RNN_CELL_RNN_TANH:
+    return "vanilla RNN";
+  case PDNNRT_RNN_CELL_GRU:
+    return "GRU";
+  case PDNNRT_RNN_CELL_LBR_GRU:
+    return "linear-before-reset GRU";
+  default:
+    return "LSTM";
+  }
+}
+
 std::unique_ptr<RnnPrimitive> pdnnrt::makeRnnPrimitive(const RnnShape &s) {
   const RnnCellInfo info = rnnCellInfo(s.cell);
   const int64_t D = s.bidirectional ? 2 : 1, G = info.gates;
-  dnnl::memory::desc srcLayer({s.T, s.N, s.SLC}, dt::f32, tag::tnc);
-  dnnl::memory::desc iter({s.L, D, s.N, s.H}, dt::f32, tag::ldnc);
+  // The primitive's weights: s8 for int8 data, else the data's type.
+  const dt weights = s.data == dt::u8 ? dt::s8 : s.data;
+  dnnl::memory::desc srcLayer({s.T, s.N, s.SLC}, s.data, tag::tnc);
+  dnnl::memory::desc iter({s.L, D, s.N, s.H}, s.data, tag::ldnc);
   dnnl::memory::desc wLayerUser({s.L, D, s.SLC, G, s.H}, dt::f32, tag::ldigo);
   dnnl::memory::desc wIterUser({s.L, D, s.H, G, s.H}, dt::f32, tag::ldigo);
   dnnl::memory::desc bias({s.L, D, info.biasGates, s.H}, dt::f32, tag::ldgo);
   dnnl::memory::desc peephole;
   if (s.peephole)
     peephole = dnnl::memory::desc({s.L, D, 3, s.H}, dt::f32, tag::ldgo);
-  dnnl::memory::desc dstLayer({s.T, s.N, D * s.H}, dt::f32, tag::tnc);
+  dnnl::memory::desc dstLayer({s.T, s.N, D * s.H}, s.data, tag::tnc);
   // format any: oneDNN picks its weights layout (packed or blocked).
-  dnnl::memory::desc wLayerAny({s.L, D, s.SLC, G, s.H}, dt::f32, tag::any);
-  dnnl::memory::desc wIterAny({s.L, D, s.H, G, s.H}, dt::f32, tag::any);
+  dnnl::memory::desc wLayerAny({s.L, D, s.SLC, G, s.H}, weights, tag::any);
+  dnnl::memory::desc wIterAny({s.L, D, s.H, G, s.H}, weights, tag::any);
 
   auto direction = s.bidirectional ? dnnl::rnn_direction::bidirectional_concat
                    : s.reverse     ? dnnl::rnn_direction::unidirectional_right2left
@@ -47,6 +63,8 @@ std::unique_ptr<RnnPrimitive> pdnnrt::makeRnnPrimitive(const RnnShape &s) {
   constexpr auto inference = dnnl::prop_kind::forward_inference;
   const dnnl::engine &engine = cpuEngine();
   dnnl::primitive_attr attr = cachedPrimitiveAttr();
+  if (s.quantization)
+    s.quantization->applyTo(attr);
 
   auto entry = std::make_unique<RnnPrimitive>();
   // Each cell's primitive_desc answers the same questions; keep what they
@@ -54,10 +72,12 @@ std::unique_ptr<RnnPrimitive> pdnnrt::makeRnnPrimitive(const RnnShape &s) {
   auto finish = [&](const auto &pd) {
     entry->primitive = dnnl::primitive(pd);
     entry->scratchpad = Scratchpad(pd);
-    entry->wLayer =
-        std::make_unique<WeightsArg>(wLayerUser, pd.weights_layer_desc());
-    entry->wIter = std::make_unique<WeightsArg>(wIterUser, pd.weights_iter_desc());
+    entry->wLayer = std::make_unique<WeightsArg>(
+        wLayerUser, pd.weights_layer_desc(), s.quantization);
+    entry->wIter = std::make_unique<WeightsArg>(
+        wIterUser, pd.weights_iter_desc(), s.quantization);
   };
+  try {
   switch (s.cell) {
   case PDNNRT_RNN_CELL_RNN_RELU:
   case PDNNRT_RNN_CELL_RNN_TANH: {
@@ -96,6 +116,15 @@ std::unique_ptr<RnnPrimitive> pdnnrt::makeRnnPrimitive(const RnnShape &s) {
   default:
     rnnCellInfo(s.cell); // fails
   }
+  } catch (const dnnl::error &e) {
+    // f32 RNNs exist everywhere; bf16 and int8 ones need CPU features.
+    if (e.status != dnnl_unimplemented || s.data == dt::f32)
+      throw;
+    fail("oneDNN has no %s %s kernel on this CPU (%s)",
+         s.data == dt::u8 ? "int8" : "bf16", cellName(s.cell), e.what());
+  }
+  if (s.quantization)
+    entry->quantization = *s.quantization;
   entry->srcLayer = unboundMemory(srcLayer);
   entry->srcIter = unboundMemory(iter);
   entry->bias = unboundMemory(bias);

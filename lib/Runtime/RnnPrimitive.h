@@ -4,7 +4,8 @@
 // GRU, linear-before-reset GRU and LSTM (with or without peepholes), L
 // layers, one direction or both. Data and states are in the caller's plain
 // layouts (tnc, ldnc, ldgo); the weights are in the layout oneDNN picks,
-// reached through WeightsArg.
+// reached through WeightsArg. Data and states are f32, bf16 or u8 (int8),
+// the caller's weights and the bias f32.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,6 +36,10 @@ struct RnnShape {
   bool bidirectional; // else left to right
   bool reverse;       // right to left (not with bidirectional)
   bool peephole;
+  /// Of src, dst and the states: f32, bf16 or u8 (int8, with
+  /// `quantization`).
+  dnnl::memory::data_type data = dnnl::memory::data_type::f32;
+  const RnnWeightsQuantization *quantization = nullptr;
 };
 
 struct RnnPrimitive {
@@ -43,6 +48,8 @@ struct RnnPrimitive {
   dnnl::memory srcLayer, srcIter, srcIterC, bias, peephole;
   dnnl::memory dstLayer, dstIter, dstIterC;
   std::unique_ptr<WeightsArg> wLayer, wIter;
+  /// What an int8 primitive was made with (empty scales otherwise).
+  RnnWeightsQuantization quantization;
 };
 
 std::unique_ptr<RnnPrimitive> makeRnnPrimitive(const RnnShape &shape);

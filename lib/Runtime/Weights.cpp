@@ -7,9 +7,13 @@
 using namespace pdnnrt;
 
 WeightsArg::WeightsArg(const dnnl::memory::desc &user,
-                       const dnnl::memory::desc &wanted)
-    : userLayout(user), wantedLayout(wanted), user(unboundMemory(user)),
-      needsReorder(user != wanted) {}
+                       const dnnl::memory::desc &wanted,
+                       const RnnWeightsQuantization *quantization)
+    : userLayout(user), wantedLayout(wanted),
+      quantization(quantization ? std::make_shared<RnnWeightsQuantization>(
+                                      *quantization)
+                                : nullptr),
+      user(unboundMemory(user)), needsReorder(user != wanted) {}
 
 dnnl_memory_t WeightsArg::prepare(void *data, PreparedWeights *handle,
                                   size_t offset) {
@@ -18,7 +22,8 @@ dnnl_memory_t WeightsArg::prepare(void *data, PreparedWeights *handle,
   if (!handle)
     return reorderEveryCall(data);
   if (handle->id != preparedId || offset != preparedOffset || !prepared) {
-    prepared = handle->inLayout(userLayout, wantedLayout, offset);
+    prepared = handle->inLayout(userLayout, wantedLayout, offset,
+                                quantization.get());
     preparedId = handle->id;
     preparedOffset = offset;
   }
@@ -27,8 +32,11 @@ dnnl_memory_t WeightsArg::prepare(void *data, PreparedWeights *handle,
 
 dnnl_memory_t WeightsArg::reorderEveryCall(void *data) {
   if (!reorder) {
+    dnnl::primitive_attr attr = cachedPrimitiveAttr();
+    if (quantization)
+      quantization->applyTo(attr);
     dnnl::reorder::primitive_desc pd(cpuEngine(), userLayout, cpuEngine(),
-                                     wantedLayout, cachedPrimitiveAttr());
+                                     wantedLayout, attr);
     reorder = dnnl::reorder(pd);
     reorderScratchpad = Scratchpad(pd);
     reordered = dnnl::memory(wantedLayout, cpuEngine());

@@ -13,6 +13,7 @@
 #define PADDLEDNN_LIB_RUNTIME_WEIGHTS_H
 
 #include "PreparedWeights.h"
+#include "RnnQuantization.h"
 #include "Scratchpad.h"
 
 #include <oneapi/dnnl/dnnl.hpp>
@@ -23,8 +24,10 @@ namespace pdnnrt {
 
 class WeightsArg {
 public:
-  /// `user` is the caller's layout, `wanted` the primitive's.
-  WeightsArg(const dnnl::memory::desc &user, const dnnl::memory::desc &wanted);
+  /// `user` is the caller's layout, `wanted` the primitive's; `quantization`
+  /// is how f32 weights become the primitive's s8 ones, or null.
+  WeightsArg(const dnnl::memory::desc &user, const dnnl::memory::desc &wanted,
+             const RnnWeightsQuantization *quantization = nullptr);
 
   /// The memory to pass as this call's weights, whose data is at `data`,
   /// prepared in `handle` (or null: reorder now) from its byte `offset`.
@@ -35,6 +38,7 @@ private:
   dnnl_memory_t reorderEveryCall(void *data);
 
   dnnl::memory::desc userLayout, wantedLayout;
+  std::shared_ptr<const RnnWeightsQuantization> quantization;
   dnnl::memory user;
   bool needsReorder;
 

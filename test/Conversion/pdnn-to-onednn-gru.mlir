@@ -155,19 +155,62 @@ func.func @multi_gru(%x: tensor<?x3xf32>, %lod: tensor<?xi64>, %wx0: tensor<3x6x
 
 // -----
 
-// Activations oneDNN's GRU lacks, and non-f32 data, stay for the reference.
+// Activations oneDNN's GRU lacks stay for the reference.
 // CHECK-LABEL: func @not_for_onednn
 // CHECK: pdnn.fusion_gru {{.*}} {activation = "relu"}
-// CHECK: pdnn.fusion_gru {{.*}} {mkldnn_data_type = "bfloat16"}
-func.func @not_for_onednn(%x: tensor<?x3xf32>, %xb: tensor<?x3xbf16>, %lod: tensor<?xi64>, %wx: tensor<3x6xf32>,
-                          %wh: tensor<2x6xf32>) -> (tensor<?x2xf32>, tensor<?x2xbf16>) {
+func.func @not_for_onednn(%x: tensor<?x3xf32>, %lod: tensor<?xi64>, %wx: tensor<3x6xf32>,
+                          %wh: tensor<2x6xf32>) -> tensor<?x2xf32> {
   %a:5 = pdnn.fusion_gru X(%x) lod(%lod) WeightX(%wx) WeightH(%wh) {activation = "relu"}
       : (tensor<?x3xf32>, tensor<?xi64>, tensor<3x6xf32>, tensor<2x6xf32>)
      -> (tensor<?x2xf32>, tensor<?x2xf32>, tensor<?x6xf32>, tensor<?x6xf32>, tensor<?x2xf32>)
-  %b:5 = pdnn.fusion_gru X(%xb) lod(%lod) WeightX(%wx) WeightH(%wh) {mkldnn_data_type = "bfloat16"}
-      : (tensor<?x3xbf16>, tensor<?xi64>, tensor<3x6xf32>, tensor<2x6xf32>)
+  return %a#0 : tensor<?x2xf32>
+}
+
+// -----
+
+// bf16 X runs oneDNN's bf16 GRU on the LoD rows (the padding calls move f32
+// rows, so even gru-batching=padded sends them as they are): states and
+// output in bf16, weights widened to f32 for the runtime to reorder, H0
+// (f32) rounded to bf16. No scales.
+// CHECK-LABEL: func @bf16
+// CHECK-NOT: lod_to_padded
+// CHECK: linalg.generic {{.*}} ins(%arg3 : tensor<3x6xbf16>) outs(%{{.*}} : tensor<3x6xf32>)
+// CHECK: linalg.generic {{.*}} ins(%arg2 : tensor<2x2xf32>) outs(%{{.*}} : tensor<2x2xbf16>)
+// CHECK: pdnnrt.rnn ins(%arg0, %arg1, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : tensor<?x3xbf16>, tensor<?xi64>, tensor<4xi64>, tensor<1x1x1x?x2xbf16>, tensor<1x1x3x3x2xf32>, tensor<1x1x2x3x2xf32>, tensor<1x1x3x2xf32>) outs(%{{.*}}, %{{.*}} : tensor<?x2xbf16>, tensor<1x1x1x?x2xbf16>) {cell = #pdnnrt.cell<gru>, direction = #pdnnrt.direction<left2right>}
+// CHECK-NOT: pdnn.fusion_gru
+func.func @bf16(%x: tensor<?x3xbf16>, %lod: tensor<?xi64>, %h0: tensor<2x2xf32>, %wx: tensor<3x6xbf16>,
+                %wh: tensor<2x6xf32>) -> tensor<?x2xbf16> {
+  %b:5 = pdnn.fusion_gru X(%x) lod(%lod) H0(%h0) WeightX(%wx) WeightH(%wh) {mkldnn_data_type = "bfloat16"}
+      : (tensor<?x3xbf16>, tensor<?xi64>, tensor<2x2xf32>, tensor<3x6xbf16>, tensor<2x6xf32>)
      -> (tensor<?x2xbf16>, tensor<?x2xf32>, tensor<?x6xf32>, tensor<?x6xf32>, tensor<?x2xf32>)
-  return %a#0, %b#0 : tensor<?x2xf32>, tensor<?x2xbf16>
+  return %b#0 : tensor<?x2xbf16>
+}
+
+// -----
+
+// u8 X runs oneDNN's int8 GRU: the data's scale and shift go with the call,
+// Scale_weights become its weight scales (3D of them), the zero initial
+// state is quantized like the data (rint(0·63 + 64) = 64, not byte 0), and
+// force_fp32_output dequantizes the u8 output after the call.
+// CHECK-LABEL: func @int8
+// CHECK-DAG: %[[SCALES:.*]] = arith.constant dense<[1.000000e+01, 2.000000e+01, 3.000000e+01, 4.000000e+01, 5.000000e+01, 6.000000e+01]> : tensor<6xf32>
+// CHECK: pdnnrt.rnn ins(%arg0, %arg1, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[SCALES]] : tensor<?x3xui8>, tensor<?xi64>, tensor<4xi64>, tensor<1x1x1x?x2xui8>, tensor<1x1x3x3x2xf32>, tensor<1x1x2x3x2xf32>, tensor<1x1x3x2xf32>, tensor<6xf32>) outs(%{{.*}}, %{{.*}} : tensor<?x2xui8>, tensor<1x1x1x?x2xui8>) {cell = #pdnnrt.cell<gru>, dataScale = 6.300000e+01 : f32, dataShift = 6.400000e+01 : f32, direction = #pdnnrt.direction<left2right>
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<?x2xui8>) outs(%{{.*}} : tensor<?x2xf32>)
+// CHECK: arith.subf
+// CHECK: arith.divf
+// CHECK-NOT: pdnn.fusion_gru
+// SORTED-LABEL: func @int8
+// SORTED: %[[ZERO:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<1x1x1x?x2xui8>)
+// SORTED: math.roundeven
+// SORTED: pdnnrt.rnn ins(%arg0, %arg1, %{{.*}}, %[[ZERO]],
+func.func @int8(%x: tensor<?x3xui8>, %lod: tensor<?xi64>, %wx: tensor<3x6xf32>,
+                %wh: tensor<2x6xf32>) -> tensor<?x2xf32> {
+  %b:5 = pdnn.fusion_gru X(%x) lod(%lod) WeightX(%wx) WeightH(%wh)
+      {mkldnn_data_type = "int8", Scale_data = 63.0 : f32, Shift_data = 64.0 : f32,
+       Scale_weights = array<f32: 10.0, 20.0, 30.0, 40.0, 50.0, 60.0>, force_fp32_output = true}
+      : (tensor<?x3xui8>, tensor<?xi64>, tensor<3x6xf32>, tensor<2x6xf32>)
+     -> (tensor<?x2xf32>, tensor<?x2xf32>, tensor<?x6xf32>, tensor<?x6xf32>, tensor<?x2xf32>)
+  return %b#0 : tensor<?x2xf32>
 }
 
 // -----

@@ -4,7 +4,7 @@
 // RUN: pdnn-opt %s -split-input-file --convert-pdnnrt-to-calls | FileCheck %s
 // RUN: pdnn-opt %s -split-input-file --convert-pdnnrt-to-calls --convert-to-llvm --reconcile-unrealized-casts | FileCheck %s --check-prefix=LLVM
 
-// CHECK-DAG: llvm.func @pdnnrt_rnn_forward(i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i32, i32) -> i32
+// CHECK-DAG: llvm.func @pdnnrt_rnn_forward(i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i32, i32, f32, f32) -> i32
 // CHECK-DAG: llvm.func @pdnnrt_eltwise(i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i32, f32, f32) -> i32
 // CHECK-LABEL: func @calls
 // CHECK: %[[X:.*]] = memref.cast %arg0 : memref<4x3x3xf32> to memref<*xf32>
@@ -18,12 +18,17 @@
 // CHECK: %[[NONE:.*]] = arith.constant 0 : i32
 // No handles: the GRU reorders the weights it is given.
 // CHECK: memref.cast %arg5 : memref<1x1x3x5xf32> to memref<*xf32>
+// No weight scales (f32 data): an absent tensor.
+// CHECK: llvm.mlir.zero : !llvm.ptr
 // CHECK: %[[NO_LAYER:.*]] = llvm.mlir.zero : !llvm.ptr
 // CHECK-NEXT: %[[NO_ITER:.*]] = llvm.mlir.zero : !llvm.ptr
 // The cell (gru = 2) and the direction (right2left = 1) are i32 codes.
 // CHECK: %[[GRU:.*]] = arith.constant 2 : i32
 // CHECK: %[[R2L:.*]] = arith.constant 1 : i32
-// CHECK: llvm.call @pdnnrt_rnn_forward(%[[XRANK]], %[[XDESC]], %[[F32]], %[[NO_RANK]], %[[NO_DESC]], %[[NONE]], {{.*}}, %[[NO_LAYER]], %[[NO_ITER]], {{.*}}, %[[GRU]], %[[R2L]])
+// The data's scale and shift, at their defaults 1 and 0.
+// CHECK: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: llvm.call @pdnnrt_rnn_forward(%[[XRANK]], %[[XDESC]], %[[F32]], %[[NO_RANK]], %[[NO_DESC]], %[[NONE]], {{.*}}, %[[NO_LAYER]], %[[NO_ITER]], {{.*}}, %[[GRU]], %[[R2L]], %[[ONE]], %[[ZERO]])
 // CHECK: %[[RELU:.*]] = arith.constant 0 : i32
 // CHECK: %[[ALPHA:.*]] = arith.constant 1.000000e-01 : f32
 // CHECK: llvm.call @pdnnrt_eltwise({{.*}}, %[[RELU]], %[[ALPHA]], %{{.*}})

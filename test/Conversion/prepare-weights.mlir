@@ -26,7 +26,7 @@ func.func @matmul_weights(%x: tensor<4x5xf32>, %w: tensor<5x7xf32>, %o: tensor<4
 // CHECK-DAG: %[[I:.*]] = pdnnrt.prepare_weights %{{.*}} {role = #pdnnrt.weights<rnn_iter>} : tensor<1x1x5x3x5xf32>
 // CHECK: pdnnrt.rnn ins({{.*}}, %[[L]], %[[I]] : {{.*}}) outs
 // CHECK: %[[K:.*]] = pdnnrt.prepare_weights %{{.*}} {role = #pdnnrt.weights<rnn_iter>} : tensor<1x1x5x3x5xf32>
-// CHECK: pdnnrt.rnn ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[K]] : {{.*}}) outs({{.*}}) {cell = #pdnnrt.cell<gru>, direction = #pdnnrt.direction<right2left>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 1, 1, 1, 0, 1, 0, 1, 1, 1>
+// CHECK: pdnnrt.rnn ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[K]] : {{.*}}) outs({{.*}}) {cell = #pdnnrt.cell<gru>, direction = #pdnnrt.direction<right2left>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 1, 1, 1, 0, 1, 0, 0, 1, 1, 1>
 func.func @rnn_weights(%x: tensor<9x3xf32>, %lod: tensor<4xi64>, %h: tensor<1x1x1x3x5xf32>, %b: tensor<1x1x3x5xf32>,
                        %wl_arg: tensor<1x1x3x3x5xf32>, %m: tensor<9x5xf32>, %s: tensor<1x1x1x3x5xf32>)
     -> (tensor<9x5xf32>, tensor<9x5xf32>) {

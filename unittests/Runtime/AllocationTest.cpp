@@ -246,10 +246,10 @@ TEST_F(AllocationTest, SteadyStateCallsAllocateNothing) {
                    return pdnnrt_rnn_forward(
                        ARG(xRef), NO_TENSOR, NO_TENSOR, NO_TENSOR,
                        ARG(statesRef), ARG(wLayerRef), ARG(wIterRef), NO_TENSOR,
-                       ARG(biasRef), prepared ? wLayerPrepared.get() : nullptr,
+                       ARG(biasRef), NO_TENSOR, prepared ? wLayerPrepared.get() : nullptr,
                        prepared ? wIterPrepared.get() : nullptr, ARG(hiddenRef),
                        ARG(finalRef), PDNNRT_RNN_CELL_GRU,
-                       PDNNRT_RNN_DIRECTION_RIGHT2LEFT);
+                       PDNNRT_RNN_DIRECTION_RIGHT2LEFT, 1.0f, 0.0f);
                  }));
   // A ragged bidirectional LSTM with peepholes: the length-sorted engine.
   auto lstmLayer = randomVector(2 * IC * 4 * OC, 311),
@@ -271,9 +271,9 @@ TEST_F(AllocationTest, SteadyStateCallsAllocateNothing) {
                  return pdnnrt_rnn_forward(
                      ARG(xRef), NO_TENSOR, NO_TENSOR, ARG(lengthsRef),
                      ARG(lstmStatesRef), ARG(lstmLayerRef), ARG(lstmIterRef),
-                     ARG(peepholeRef), ARG(lstmBiasRef), lstmLayerPrepared.get(),
+                     ARG(peepholeRef), ARG(lstmBiasRef), NO_TENSOR, lstmLayerPrepared.get(),
                      lstmIterPrepared.get(), ARG(lstmOutRef), ARG(lstmFinalRef),
-                     PDNNRT_RNN_CELL_LSTM, PDNNRT_RNN_DIRECTION_BIDIRECTIONAL);
+                     PDNNRT_RNN_CELL_LSTM, PDNNRT_RNN_DIRECTION_BIDIRECTIONAL, 1.0f, 0.0f);
                }));
 
   const int64_t M = 16, K = 64, Nn = 48;

@@ -274,8 +274,8 @@ TEST_F(ErrorTest, EnumsMustBeKnown) {
     return pdnnrt_rnn_forward(ARG(gru.xRef), NO_TENSOR, NO_TENSOR, NO_TENSOR,
                               ARG(states), ARG(gru.wLayerRef),
                               ARG(gru.wIterRef), NO_TENSOR, ARG(gru.biasRef),
-                              nullptr, nullptr, ARG(gru.dstRef),
-                              ARG(finalRef), cell, direction);
+                              NO_TENSOR, nullptr, nullptr, ARG(gru.dstRef),
+                              ARG(finalRef), cell, direction, 1.0f, 0.0f);
   };
   EXPECT_NE(call(9, PDNNRT_RNN_DIRECTION_LEFT2RIGHT), 0);
   EXPECT_EQ(message(),

@@ -17,6 +17,7 @@
 
 #include "../../lib/Runtime/RnnCellLoop.h"
 
+#include <limits>
 #include <numeric>
 #include <string>
 
@@ -213,9 +214,9 @@ TEST_P(RnnTest, MatchesTheCellFormulas) {
         ARG(statesRef), ARG(wLayerRef), ARG(wIterRef),
         c.peephole ? peepholeRef.rank() : 0,
         c.peephole ? peepholeRef.desc() : nullptr,
-        c.peephole ? peepholeRef.type() : PDNNRT_TYPE_NONE, ARG(biasRef),
+        c.peephole ? peepholeRef.type() : PDNNRT_TYPE_NONE, ARG(biasRef), NO_TENSOR,
         call ? layerPrepared.get() : nullptr, call ? iterPrepared.get() : nullptr,
-        ARG(dstRef), ARG(finalRef), c.cell, direction));
+        ARG(dstRef), ARG(finalRef), c.cell, direction, 1.0f, 0.0f));
 
     Reference ref{c, D, G, S, H, wLayer, wIter, bias, peephole};
     std::vector<double> expected(dst.size(), 0.0),
@@ -356,9 +357,9 @@ TEST_F(RuntimeTest, RnnRejectsWhatOneDNNCannotStack) {
       fRef(f, {1, 2, 2, N, H});
   EXPECT_NE(pdnnrt_rnn_forward(ARG(xRef), NO_TENSOR, NO_TENSOR, NO_TENSOR,
                                ARG(sRef), ARG(wRef), ARG(uRef), NO_TENSOR,
-                               ARG(bRef), nullptr, nullptr, ARG(dRef), ARG(fRef),
+                               ARG(bRef), NO_TENSOR, nullptr, nullptr, ARG(dRef), ARG(fRef),
                                PDNNRT_RNN_CELL_GRU,
-                               PDNNRT_RNN_DIRECTION_BIDIRECTIONAL),
+                               PDNNRT_RNN_DIRECTION_BIDIRECTIONAL, 1.0f, 0.0f),
             0);
   EXPECT_STREQ(lastError(),
                "pdnnrt_rnn_forward: a bidirectional call has one layer (oneDNN "
@@ -370,23 +371,78 @@ TEST_F(RuntimeTest, RnnRejectsWhatOneDNNCannotStack) {
       s1(s, {1, 1, 1, N, H}), d1(dst, {4, N, H}), f1(f, {1, 1, 1, N, H}),
       p1(p, {1, 1, 3, H});
   EXPECT_NE(pdnnrt_rnn_forward(ARG(xRef), NO_TENSOR, NO_TENSOR, NO_TENSOR,
-                               ARG(s1), ARG(w1), ARG(u1), ARG(p1), ARG(b1),
+                               ARG(s1), ARG(w1), ARG(u1), ARG(p1), ARG(b1), NO_TENSOR,
                                nullptr, nullptr, ARG(d1), ARG(f1),
                                PDNNRT_RNN_CELL_GRU,
-                               PDNNRT_RNN_DIRECTION_LEFT2RIGHT),
+                               PDNNRT_RNN_DIRECTION_LEFT2RIGHT, 1.0f, 0.0f),
             0);
   EXPECT_STREQ(lastError(), "pdnnrt_rnn_forward: wPeephole is for LSTM cells only");
   pdnnrt_clear_error();
   std::vector<int32_t> lengths{4, 5};
   MemRef lengthsRef(lengths, {N});
   EXPECT_NE(pdnnrt_rnn_forward(ARG(xRef), NO_TENSOR, NO_TENSOR, ARG(lengthsRef),
-                               ARG(s1), ARG(w1), ARG(u1), NO_TENSOR, ARG(b1),
+                               ARG(s1), ARG(w1), ARG(u1), NO_TENSOR, ARG(b1), NO_TENSOR,
                                nullptr, nullptr, ARG(d1), ARG(f1),
                                PDNNRT_RNN_CELL_GRU,
-                               PDNNRT_RNN_DIRECTION_LEFT2RIGHT),
+                               PDNNRT_RNN_DIRECTION_LEFT2RIGHT, 1.0f, 0.0f),
             0);
   EXPECT_STREQ(lastError(),
                "pdnnrt_rnn_forward: lengths[1] = 5 is outside [0, T = 4]");
+}
+
+/// int8 (u8 data): the precisions must agree, the GRU is the only int8 cell,
+/// and the weight scales and the data's quantization are checked; then a
+/// valid call runs, and its state of quantized zeros gives quantized zeros
+/// for zero weights and bias.
+TEST_F(RuntimeTest, RnnInt8ChecksItsQuantization) {
+  const int64_t T = 2, N = 1, IC = 2, H = 3;
+  std::vector<uint8_t> x(T * N * IC, 64), states(N * H, 64), dst(T * N * H),
+      final(N * H);
+  std::vector<float> w(IC * 3 * H, 0.0f), u(H * 3 * H, 0.0f), b(3 * H, 0.0f),
+      scales(3 * H, 100.0f), fdst(T * N * H);
+  MemRef xRef(x, {T, N, IC}), sRef(states, {1, 1, 1, N, H}),
+      dRef(dst, {T, N, H}), fRef(final, {1, 1, 1, N, H}),
+      wRef(w, {1, 1, IC, 3, H}), uRef(u, {1, 1, H, 3, H}), bRef(b, {1, 1, 3, H}),
+      scalesRef(scales, {3 * H}), twoScales(scales, {2}), f32Dst(fdst, {T, N, H});
+  auto call = [&](MemRef &dstRef, MemRef *wScales, int32_t cell, float scale,
+                  float shift) {
+    return pdnnrt_rnn_forward(
+        ARG(xRef), NO_TENSOR, NO_TENSOR, NO_TENSOR, ARG(sRef), ARG(wRef),
+        ARG(uRef), NO_TENSOR, ARG(bRef), wScales ? wScales->rank() : 0,
+        wScales ? wScales->desc() : nullptr,
+        wScales ? wScales->type() : PDNNRT_TYPE_NONE, nullptr, nullptr,
+        ARG(dstRef), ARG(fRef), cell, PDNNRT_RNN_DIRECTION_LEFT2RIGHT, scale,
+        shift);
+  };
+  auto fails = [&](int32_t status, const char *message) {
+    EXPECT_NE(status, 0);
+    EXPECT_STREQ(lastError(), message);
+    pdnnrt_clear_error();
+  };
+  fails(call(f32Dst, &scalesRef, PDNNRT_RNN_CELL_GRU, 63.0f, 64.0f),
+        "pdnnrt_rnn_forward: dst has element type f32; src, dst and the "
+        "states share one, ui8");
+  fails(call(dRef, &scalesRef, PDNNRT_RNN_CELL_LBR_GRU, 63.0f, 64.0f),
+        "pdnnrt_rnn_forward: bias must have shape [1, 1, 4, 3], got [1, 1, 3, 3]");
+  fails(call(dRef, nullptr, PDNNRT_RNN_CELL_GRU, 63.0f, 64.0f),
+        "pdnnrt_rnn_forward: int8 (ui8) data needs wScales, the weights' scales");
+  fails(call(dRef, &twoScales, PDNNRT_RNN_CELL_GRU, 63.0f, 64.0f),
+        "pdnnrt_rnn_forward: wScales has 2 scales; expected 1 or one per gate "
+        "and channel, 9");
+  fails(call(dRef, &scalesRef, PDNNRT_RNN_CELL_GRU, 0.0f, 64.0f),
+        "pdnnrt_rnn_forward: dataScale must be finite and non-zero, got 0");
+  fails(call(dRef, &scalesRef, PDNNRT_RNN_CELL_GRU, 63.0f, 256.0f),
+        "pdnnrt_rnn_forward: dataShift must lie in [0, 255] for u8 data, got "
+        "256");
+  scales[4] = std::numeric_limits<float>::infinity();
+  fails(call(dRef, &scalesRef, PDNNRT_RNN_CELL_GRU, 63.0f, 64.0f),
+        "pdnnrt_rnn_forward: wScales must be finite and non-zero, got inf");
+  scales[4] = 100.0f;
+  // Zero weights and bias: every gate is sigmoid(0) = 0.5, the candidate
+  // tanh(0) = 0, so h = 0.5·h_prev + 0.5·0 stays 0: u8 64 everywhere.
+  ASSERT_RT_OK(call(dRef, &scalesRef, PDNNRT_RNN_CELL_GRU, 63.0f, 64.0f));
+  EXPECT_EQ(dst, std::vector<uint8_t>(T * N * H, 64));
+  EXPECT_EQ(final, std::vector<uint8_t>(N * H, 64));
 }
 
 } // namespace

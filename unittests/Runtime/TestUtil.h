@@ -153,10 +153,11 @@ inline int32_t gruForward(MemRef &x, MemRef *lod, MemRef &h0, MemRef &wLayer,
       lodFacts ? (*lodFacts).rank() : 0,
       lodFacts ? (*lodFacts).desc() : nullptr,
       lodFacts ? (*lodFacts).type() : PDNNRT_TYPE_NONE, NO_TENSOR, ARG(src),
-      ARG(wLayer), ARG(wIter), NO_TENSOR, ARG(bias), wLayerPrepared,
+      ARG(wLayer), ARG(wIter), NO_TENSOR, ARG(bias), NO_TENSOR, wLayerPrepared,
       wIterPrepared, ARG(dst), ARG(dstStates), PDNNRT_RNN_CELL_GRU,
       reverse ? PDNNRT_RNN_DIRECTION_RIGHT2LEFT
-              : PDNNRT_RNN_DIRECTION_LEFT2RIGHT);
+              : PDNNRT_RNN_DIRECTION_LEFT2RIGHT,
+      1.0f, 0.0f);
 }
 
 inline const char *lastError() {

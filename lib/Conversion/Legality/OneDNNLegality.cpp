@@ -160,7 +160,12 @@ std::string mlir::pdnn::whyNotOnOneDNN(Operation *op) {
                         {op.getWeight(), "Weight"},
                         {op.getBias(), "Bias"}});
       })
-      .Case([](FusionGruOp op) {
+      .Case([](FusionGruOp op) -> std::string {
+        // bf16 and u8 (int8) X run oneDNN's bf16 and int8 GRUs; the
+        // verifier has checked how H0, the weights and Hidden go with X.
+        Type x = getElementTypeOrSelf(op.getX().getType());
+        if (x.isBF16() || x.isUnsignedInteger(8))
+          return gru(op, {});
         return gru(op, {{op.getX(), "X"},
                         {op.getHidden(), "Hidden"},
                         {op.getH0(), "H0"},

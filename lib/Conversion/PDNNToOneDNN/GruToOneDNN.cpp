@@ -25,6 +25,7 @@
 
 #include "../Utils/GruOperands.h"
 #include "../Utils/LoDBuilders.h"
+#include "../PDNNToLinalg/QuantizationBuilders.h"
 #include "../Utils/TensorBuilders.h"
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
 #include "RnnLowering.h"
@@ -32,6 +33,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace mlir::pdnn;
@@ -69,12 +71,15 @@ static PackedRnnWeights packGruWeights(OpBuilder &b, Location loc,
           pack(bias, {1, count, 3, d}), Value()};
 }
 
-static RnnCellSpec gruSpec(ArrayRef<GruOperands> directions, bool originMode) {
+static RnnCellSpec
+gruSpec(ArrayRef<GruOperands> directions, bool originMode,
+        std::optional<RnnQuantization> quantization = std::nullopt) {
   SmallVector<GruOperands, 2> copy(directions);
   return {pdnnrt::RnnCell::gru, directions.front().d,
           [copy, originMode](OpBuilder &b, Location loc, int64_t, int64_t) {
             return packGruWeights(b, loc, copy, originMode);
-          }};
+          },
+          std::move(quantization)};
 }
 
 /// H0 [N, D] as the stack's initial states: one [1, N, D], or none.
@@ -90,14 +95,47 @@ static SmallVector<Value, 1> initialStates(OpBuilder &b, Location loc,
 /// Hidden [T, D] of one GRU direction over the LoD batch `ops.x` whose LoD
 /// `lod` was checked once into `checked`. An invalid LoD is reported and
 /// becomes an empty batch: the buffers are sized from its facts.
-static Value buildOneDNNGru(OpBuilder &b, Location loc, const GruOperands &ops,
-                            Value lod, const CheckedLoD &checked,
-                            bool originMode, bool reverse,
-                            GruBatching batching) {
-  return buildLoDRnn(b, loc, gruSpec(ops, originMode), ops.x, lod,
-                     checked.facts, checked.sequences, checked.longest,
-                     initialStates(b, loc, ops.h0), reverse,
-                     batching == GruBatching::Padded);
+static Value buildOneDNNGru(
+    OpBuilder &b, Location loc, const GruOperands &ops, Value lod,
+    const CheckedLoD &checked, bool originMode, bool reverse,
+    GruBatching batching,
+    std::optional<RnnQuantization> quantization = std::nullopt) {
+  // The padding calls move f32 rows; bf16 and u8 batches go to the
+  // runtime as LoD rows.
+  bool padded = batching == GruBatching::Padded &&
+                getElementTypeOrSelf(ops.x.getType()).isF32();
+  return buildLoDRnn(b, loc, gruSpec(ops, originMode, std::move(quantization)),
+                     ops.x, lod, checked.facts, checked.sequences,
+                     checked.longest, initialStates(b, loc, ops.h0), reverse,
+                     padded);
+}
+
+/// fusion_gru's precisions on oneDNN: bf16 or u8 (int8) X runs a bf16 or
+/// int8 GRU whose states and output are in X's type. The weights and bias
+/// go in as f32 (oneDNN rounds or quantizes them itself); H0 is brought to
+/// X's type (quantized like X for u8). Returns the int8 quantization, if
+/// any.
+static std::optional<RnnQuantization> toDataPrecision(OpBuilder &b, Location loc,
+                                                      FusionGruOp op,
+                                                      GruOperands &ops) {
+  Type f32 = b.getF32Type();
+  Type data = getElementTypeOrSelf(ops.x.getType());
+  float scale = op.getScaleData().convertToFloat(),
+        shift = op.getShiftData().convertToFloat();
+  ops.weightX = castFloat(b, loc, ops.weightX, f32);
+  ops.weightH = castFloat(b, loc, ops.weightH, f32);
+  if (ops.bias)
+    ops.bias = castFloat(b, loc, ops.bias, f32);
+  if (ops.h0 && getElementTypeOrSelf(ops.h0.getType()) != data)
+    ops.h0 = quantizeFromF32(b, loc, dequantizeToF32(b, loc, ops.h0, scale, shift),
+                             data, scale, shift);
+  if (!data.isUnsignedInteger(8))
+    return std::nullopt;
+  RnnQuantization q;
+  q.scale = scale;
+  q.shift = shift;
+  llvm::append_range(q.weightScales, op.getScaleWeights());
+  return q;
 }
 
 /// The identity [3D, 3D]: oneDNN's GRU always projects its input, and
@@ -128,11 +166,22 @@ struct FusionGruToOneDNN : public OpRewritePattern<FusionGruOp> {
         {x, op.getWeightX(), op.getWeightH(), op.getBias(), op.getH0(),
          *gruFrameSize(op)},
         "fusion_gru");
+    std::optional<RnnQuantization> quantization =
+        toDataPrecision(rewriter, loc, op, ops);
     CheckedLoD checked = checkLoD(rewriter, loc, op.getLod(),
                                   getSize(rewriter, loc, ops.x, 0));
-    Value hidden =
-        buildOneDNNGru(rewriter, loc, ops, op.getLod(), checked,
-                       op.getOriginMode(), op.getIsReverse(), batching);
+    Value hidden = buildOneDNNGru(rewriter, loc, ops, op.getLod(), checked,
+                                  op.getOriginMode(), op.getIsReverse(),
+                                  batching, quantization);
+    // force_fp32_output: oneDNN 2.6's int8 GRU writes u8 only, so its
+    // output is dequantized after it (bf16 widens exactly).
+    Type hiddenType = getElementTypeOrSelf(op.getHidden().getType());
+    if (getElementTypeOrSelf(hidden.getType()) != hiddenType)
+      hidden = castFloat(rewriter, loc,
+                         dequantizeToF32(rewriter, loc, hidden,
+                                         op.getScaleData().convertToFloat(),
+                                         op.getShiftData().convertToFloat()),
+                         hiddenType);
     replaceRecurrentOp(rewriter, op, op.getHidden(), hidden,
                        {op.getReorderedH0(), op.getXX(), op.getBatchedInput(),
                         op.getBatchedOut()});

@@ -14,6 +14,7 @@
 
 #include "../Utils/TensorBuilders.h"
 #include "../PDNNToLinalg/LinalgBuilders.h"
+#include "../PDNNToLinalg/QuantizationBuilders.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -66,6 +67,17 @@ RnnStackResult mlir::pdnn::buildRnnStack(OpBuilder &b, Location loc,
                                          int64_t directions, bool reverse) {
   MLIRContext *ctx = b.getContext();
   Type f32 = b.getF32Type();
+  // The input's precision is the states' and the output's.
+  Type data = getElementTypeOrSelf(input.getType());
+  const RnnQuantization none;
+  const RnnQuantization &q = spec.quantization ? *spec.quantization : none;
+  Value wScales;
+  if (spec.quantization) {
+    auto type = RankedTensorType::get(
+        {static_cast<int64_t>(q.weightScales.size())}, f32);
+    wScales = arith::ConstantOp::create(
+        b, loc, type, DenseElementsAttr::get(type, ArrayRef(q.weightScales)));
+  }
   const int64_t S = rnnStateCount(spec.cell), H = spec.hidden,
                 D = directions;
   OpFoldResult n = batch.sequences, h = b.getIndexAttr(H),
@@ -82,24 +94,30 @@ RnnStackResult mlir::pdnn::buildRnnStack(OpBuilder &b, Location loc,
     PackedRnnWeights w = spec.pack(b, loc, first, count);
     OpFoldResult c = b.getIndexAttr(count);
     SmallVector<OpFoldResult> stateSizes{s, c, d, n, h};
+    // Zero states, quantized like the data when it is u8 (u8 zero bytes
+    // would mean -shift / scale).
     Value srcStates =
         !initialStates.empty()
             ? reshapeTo(b, loc,
                         sliceStates(b, loc, initialStates, first * D, count * D),
                         stateSizes)
-            : createFilled(b, loc, stateSizes, f32, 0.0);
+            : quantizeFromF32(b, loc, createFilled(b, loc, stateSizes, f32, 0.0),
+                              data, q.scale, q.shift);
     SmallVector<OpFoldResult> dstSizes =
         tensor::getMixedSizes(b, loc, current);
     dstSizes.back() = b.getIndexAttr(D * H);
-    Value dstInit = createEmpty(b, loc, dstSizes, f32);
-    Value statesInit = createEmpty(b, loc, stateSizes, f32);
+    Value dstInit = createEmpty(b, loc, dstSizes, data);
+    Value statesInit = createEmpty(b, loc, stateSizes, data);
     auto call = pdnnrt::RnnOp::create(
         b, loc, TypeRange{dstInit.getType(), statesInit.getType()}, current,
         batch.lod, batch.lodFacts, batch.lengths, srcStates, w.layer, w.iter,
-        w.peephole, w.bias, /*wLayerPrepared=*/Value(),
+        w.peephole, w.bias, wScales, /*wLayerPrepared=*/Value(),
         /*wIterPrepared=*/Value(), dstInit, statesInit,
         pdnnrt::RnnCellAttr::get(ctx, spec.cell),
-        pdnnrt::RnnDirectionAttr::get(ctx, direction));
+        pdnnrt::RnnDirectionAttr::get(ctx, direction),
+        // Only int8 data has a scale and shift to state.
+        spec.quantization ? b.getF32FloatAttr(q.scale) : FloatAttr(),
+        spec.quantization ? b.getF32FloatAttr(q.shift) : FloatAttr());
     current = call.getResult(0);
     states.push_back(reshapeTo(b, loc, call.getResult(1),
                                {s, b.getIndexAttr(count * D), n, h}));

@@ -18,6 +18,7 @@
 #include "mlir/IR/Builders.h"
 
 #include <functional>
+#include <optional>
 
 namespace mlir::pdnn {
 
@@ -29,6 +30,13 @@ struct PackedRnnWeights {
   Value peephole; // [count, D, 3, H], or null
 };
 
+/// How an int8 RNN's data is quantized: u8 = x·scale + shift (states
+/// too), and its f32 weights' scales, one or one per gate and channel.
+struct RnnQuantization {
+  float scale = 1.0f, shift = 0.0f;
+  SmallVector<float> weightScales;
+};
+
 /// What makes one recurrent op different from the others.
 struct RnnCellSpec {
   pdnnrt::RnnCell cell;
@@ -37,6 +45,9 @@ struct RnnCellSpec {
   std::function<PackedRnnWeights(OpBuilder &, Location, int64_t first,
                                  int64_t count)>
       pack;
+  /// Set for u8 input (int8); the input's element type (f32, bf16, ui8)
+  /// is the states' and output's.
+  std::optional<RnnQuantization> quantization;
 };
 
 /// How the batch's sequences are laid out: padded time-major [T, N, C]

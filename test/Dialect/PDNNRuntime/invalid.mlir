@@ -109,7 +109,7 @@ func.func @rnn_lod_rank(%x: tensor<9x3xf32>, %lod: tensor<1x4xi64>, %h0: tensor<
                         %wi: tensor<1x1x5x3x5xf32>, %b: tensor<1x1x3x5xf32>, %h: tensor<9x5xf32>) {
   // expected-error @+1 {{operand 1 must have rank 1, got 'tensor<1x4xi64>'}}
   %0:2 = pdnnrt.rnn ins(%x, %lod, %h0, %wl, %wi, %b : tensor<9x3xf32>, tensor<1x4xi64>, tensor<1x1x1x3x5xf32>, tensor<1x1x3x3x5xf32>, tensor<1x1x5x3x5xf32>, tensor<1x1x3x5xf32>)
-      outs(%h, %h0 : tensor<9x5xf32>, tensor<1x1x1x3x5xf32>) {cell = #pdnnrt.cell<gru>, direction = #pdnnrt.direction<left2right>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 1, 1, 1, 0, 1, 0, 0, 1, 1>} -> tensor<9x5xf32>, tensor<1x1x1x3x5xf32>
+      outs(%h, %h0 : tensor<9x5xf32>, tensor<1x1x1x3x5xf32>) {cell = #pdnnrt.cell<gru>, direction = #pdnnrt.direction<left2right>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 1, 1, 1, 0, 1, 0, 0, 0, 1, 1>} -> tensor<9x5xf32>, tensor<1x1x1x3x5xf32>
   return
 }
 

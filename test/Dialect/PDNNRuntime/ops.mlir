@@ -39,11 +39,11 @@ func.func @on_tensors(%x: tensor<9x3xf32>, %lod: tensor<4xi64>, %p: tensor<4x3x3
 
 // A bidirectional LSTM with peepholes over padded data with lengths.
 // CHECK-LABEL: func @lstm
-// CHECK: pdnnrt.rnn ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : tensor<6x3x4xf32>, tensor<3xi32>, tensor<2x1x2x3x5xf32>, tensor<1x2x4x4x5xf32>, tensor<1x2x5x4x5xf32>, tensor<1x2x3x5xf32>, tensor<1x2x4x5xf32>) outs({{.*}}) {cell = #pdnnrt.cell<lstm>, direction = #pdnnrt.direction<bidirectional>, operandSegmentSizes = array<i32: 1, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1>}
+// CHECK: pdnnrt.rnn ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : tensor<6x3x4xf32>, tensor<3xi32>, tensor<2x1x2x3x5xf32>, tensor<1x2x4x4x5xf32>, tensor<1x2x5x4x5xf32>, tensor<1x2x3x5xf32>, tensor<1x2x4x5xf32>) outs({{.*}}) {cell = #pdnnrt.cell<lstm>, direction = #pdnnrt.direction<bidirectional>, operandSegmentSizes = array<i32: 1, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1>}
 func.func @lstm(%x: tensor<6x3x4xf32>, %len: tensor<3xi32>, %s: tensor<2x1x2x3x5xf32>, %wl: tensor<1x2x4x4x5xf32>,
                 %wi: tensor<1x2x5x4x5xf32>, %wp: tensor<1x2x3x5xf32>, %b: tensor<1x2x4x5xf32>, %d: tensor<6x3x10xf32>) {
   %0:2 = pdnnrt.rnn ins(%x, %len, %s, %wl, %wi, %wp, %b : tensor<6x3x4xf32>, tensor<3xi32>, tensor<2x1x2x3x5xf32>, tensor<1x2x4x4x5xf32>, tensor<1x2x5x4x5xf32>, tensor<1x2x3x5xf32>, tensor<1x2x4x5xf32>)
-      outs(%d, %s : tensor<6x3x10xf32>, tensor<2x1x2x3x5xf32>) {cell = #pdnnrt.cell<lstm>, direction = #pdnnrt.direction<bidirectional>, operandSegmentSizes = array<i32: 1, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1>} -> tensor<6x3x10xf32>, tensor<2x1x2x3x5xf32>
+      outs(%d, %s : tensor<6x3x10xf32>, tensor<2x1x2x3x5xf32>) {cell = #pdnnrt.cell<lstm>, direction = #pdnnrt.direction<bidirectional>, operandSegmentSizes = array<i32: 1, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1>} -> tensor<6x3x10xf32>, tensor<2x1x2x3x5xf32>
   return
 }
 
@@ -83,9 +83,9 @@ func.func @optional_operands(%x: tensor<9x3xf32>, %lod: tensor<4xi64>, %h: tenso
   // CHECK: pdnnrt.rnn ins(%{{.*}}, %{{.*}}, %[[F]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[PL]], %[[PI]] : {{.*}}, !pdnnrt.prepared, !pdnnrt.prepared) outs(%{{.*}}, %{{.*}} : tensor<9x5xf32>, tensor<1x1x1x3x5xf32>) {cell = #pdnnrt.cell<gru>, direction = #pdnnrt.direction<right2left>} -> tensor<9x5xf32>, tensor<1x1x1x3x5xf32>
   %0:2 = pdnnrt.rnn ins(%x, %lod, %facts, %h, %wl, %wi, %b, %pl, %pi : tensor<9x3xf32>, tensor<4xi64>, tensor<4xi64>, tensor<1x1x1x3x5xf32>, tensor<1x1x3x3x5xf32>, tensor<1x1x5x3x5xf32>, tensor<1x1x3x5xf32>, !pdnnrt.prepared, !pdnnrt.prepared)
       outs(%m, %h : tensor<9x5xf32>, tensor<1x1x1x3x5xf32>) {cell = #pdnnrt.cell<gru>, direction = #pdnnrt.direction<right2left>} -> tensor<9x5xf32>, tensor<1x1x1x3x5xf32>
-  // CHECK: pdnnrt.rnn ins({{.*}}, %[[PI]] : {{.*}}, !pdnnrt.prepared) outs({{.*}}) {cell = #pdnnrt.cell<gru>, direction = #pdnnrt.direction<left2right>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 1, 1, 1, 0, 1, 0, 1, 1, 1>}
+  // CHECK: pdnnrt.rnn ins({{.*}}, %[[PI]] : {{.*}}, !pdnnrt.prepared) outs({{.*}}) {cell = #pdnnrt.cell<gru>, direction = #pdnnrt.direction<left2right>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 1, 1, 1, 0, 1, 0, 0, 1, 1, 1>}
   %1:2 = pdnnrt.rnn ins(%x, %lod, %h, %wl, %wi, %b, %pi : tensor<9x3xf32>, tensor<4xi64>, tensor<1x1x1x3x5xf32>, tensor<1x1x3x3x5xf32>, tensor<1x1x5x3x5xf32>, tensor<1x1x3x5xf32>, !pdnnrt.prepared)
-      outs(%m, %h : tensor<9x5xf32>, tensor<1x1x1x3x5xf32>) {cell = #pdnnrt.cell<gru>, direction = #pdnnrt.direction<left2right>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 1, 1, 1, 0, 1, 0, 1, 1, 1>} -> tensor<9x5xf32>, tensor<1x1x1x3x5xf32>
+      outs(%m, %h : tensor<9x5xf32>, tensor<1x1x1x3x5xf32>) {cell = #pdnnrt.cell<gru>, direction = #pdnnrt.direction<left2right>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 1, 1, 1, 0, 1, 0, 0, 1, 1, 1>} -> tensor<9x5xf32>, tensor<1x1x1x3x5xf32>
   // The same without segments: a lone handle is wLayerPrepared.
   // CHECK: pdnnrt.rnn ins({{.*}}, %[[PL]] : {{.*}}, !pdnnrt.prepared) outs({{.*}}) {cell = #pdnnrt.cell<gru>, direction = #pdnnrt.direction<left2right>}
   %3:2 = pdnnrt.rnn ins(%x, %lod, %h, %wl, %wi, %b, %pl : tensor<9x3xf32>, tensor<4xi64>, tensor<1x1x1x3x5xf32>, tensor<1x1x3x3x5xf32>, tensor<1x1x5x3x5xf32>, tensor<1x1x3x5xf32>, !pdnnrt.prepared)

@@ -3,6 +3,7 @@
 import numpy as np
 
 import paddle_reference as ref
+import harness
 from harness import Case, f32, ttype
 
 
@@ -26,6 +27,11 @@ def attr_dict(**attrs):
             items.append('%s = "%s"' % (key, value))
         elif isinstance(value, int):
             items.append("%s = %d : i32" % (key, value))
+        elif isinstance(value, float):
+            items.append("%s = %s : f32" % (key, harness.fmt_float(value)))
+        elif isinstance(value, list):
+            items.append("%s = array<f32: %s>" % (
+                key, ", ".join(harness.fmt_float(v) for v in value)))
         else:
             raise TypeError(value)
     return " {" + ", ".join(items) + "}" if items else ""

@@ -72,7 +72,21 @@ ELEMENT = {
     np.dtype(np.int32): "i32",
     np.dtype(np.uint8): "ui8",
     np.dtype(np.int8): "si8",
+    # bf16 travels as its bits, as Paddle's tests hold it (.npy '<u2').
+    np.dtype(np.uint16): "bf16",
 }
+
+
+def to_bf16(array):
+    """The bf16 bits of f32 `array`, rounded to nearest even."""
+    bits = np.ascontiguousarray(array, np.float32).view(np.uint32).astype(np.uint64)
+    rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
+    return rounded.astype(np.uint16)
+
+
+def from_bf16(bits):
+    """The f32 values of bf16 `bits`."""
+    return (np.asarray(bits, np.uint16).astype(np.uint32) << 16).view(np.float32)
 
 
 def ttype(shape, element="f32"):
@@ -380,6 +394,10 @@ def compare(actual, expected, atol, rtol=0.0, dtype=None, skip=None):
         return False, float("inf"), "dtype %s, expected %s" % (actual.dtype, dtype)
     if actual.shape != expected.shape:
         return False, float("inf"), "shape %s, expected %s" % (actual.shape, expected.shape)
+    if actual.dtype == np.uint16:
+        actual = from_bf16(actual)
+    if expected.dtype == np.uint16:
+        expected = from_bf16(expected)
     if actual.size == 0:
         return True, 0.0, ""
     if actual.ndim == 0:  # scalars compare as one-element vectors

@@ -253,6 +253,15 @@ void mlir::pdnnrt::printRuntimeCall(OpAsmPrinter &printer, Operation *op) {
   if (segmentSizes(op).empty() ||
       (succeeded(implied) && ArrayRef<int32_t>(*implied) == segmentSizes(op)))
     elided.push_back(kSegmentSizes);
+  // Attributes at their default value (DefaultValuedAttr) say nothing.
+  Operation *defaults = Operation::create(
+      op->getLoc(), op->getName(), /*resultTypes=*/{}, /*operands=*/{},
+      NamedAttrList(), OpaqueProperties(nullptr), /*successors=*/{},
+      /*numRegions=*/0);
+  for (NamedAttribute attr : op->getAttrs())
+    if (defaults->getInherentAttr(attr.getName()) == attr.getValue())
+      elided.push_back(attr.getName());
+  defaults->destroy();
   printer.printOptionalAttrDict(op->getAttrs(), elided);
   if (op->getNumResults() != 0)
     printer << " -> " << op->getResultTypes();

@@ -158,6 +158,9 @@ def PDNNRT_RnnDirectionAttr
   let assemblyFormat = "`<` $value `>`";
 }
 
+/// What an RNN's data and states may be: f32, bf16, or u8 (int8 RNN).
+defvar PDNNRT_RnnData = [F32, BF16, UI8];
+
 def PDNNRT_RnnOp : PDNNRT_CallOp<"rnn", "pdnnrt_rnn_forward",
     [AttrSizedOperandSegments]> {
   let summary = "oneDNN RNN forward inference: every cell, layers, directions, ragged batches";
@@ -186,22 +189,34 @@ def PDNNRT_RnnOp : PDNNRT_CallOp<"rnn", "pdnnrt_rnn_forward",
     empty). Stacked layers feed each layer's output to the next, so SLC = H
     when L > 1; a bidirectional call has one layer, because oneDNN stacks
     the two directions independently while Paddle's next layer reads both.
+
+    Precisions: src, dst and the states share one element type; the
+    weights are f32, reordered into the primitive's precision when they
+    are prepared: bf16 for bf16 data (exact for weights that were bf16). ui8
+    (GRU only, oneDNN's int8 RNN) is data quantized as
+    u8 = x·dataScale + dataShift, states included; the f32 weights are
+    quantized to s8 when they are prepared, rint(w·s) saturated, with
+    `wScales`, one common scale or one per gate and output channel [G·H],
+    and dst is quantized like src. The bias is f32 in every case.
   }];
   let arguments = (ins
-    PDNNRT_Buffer<PDNNRT_Float, [2, 3]>:$src,
+    PDNNRT_Buffer<PDNNRT_RnnData, [2, 3]>:$src,
     Optional<PDNNRT_Buffer<[I64], [1]>>:$lod,
     Optional<PDNNRT_Buffer<[I64], [1]>>:$lodFacts,
     Optional<PDNNRT_Buffer<[I32, I64], [1]>>:$lengths,
-    PDNNRT_Buffer<PDNNRT_Float, [5]>:$srcStates,
+    PDNNRT_Buffer<PDNNRT_RnnData, [5]>:$srcStates,
     PDNNRT_Buffer<PDNNRT_Float, [5]>:$wLayer,
     PDNNRT_Buffer<PDNNRT_Float, [5]>:$wIter,
     Optional<PDNNRT_Buffer<PDNNRT_Float, [4]>>:$wPeephole,
     PDNNRT_Buffer<PDNNRT_Float, [4]>:$bias,
+    Optional<PDNNRT_Buffer<[F32], [1]>>:$wScales,
     PDNNRT_PreparedFor<"wLayer", "rnn_layer">:$wLayerPrepared,
     PDNNRT_PreparedFor<"wIter", "rnn_iter">:$wIterPrepared,
-    PDNNRT_Destination<PDNNRT_Float, [2, 3]>:$dst,
-    PDNNRT_Destination<PDNNRT_Float, [5]>:$dstStates,
-    PDNNRT_RnnCellAttr:$cell, PDNNRT_RnnDirectionAttr:$direction);
+    PDNNRT_Destination<PDNNRT_RnnData, [2, 3]>:$dst,
+    PDNNRT_Destination<PDNNRT_RnnData, [5]>:$dstStates,
+    PDNNRT_RnnCellAttr:$cell, PDNNRT_RnnDirectionAttr:$direction,
+    DefaultValuedAttr<F32Attr, "1.0f">:$dataScale,
+    DefaultValuedAttr<F32Attr, "0.0f">:$dataShift);
 }
 
 //===----------------------------------------------------------------------===//
