@@ -5,6 +5,8 @@
 //   HandWritten       the same GRU written directly against oneDNN
 //   Compiled/reference  the reference loops (no oneDNN)
 //   UnfusedFcGru      fc + gru without --fuse-fc-gru, through oneDNN
+//   Int8 / BF16       fusion_gru on u8 / bf16 data, compiled and hand-written
+//                     (Paddle's int8 and bf16 kernels), beside f32 above
 // and a ragged batch (32 sequences of 1..100 steps), compiled padded and
 // length-sorted (gru-batching), against padding to the longest by hand and
 // against the real, unpadded amount of work. Every case checks once that it
@@ -23,6 +25,7 @@
 #include <benchmark/benchmark.h>
 
 #include <cmath>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <random>
@@ -188,6 +191,127 @@ void BM_Ragged_HandWrittenUnpaddedWork(benchmark::State &state) {
   runHandWritten(state, problem(256, equalLengths((tokens + 31) / 32, 32)));
 }
 
+/// fusion_gru in bf16 or int8: the f32 problem's weights and data, the
+/// data rounded to bf16 or quantized to u8 (rint(63·x + 64)).
+struct LowPrecisionProblem {
+  Problem &f32;
+  GruPrecision precision;
+  HostTensor x;
+  HandWrittenGru handWritten;
+  std::vector<char> expected; // HandWritten's Hidden
+
+  LowPrecisionProblem(Problem &f32, GruPrecision precision)
+      : f32(f32), precision(precision),
+        x(llvm::cantFail(HostTensor::allocate(
+            precision == GruPrecision::Int8 ? ElementKind::UI8 : ElementKind::BF16,
+            f32.x.shape()))),
+        handWritten(f32.weights.m, f32.weights.d, f32.weights.wx, f32.weights.wh,
+                    f32.weights.bias, precision,
+                    precision == GruPrecision::Int8 ? gruWeightScales(f32.weights)
+                                                    : std::vector<float>{}) {
+    const float *values = f32.x.dataAs<float>();
+    for (int64_t i = 0; i < x.numElements(); ++i) {
+      if (precision == GruPrecision::Int8) {
+        float q = std::nearbyint(values[i] * kScaleData + kShiftData);
+        x.dataAs<uint8_t>()[i] = uint8_t(std::min(255.0f, std::max(0.0f, q)));
+      } else {
+        uint32_t bits;
+        std::memcpy(&bits, &values[i], sizeof(bits));
+        bits += 0x7FFF + ((bits >> 16) & 1); // to nearest even
+        x.dataAs<uint16_t>()[i] = uint16_t(bits >> 16);
+      }
+    }
+    expected.resize(f32.expected.size() * byteWidth(x.kind()));
+    handWritten.run(x.data(), f32.lod, expected.data());
+  }
+
+  /// Largest difference from HandWritten's Hidden, in u8 steps or in
+  /// values (bf16).
+  double maxAbsDiff(const HostTensor &result) const {
+    double worst = 0;
+    for (size_t i = 0; i < f32.expected.size(); ++i)
+      worst = std::max(worst, std::fabs(value(result.data(), i) - value(expected.data(), i)));
+    return worst;
+  }
+  double value(const void *data, size_t i) const {
+    if (precision == GruPrecision::Int8)
+      return static_cast<const uint8_t *>(data)[i];
+    uint32_t bits = uint32_t(static_cast<const uint16_t *>(data)[i]) << 16;
+    float v;
+    std::memcpy(&v, &bits, sizeof(v));
+    return v;
+  }
+};
+
+LowPrecisionProblem &lowPrecision(int64_t d, int64_t t, int64_t n,
+                                  GruPrecision precision) {
+  static std::map<std::tuple<int64_t, int64_t, int64_t, GruPrecision>,
+                  std::unique_ptr<LowPrecisionProblem>>
+      problems;
+  auto &slot = problems[{d, t, n, precision}];
+  if (!slot)
+    slot = std::make_unique<LowPrecisionProblem>(problem(d, equalLengths(t, n)),
+                                                 precision);
+  return *slot;
+}
+
+void runLowPrecisionCompiled(benchmark::State &state, GruPrecision precision) {
+  LowPrecisionProblem &p =
+      lowPrecision(state.range(2), state.range(0), state.range(1), precision);
+  static auto &cache =
+      *new std::map<std::pair<int64_t, GruPrecision>, std::unique_ptr<JitFunction>>;
+  auto &function = cache[{p.f32.weights.d, precision}];
+  if (!function) {
+    auto compiled = JitFunction::compile(
+        buildFusedGru(pdnn_bench::jitContext(), p.f32.weights, precision), "main",
+        JitOptions{});
+    if (!compiled) {
+      state.SkipWithError(llvm::toString(compiled.takeError()).c_str());
+      return;
+    }
+    function = std::move(*compiled);
+  }
+  std::vector<const HostTensor *> args{&p.x, &p.f32.lodTensor};
+  {
+    auto check = function->call(args);
+    if (!check) {
+      state.SkipWithError(llvm::toString(check.takeError()).c_str());
+      return;
+    }
+    state.counters["max_abs_diff_vs_handwritten"] = p.maxAbsDiff(check->front());
+  }
+  for (auto _ : state) {
+    auto results = function->call(args);
+    benchmark::DoNotOptimize(results);
+  }
+  state.counters["tokens"] = double(p.f32.lod.back());
+}
+
+void runLowPrecisionHandWritten(benchmark::State &state, GruPrecision precision) {
+  LowPrecisionProblem &p =
+      lowPrecision(state.range(2), state.range(0), state.range(1), precision);
+  std::vector<char> hidden(p.expected.size());
+  for (auto _ : state) {
+    p.handWritten.run(p.x.data(), p.f32.lod, hidden.data());
+    benchmark::DoNotOptimize(hidden.data());
+  }
+  state.counters["tokens"] = double(p.f32.lod.back());
+}
+
+// Args: T, N, D (= M).
+void BM_Int8_Compiled(benchmark::State &state) {
+  runLowPrecisionCompiled(state, GruPrecision::Int8);
+}
+void BM_Int8_HandWritten(benchmark::State &state) {
+  runLowPrecisionHandWritten(state, GruPrecision::Int8);
+}
+void BM_BF16_Compiled(benchmark::State &state) {
+  runLowPrecisionCompiled(state, GruPrecision::BF16);
+}
+void BM_BF16_HandWritten(benchmark::State &state) {
+  runLowPrecisionHandWritten(state, GruPrecision::BF16);
+}
+
 void shapes(benchmark::internal::Benchmark *b) {
   b->Args({50, 32, 256})->Args({50, 32, 512})->Args({100, 1, 512});
   b->ArgNames({"T", "N", "D"})->Unit(benchmark::kMillisecond)->UseRealTime();
@@ -210,6 +334,10 @@ void smallBatches(benchmark::internal::Benchmark *b) {
 
 BENCHMARK(BM_Compiled_OneDNN)->Apply(shapes)->Repetitions(5)->ReportAggregatesOnly(true);
 BENCHMARK(BM_HandWritten_OneDNN)->Apply(shapes)->Repetitions(5)->ReportAggregatesOnly(true);
+BENCHMARK(BM_Int8_Compiled)->Apply(shapes)->Repetitions(5)->ReportAggregatesOnly(true);
+BENCHMARK(BM_Int8_HandWritten)->Apply(shapes)->Repetitions(5)->ReportAggregatesOnly(true);
+BENCHMARK(BM_BF16_Compiled)->Apply(shapes)->Repetitions(5)->ReportAggregatesOnly(true);
+BENCHMARK(BM_BF16_HandWritten)->Apply(shapes)->Repetitions(5)->ReportAggregatesOnly(true);
 BENCHMARK(BM_Compiled_UnfusedFcGru)->Apply(shapes)->Repetitions(5)->ReportAggregatesOnly(true);
 BENCHMARK(BM_Compiled_Reference)->Apply(shapes)->Iterations(1)->Repetitions(3)->ReportAggregatesOnly(true);
 BENCHMARK(BM_SmallBatch)->Apply(smallBatches)->Repetitions(5)->ReportAggregatesOnly(true);

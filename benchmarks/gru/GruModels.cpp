@@ -8,6 +8,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 
+#include <algorithm>
+#include <cmath>
 #include <random>
 
 using namespace mlir;
@@ -31,13 +33,16 @@ struct MainFunction {
   Value x, lod;
   RankedTensorType hiddenType;
 
-  MainFunction(MLIRContext &context, int64_t m, int64_t d)
+  MainFunction(MLIRContext &context, int64_t m, int64_t d,
+               GruPrecision precision = GruPrecision::F32)
       : module(ModuleOp::create(UnknownLoc::get(&context))), builder(&context) {
     context.loadDialect<pdnn::PDNNDialect, func::FuncDialect, arith::ArithDialect>();
-    Type f32 = builder.getF32Type();
-    auto xType = RankedTensorType::get({ShapedType::kDynamic, m}, f32);
+    Type data = precision == GruPrecision::Int8 ? Type(builder.getIntegerType(8, false))
+                : precision == GruPrecision::BF16 ? Type(builder.getBF16Type())
+                                                  : Type(builder.getF32Type());
+    auto xType = RankedTensorType::get({ShapedType::kDynamic, m}, data);
     auto lodType = RankedTensorType::get({ShapedType::kDynamic}, builder.getI64Type());
-    hiddenType = RankedTensorType::get({ShapedType::kDynamic, d}, f32);
+    hiddenType = RankedTensorType::get({ShapedType::kDynamic, d}, data);
     builder.setInsertionPointToEnd(module->getBody());
     auto func = func::FuncOp::create(
         builder, builder.getUnknownLoc(), "main",
@@ -61,11 +66,33 @@ struct MainFunction {
 };
 } // namespace
 
-OwningOpRef<ModuleOp> buildFusedGru(MLIRContext &context, const GruWeights &w) {
-  MainFunction f(context, w.m, w.d);
+std::vector<float> gruWeightScales(const GruWeights &w) {
+  std::vector<float> maxAbs(3 * w.d, 0.0f);
+  for (int64_t i = 0; i < w.m; ++i)
+    for (int64_t j = 0; j < 3 * w.d; ++j)
+      maxAbs[j] = std::max(maxAbs[j], std::fabs(w.wx[i * 3 * w.d + j]));
+  // WeightH: [W_u | W_r] as D x 2D, then W_c as D x D.
+  for (int64_t i = 0; i < w.d; ++i) {
+    for (int64_t j = 0; j < 2 * w.d; ++j)
+      maxAbs[j] = std::max(maxAbs[j], std::fabs(w.wh[i * 2 * w.d + j]));
+    for (int64_t j = 0; j < w.d; ++j)
+      maxAbs[2 * w.d + j] = std::max(
+          maxAbs[2 * w.d + j], std::fabs(w.wh[2 * w.d * w.d + i * w.d + j]));
+  }
+  std::vector<float> scales(3 * w.d);
+  for (int64_t j = 0; j < 3 * w.d; ++j)
+    scales[j] = 127.0f / maxAbs[j];
+  return scales;
+}
+
+OwningOpRef<ModuleOp> buildFusedGru(MLIRContext &context, const GruWeights &w,
+                                    GruPrecision precision) {
+  MainFunction f(context, w.m, w.d, precision);
   Location loc = f.builder.getUnknownLoc();
   Type f32 = f.builder.getF32Type();
   int64_t dyn = ShapedType::kDynamic;
+  bool int8 = precision == GruPrecision::Int8;
+  std::vector<float> scales = int8 ? gruWeightScales(w) : std::vector<float>{1.0f};
   auto gru = pdnn::FusionGruOp::create(
       f.builder, loc, f.hiddenType, RankedTensorType::get({dyn, w.d}, f32),
       RankedTensorType::get({dyn, 3 * w.d}, f32),
@@ -73,7 +100,9 @@ OwningOpRef<ModuleOp> buildFusedGru(MLIRContext &context, const GruWeights &w) {
       RankedTensorType::get({dyn, w.d}, f32), f.x, f.lod, /*H0=*/Value(),
       f.constant({w.m, 3 * w.d}, w.wx), f.constant({w.d, 3 * w.d}, w.wh),
       f.constant({1, 3 * w.d}, w.bias), "tanh", "sigmoid", false, true, false,
-      "float32", APFloat(1.0f), APFloat(0.0f));
+      int8 ? "int8" : precision == GruPrecision::BF16 ? "bfloat16" : "float32",
+      APFloat(int8 ? kScaleData : 1.0f), APFloat(int8 ? kShiftData : 0.0f),
+      ArrayRef<float>(scales), /*force_fp32_output=*/false);
   return f.finish(gru.getHidden());
 }
 

@@ -25,9 +25,20 @@ struct GruWeights {
 /// Uniform in [-scale, scale], from a fixed seed.
 GruWeights randomGruWeights(int64_t m, int64_t d, unsigned seed);
 
+/// The precision of X and Hidden: f32, bf16, or int8 (u8 X quantized
+/// with kScaleData / kShiftData, u8 Hidden, f32 weights with one scale per
+/// gate column: gruWeightScales).
+enum class GruPrecision { F32, BF16, Int8 };
+constexpr float kScaleData = 63.0f, kShiftData = 64.0f;
+
+/// Paddle's int8 weight scales: 127 / max|w| per gate column, over
+/// WeightX's column and WeightH's matching block.
+std::vector<float> gruWeightScales(const GruWeights &weights);
+
 /// fusion_gru(X, lod, WeightX, WeightH, Bias).
-mlir::OwningOpRef<mlir::ModuleOp> buildFusedGru(mlir::MLIRContext &context,
-                                                const GruWeights &weights);
+mlir::OwningOpRef<mlir::ModuleOp>
+buildFusedGru(mlir::MLIRContext &context, const GruWeights &weights,
+              GruPrecision precision = GruPrecision::F32);
 
 /// The same computation unfused, as Paddle programs have it before
 /// fc_gru_fuse_pass: gru(fc(X, WeightX, Bias), lod, WeightH).
