@@ -118,6 +118,33 @@ def FuseBidirectionalGru : Pass<"fuse-bidirectional-gru"> {
   ];
 }
 
+def ComputeWeightScales : Pass<"compute-weight-scales"> {
+  let summary = "Give int8 fc, mul and fusion_gru the weight scales of their constant f32 weights, 127 / max|w| per output channel";
+  let description = [{
+    Post-training quantization, as Paddle's oneDNN int8 flow computes it:
+    each output channel of an int8 op's constant f32 weights gets the scale
+    `127 / max|w|` over that channel, so that its largest weight maps to
+    127 and none saturates. fc: W's columns; mul: Y's columns after
+    `y_num_col_dims`; fusion_gru: each of the 3D gate columns over
+    WeightX's column and WeightH's matching block together (Paddle's
+    [W_u | W_r] then W_c layout), since oneDNN quantizes both with one
+    scale. A channel of zeros gets scale 1 (any scale keeps it zero).
+
+    Only ops whose scales are unset (the single default 1) change, unless
+    `overwrite`. Left alone, with a remark in category
+    `compute-weight-scales`: an int8 op whose weights are not a constant.
+    Followed by --quantize-constant-weights, fc and mul weights are then
+    stored as s8.
+  }];
+  let options = [
+    Option<"overwrite", "overwrite", "bool", /*default=*/"false",
+           "Recompute scales that are already set">,
+  ];
+  let statistics = [
+    Statistic<"numScaled", "scaled", "Number of ops given weight scales">,
+  ];
+}
+
 def QuantizeConstantWeights : Pass<"quantize-constant-weights"> {
   let summary = "Store the f32 constant weights of int8 fc and mul as s8, quantized as the int8 kernel would";
   let description = [{
