@@ -123,24 +123,34 @@ JitFunction &compiled(int64_t d, Model model, Backend backend,
   return *slot;
 }
 
-void runCompiled(benchmark::State &state, Problem &p, Model model,
-                 Backend backend,
-                 GruBatching gruBatching = GruBatching::LengthSorted) {
-  JitFunction &function = compiled(p.weights.d, model, backend, gruBatching);
-  std::vector<const HostTensor *> args{&p.x, &p.lodTensor};
+/// Checks `function` once against the hand-written result (`diff`), then
+/// times it on `args`.
+template <typename Diff>
+void timeCompiled(benchmark::State &state, JitFunction &function,
+                  const std::vector<const HostTensor *> &args, Diff diff,
+                  int64_t tokens) {
   {
     auto check = function.call(args);
     if (!check) {
       state.SkipWithError(llvm::toString(check.takeError()).c_str());
       return;
     }
-    state.counters["max_abs_diff_vs_handwritten"] = p.maxAbsDiff(check->front());
+    state.counters["max_abs_diff_vs_handwritten"] = diff(check->front());
   }
   for (auto _ : state) {
     auto results = function.call(args);
     benchmark::DoNotOptimize(results);
   }
-  state.counters["tokens"] = double(p.lod.back());
+  state.counters["tokens"] = double(tokens);
+}
+
+void runCompiled(benchmark::State &state, Problem &p, Model model,
+                 Backend backend,
+                 GruBatching gruBatching = GruBatching::LengthSorted) {
+  timeCompiled(state, compiled(p.weights.d, model, backend, gruBatching),
+               {&p.x, &p.lodTensor},
+               [&](const HostTensor &result) { return p.maxAbsDiff(result); },
+               p.lod.back());
 }
 
 void runHandWritten(benchmark::State &state, Problem &p) {
@@ -271,20 +281,9 @@ void runLowPrecisionCompiled(benchmark::State &state, GruPrecision precision) {
     }
     function = std::move(*compiled);
   }
-  std::vector<const HostTensor *> args{&p.x, &p.f32.lodTensor};
-  {
-    auto check = function->call(args);
-    if (!check) {
-      state.SkipWithError(llvm::toString(check.takeError()).c_str());
-      return;
-    }
-    state.counters["max_abs_diff_vs_handwritten"] = p.maxAbsDiff(check->front());
-  }
-  for (auto _ : state) {
-    auto results = function->call(args);
-    benchmark::DoNotOptimize(results);
-  }
-  state.counters["tokens"] = double(p.f32.lod.back());
+  timeCompiled(state, *function, {&p.x, &p.f32.lodTensor},
+               [&](const HostTensor &result) { return p.maxAbsDiff(result); },
+               p.f32.lod.back());
 }
 
 void runLowPrecisionHandWritten(benchmark::State &state, GruPrecision precision) {

@@ -52,12 +52,26 @@ def gate_column_scales(wx, wh, D):
     return [float(np.float32(s)) for s in scales]
 
 
-def gru_op(c, lens, D, operands, types, hidden_type, attrs):
-    T = None
-    scratch = [ttype([T, D]), ttype([T, 3 * D]), ttype([T, 3 * D]), ttype([T, D])]
+def add_fusion_gru(c, lens, D, x, h0, wx, wh, b, weights_const, hidden_element, attrs):
+    """Declares the operands (the weights as constants or as arguments, bf16
+    ones must be arguments) and the fusion_gru whose Hidden is %r#0."""
+    c.arg("x", x, dynamic=(0,))
+    c.arg("lod", offsets(lens), dynamic=(0,))
+    operands = ["X(%x)", "lod(%lod)"]
+    if h0 is not None:
+        c.arg("h0", h0)
+        operands.append("H0(%h0)")
+    c.value("wx", wx, const=weights_const)
+    c.value("wh", wh, const=weights_const)
+    operands += ["WeightX(%wx)", "WeightH(%wh)"]
+    if b is not None:
+        c.const("b", b)
+        operands.append("Bias(%b)")
+    types = [c.type(o[o.index("(") + 1:-1]) for o in operands]
+    scratch = [ttype([None, D]), ttype([None, 3 * D]), ttype([None, 3 * D]), ttype([None, D])]
     c.op("%%r:5 = pdnn.fusion_gru %s%s : (%s) -> (%s)" % (
         " ".join(operands), attr_dict(**attrs), ", ".join(types),
-        ", ".join([hidden_type] + scratch)))
+        ", ".join([ttype([None, D], hidden_element)] + scratch)))
 
 
 def int8_case(rng, lens, M, D, bias=True, origin_mode=True, fp32_output=True,
@@ -87,26 +101,12 @@ def int8_case(rng, lens, M, D, bias=True, origin_mode=True, fp32_output=True,
         " weights/sqrt(fan-in)" if fan_in_weights else "")
     tolerance = F32_OUTPUT_TOLERANCE if fp32_output else U8_OUTPUT_TOLERANCE
     c = Case(name, cross_atol=tolerance)
-    c.arg("x", x_u8, dynamic=(0,))
-    c.arg("lod", offsets(lens), dynamic=(0,))
-    operands, types = ["X(%x)", "lod(%lod)"], [c.type("%x"), c.type("%lod")]
-    if h0:
-        c.arg("h0", np.rint(h0_f * SCALE_DATA + SHIFT_DATA).astype(np.uint8))
-        operands.append("H0(%h0)")
-        types.append(c.type("%h0"))
-    c.const("wx", wx)
-    c.const("wh", wh)
-    operands += ["WeightX(%wx)", "WeightH(%wh)"]
-    types += [c.type("%wx"), c.type("%wh")]
-    if b is not None:
-        c.const("b", b)
-        operands.append("Bias(%b)")
-        types.append(c.type("%b"))
+    h0_u8 = np.rint(h0_f * SCALE_DATA + SHIFT_DATA).astype(np.uint8) if h0 else None
     attrs = gru_attrs("tanh", "sigmoid", reverse, origin_mode)
     attrs.update(mkldnn_data_type="int8", force_fp32_output=fp32_output,
                  Scale_data=SCALE_DATA, Shift_data=SHIFT_DATA, Scale_weights=scales)
-    element = "f32" if fp32_output else "ui8"
-    gru_op(c, lens, D, operands, types, ttype([None, D], element), attrs)
+    add_fusion_gru(c, lens, D, x_u8, h0_u8, wx, wh, b, True,
+                   "f32" if fp32_output else "ui8", attrs)
     if fp32_output:
         c.result("%r#0", ttype([None, D]), hidden, tolerance)
     else:
@@ -132,27 +132,12 @@ def bf16_case(rng, lens, M, D, bias=True, origin_mode=False, bf16_weights=False,
         " weights=bf16" if bf16_weights else " weights=f32",
         " h0" if h0 else "", " Hidden=f32" if fp32_output else " Hidden=bf16")
     c = Case(name, cross_atol=BF16_TOLERANCE)
-    c.arg("x", to_bf16(x), dynamic=(0,))
-    c.arg("lod", offsets(lens), dynamic=(0,))
-    operands, types = ["X(%x)", "lod(%lod)"], [c.type("%x"), c.type("%lod")]
-    if h0:
-        # Paddle passes an f32 H0 with f32 weights, a bf16 one with bf16.
-        c.arg("h0", to_bf16(h0_f) if bf16_weights else h0_f)
-        operands.append("H0(%h0)")
-        types.append(c.type("%h0"))
-    weight = (lambda w: to_bf16(w)) if bf16_weights else (lambda w: w)
-    c.arg("wx", weight(wx))
-    c.arg("wh", weight(wh))
-    operands += ["WeightX(%wx)", "WeightH(%wh)"]
-    types += [c.type("%wx"), c.type("%wh")]
-    if b is not None:
-        c.const("b", b)
-        operands.append("Bias(%b)")
-        types.append(c.type("%b"))
+    # Paddle passes an f32 H0 with f32 weights, a bf16 one with bf16.
+    weight = to_bf16 if bf16_weights else (lambda w: w)
     attrs = gru_attrs("tanh", "sigmoid", reverse, origin_mode)
     attrs.update(mkldnn_data_type="bfloat16", force_fp32_output=fp32_output)
-    gru_op(c, lens, D, operands, types, ttype([None, D], "f32" if fp32_output else "bf16"),
-           attrs)
+    add_fusion_gru(c, lens, D, to_bf16(x), None if h0_f is None else weight(h0_f),
+                   weight(wx), weight(wh), b, False, "f32" if fp32_output else "bf16", attrs)
     if fp32_output:
         c.result("%r#0", ttype([None, D]), hidden, BF16_TOLERANCE)
     else:
