@@ -30,14 +30,15 @@ void pdnnrt::execute(const dnnl::primitive &primitive,
     throw dnnl::error(status, "could not execute a primitive");
 }
 
-dnnl::memory::desc pdnnrt::denseDesc(const dnnl::memory::dims &dims) {
+dnnl::memory::desc pdnnrt::denseDesc(const dnnl::memory::dims &dims,
+                                     dnnl::memory::data_type type) {
   dnnl::memory::dims strides(dims.size());
   dnnl::memory::dim stride = 1;
   for (size_t i = dims.size(); i-- > 0;) {
     strides[i] = stride;
     stride *= dims[i];
   }
-  return dnnl::memory::desc(dims, dnnl::memory::data_type::f32, strides);
+  return dnnl::memory::desc(dims, type, strides);
 }
 
 dnnl::memory pdnnrt::unboundMemory(const dnnl::memory::desc &desc) {

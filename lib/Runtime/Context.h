@@ -34,8 +34,11 @@ void execute(const dnnl::primitive &primitive,
   execute(primitive, args, static_cast<int>(N));
 }
 
-/// An f32 descriptor of `dims`, dense and row-major.
-dnnl::memory::desc denseDesc(const dnnl::memory::dims &dims);
+/// A descriptor of `dims` (f32 unless `type` says otherwise), dense and
+/// row-major.
+dnnl::memory::desc
+denseDesc(const dnnl::memory::dims &dims,
+          dnnl::memory::data_type type = dnnl::memory::data_type::f32);
 
 /// A memory object on cpuEngine() with no buffer yet: each call points it
 /// at the caller's data with set_data_handle.

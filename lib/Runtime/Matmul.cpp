@@ -1,8 +1,11 @@
-//===- Matmul.cpp - pdnnrt_matmul: oneDNN matmul with bias and relu -------===//
+//===- Matmul.cpp - pdnnrt_matmul: oneDNN matmul in f32, bf16 and int8 ----===//
 //
-// Bias and relu are fused into the primitive (a 1 x N broadcast bias and an
-// eltwise post-op) rather than run as separate passes over dst. A 2-D
-// weights operand of a batched product is the batch-1 broadcast case.
+// Bias, output scales and the activation are fused into the primitive (a
+// 1 x N broadcast bias, oneDNN's output scales, an eltwise post-op) rather
+// than run as separate passes over dst. A 2-D weights operand of a batched
+// product is the batch-1 broadcast case. Low-precision weights may arrive
+// in f32: they are rounded to bf16, or quantized to s8 with their scales,
+// by the reorder that prepares them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,16 +18,13 @@
 #include "Scratchpad.h"
 #include "Weights.h"
 
+#include <cmath>
+
 using namespace pdnnrt;
 using dims = dnnl::memory::dims;
+using dt = dnnl::memory::data_type;
 
 namespace {
-struct MatmulEntry {
-  dnnl::primitive primitive;
-  Scratchpad scratchpad;
-  dnnl::memory src, bias, dst;
-  std::unique_ptr<WeightsArg> weights;
-};
 
 /// The problem: dst[B, M, N] = src[B, M, K] x weights[WB, K, N] (+ bias[N]),
 /// with WB = 1 or B; without the B dimensions when not batched.
@@ -37,47 +37,188 @@ struct Shape {
   }
 };
 
-std::unique_ptr<MatmulEntry> makeMatmul(const Shape &s, bool hasBias,
-                                        bool relu) {
+/// The element types, the scales and the post-op of one product.
+struct Precision {
+  dt src = dt::f32, userWeights = dt::f32, weights = dt::f32, dst = dt::f32;
+  /// How f32 weights become s8, or null.
+  const WeightsQuantization *quantization = nullptr;
+  /// oneDNN's output scales: empty (none), one, or one per column.
+  std::vector<float> outputScales;
+  int32_t activation = PDNNRT_ACTIVATION_NONE;
+  float activationScale = 1.0f;
+
+  bool int8() const { return src == dt::u8 || src == dt::s8; }
+};
+
+struct MatmulEntry {
+  dnnl::primitive primitive;
+  Scratchpad scratchpad;
+  dnnl::memory src, bias, dst;
+  std::unique_ptr<WeightsArg> weights;
+  // What the key holds only as hashes, to compare on every hit.
+  std::vector<float> outputScales;
+  WeightsQuantization quantization;
+};
+
+dt dataTypeOf(int32_t type) {
+  switch (type) {
+  case PDNNRT_TYPE_BF16:
+    return dt::bf16;
+  case PDNNRT_TYPE_UI8:
+    return dt::u8;
+  case PDNNRT_TYPE_SI8:
+    return dt::s8;
+  default:
+    return dt::f32;
+  }
+}
+
+dnnl::algorithm algorithmOf(int32_t activation) {
+  switch (activation) {
+  case PDNNRT_ACTIVATION_RELU:
+    return dnnl::algorithm::eltwise_relu;
+  case PDNNRT_ACTIVATION_TANH:
+    return dnnl::algorithm::eltwise_tanh;
+  case PDNNRT_ACTIVATION_LOGISTIC:
+    return dnnl::algorithm::eltwise_logistic;
+  default:
+    fail("activation %d is not one of PDNNRT_ACTIVATION_*", activation);
+  }
+}
+
+const char *precisionName(const Precision &p) {
+  return p.int8() ? "int8" : p.src == dt::bf16 ? "bf16" : "f32";
+}
+
+std::unique_ptr<MatmulEntry> makeMatmul(const Shape &s, const Precision &p,
+                                        bool hasBias) {
   using tag = dnnl::memory::format_tag;
-  dnnl::memory::desc src = denseDesc(s.with(s.B, s.M, s.K));
-  dnnl::memory::desc weightsUser = denseDesc(s.with(s.WB, s.K, s.N));
-  dnnl::memory::desc weightsAny(s.with(s.WB, s.K, s.N),
-                                dnnl::memory::data_type::f32, tag::any);
+  dnnl::memory::desc src = denseDesc(s.with(s.B, s.M, s.K), p.src);
+  dnnl::memory::desc weightsUser =
+      denseDesc(s.with(s.WB, s.K, s.N), p.userWeights);
+  dnnl::memory::desc weightsAny(s.with(s.WB, s.K, s.N), p.weights, tag::any);
   dnnl::memory::desc bias = denseDesc(s.with(1, 1, s.N));
-  dnnl::memory::desc dst = denseDesc(s.with(s.B, s.M, s.N));
+  dnnl::memory::desc dst = denseDesc(s.with(s.B, s.M, s.N), p.dst);
 
   dnnl::primitive_attr attr = cachedPrimitiveAttr();
-  if (relu) {
+  if (!p.outputScales.empty()) {
+    // One scale, or one per column: the last dimension of dst.
+    int mask = p.outputScales.size() == 1 ? 0 : 1 << (s.batched ? 2 : 1);
+    attr.set_output_scales(mask, p.outputScales);
+  }
+  if (p.activation != PDNNRT_ACTIVATION_NONE) {
     dnnl::post_ops ops;
-    ops.append_eltwise(1.f, dnnl::algorithm::eltwise_relu, 0.f, 0.f);
+    ops.append_eltwise(p.activationScale, algorithmOf(p.activation), 0.f, 0.f);
     attr.set_post_ops(ops);
   }
   dnnl::matmul::desc desc = hasBias
                                 ? dnnl::matmul::desc(src, weightsAny, bias, dst)
                                 : dnnl::matmul::desc(src, weightsAny, dst);
-  dnnl::matmul::primitive_desc pd(desc, attr, cpuEngine());
+  std::unique_ptr<dnnl::matmul::primitive_desc> pd;
+  try {
+    pd =
+        std::make_unique<dnnl::matmul::primitive_desc>(desc, attr, cpuEngine());
+  } catch (const dnnl::error &e) {
+    // f32 products exist everywhere; bf16 and int8 ones need CPU features.
+    if (e.status != dnnl_unimplemented || p.src == dt::f32)
+      throw;
+    fail("oneDNN has no %s matmul kernel on this CPU (%s)", precisionName(p),
+         e.what());
+  }
 
   auto entry = std::make_unique<MatmulEntry>();
-  entry->primitive = dnnl::matmul(pd);
-  entry->scratchpad = Scratchpad(pd);
+  entry->primitive = dnnl::matmul(*pd);
+  entry->scratchpad = Scratchpad(*pd);
   entry->src = unboundMemory(src);
   entry->bias = unboundMemory(bias);
   entry->dst = unboundMemory(dst);
-  entry->weights = std::make_unique<WeightsArg>(weightsUser, pd.weights_desc());
+  entry->weights = std::make_unique<WeightsArg>(weightsUser, pd->weights_desc(),
+                                                p.quantization);
+  entry->outputScales = p.outputScales;
+  if (p.quantization)
+    entry->quantization = *p.quantization;
   return entry;
 }
-} // namespace
 
-void pdnnrt::run(const MatmulCall &call) {
-  const Tensor &src = call.src, &weights = call.weights, &bias = call.bias,
-               &dst = call.dst;
-  const bool hasBias = bias.present, relu = call.relu;
+/// Reads into `values` a list of scales that must be one or `columns`
+/// finite numbers, none of them zero when `nonZero`.
+void readScales(const Tensor &scales, int64_t columns, bool nonZero,
+                std::vector<float> &values) {
+  if (scales.numel != 1 && scales.numel != columns)
+    fail("%s has %lld scales; expected 1 or one per output column, %lld",
+         scales.name, static_cast<long long>(scales.numel),
+         static_cast<long long>(columns));
+  values.assign(scales.f32(), scales.f32() + scales.numel);
+  for (float value : values)
+    if (!std::isfinite(value) || (nonZero && value == 0.0f))
+      fail("%s must be finite%s, got %g", scales.name,
+           nonZero ? " and non-zero" : "", static_cast<double>(value));
+}
+
+/// Checks the element types and the scales against one of the three
+/// precisions and reads them into `p` (`quantization` holds the weights'),
+/// both kept by the thread so that their lists keep their capacity.
+void checkPrecision(const MatmulCall &call, const Shape &s, Precision &p,
+                    WeightsQuantization &quantization) {
+  p.quantization = nullptr;
+  p.outputScales.clear();
+  p.src = dataTypeOf(call.src.type);
+  p.userWeights = dataTypeOf(call.weights.type);
+  p.dst = dataTypeOf(call.dst.type);
+  p.activation = call.activation;
+  p.activationScale = call.activationScale;
+  const char *src = elementTypeName(call.src.type);
+  auto reject = [&](const Tensor &t) {
+    fail("%s of type %s does not go with %s src", t.name,
+         elementTypeName(t.type), src);
+  };
+  if (p.int8()) {
+    if (p.dst == dt::bf16)
+      reject(call.dst);
+    p.weights = dt::s8;
+    if (p.userWeights == dt::bf16)
+      reject(call.weights);
+    if (p.userWeights == dt::f32) {
+      if (!call.wScales.present)
+        fail("f32 weights of an int8 product need wScales, their scales");
+      quantization.rnn = false;
+      readScales(call.wScales, s.N, /*nonZero=*/true, quantization.scales);
+      // Weights [.., K, N]: a scale per output column, the last dimension.
+      quantization.mask =
+          quantization.scales.size() == 1 ? 0 : 1 << (call.weights.rank - 1);
+      p.quantization = &quantization;
+    } else if (call.wScales.present) {
+      fail("wScales quantize f32 weights; these are already si8");
+    }
+    if (call.outputScales.present)
+      readScales(call.outputScales, s.N, /*nonZero=*/false, p.outputScales);
+  } else {
+    if (p.src == dt::f32 ? call.weights.type != PDNNRT_TYPE_F32
+                         : p.userWeights == dt::s8)
+      reject(call.weights);
+    if (p.src == dt::f32 ? p.dst != dt::f32
+                         : p.dst != dt::f32 && p.dst != dt::bf16)
+      reject(call.dst);
+    p.weights = p.src;
+    if (call.wScales.present || call.outputScales.present)
+      fail("wScales and outputScales are for int8 products, src is %s", src);
+  }
+  if (p.activation < PDNNRT_ACTIVATION_NONE ||
+      p.activation > PDNNRT_ACTIVATION_LOGISTIC)
+    fail("activation %d is not one of PDNNRT_ACTIVATION_*", p.activation);
+  if (!std::isfinite(p.activationScale) ||
+      (p.activation == PDNNRT_ACTIVATION_NONE && p.activationScale != 1.0f))
+    fail("activationScale must be finite, and 1 without an activation; got "
+         "%g",
+         static_cast<double>(p.activationScale));
+}
+
+Shape checkShapes(const MatmulCall &call) {
+  const Tensor &src = call.src, &weights = call.weights, &dst = call.dst;
   if (weights.rank > src.rank)
     fail("weights must have rank 2 when src has rank 2, got %d", weights.rank);
   if (dst.rank != src.rank)
     fail("dst must have rank %d, got %d", src.rank, dst.rank);
-
   Shape s;
   s.batched = src.rank == 3;
   s.B = s.batched ? src.size(0) : 1;
@@ -96,29 +237,59 @@ void pdnnrt::run(const MatmulCall &call) {
     expectShape(dst, {s.B, s.M, s.N});
   else
     expectShape(dst, {s.M, s.N});
-  if (hasBias)
-    expectShape(bias, {s.N});
+  if (call.bias.present)
+    expectShape(call.bias, {s.N});
+  return s;
+}
+
+int64_t hashOf(const std::vector<float> &values) {
+  return static_cast<int64_t>(
+      hashBytes(values.data(), sizeof(float) * values.size()));
+}
+
+} // namespace
+
+void pdnnrt::run(const MatmulCall &call) {
+  Shape s = checkShapes(call);
+  thread_local WeightsQuantization quantization;
+  thread_local Precision p;
+  checkPrecision(call, s, p, quantization);
   if (call.weightsPrepared)
-    expectPreparedFrom(*call.weightsPrepared, weights, PDNNRT_WEIGHTS_MATMUL,
-                       "weightsPrepared");
-  if (dst.numel == 0)
+    expectPreparedFrom(*call.weightsPrepared, call.weights,
+                       PDNNRT_WEIGHTS_MATMUL, "weightsPrepared");
+  if (call.dst.numel == 0)
     return;
   if (s.K == 0)
     fail("the reduction size K must be positive");
 
+  const bool hasBias = call.bias.present;
   Key key;
   key.add(s.batched).add(s.B).add(s.M).add(s.K).add(s.N).add(s.WB);
-  key.add(hasBias).add(relu);
+  key.add(hasBias)
+      .add(static_cast<int64_t>(p.src))
+      .add(static_cast<int64_t>(p.userWeights))
+      .add(static_cast<int64_t>(p.dst))
+      .add(p.activation)
+      .addBits(p.activationScale);
+  key.add(static_cast<int64_t>(p.outputScales.size()))
+      .add(hashOf(p.outputScales));
+  if (p.quantization)
+    key.add(p.quantization->mask).add(hashOf(p.quantization->scales));
   thread_local ThreadCache<MatmulEntry> cache;
   MatmulEntry &entry =
-      cache.get(key, [&] { return makeMatmul(s, hasBias, relu); });
+      cache.get(key, [&] { return makeMatmul(s, p, hasBias); });
+  // The key holds the scales' hashes; the entry, the scales themselves.
+  if (entry.outputScales != p.outputScales ||
+      (p.quantization && !(entry.quantization == *p.quantization)))
+    fail("two sets of scales share one primitive cache key; clear the error "
+         "and call again");
 
   dnnl_exec_arg_t args[] = {
-      {DNNL_ARG_SRC, bind(entry.src, src.data)},
+      {DNNL_ARG_SRC, bind(entry.src, call.src.data)},
       {DNNL_ARG_WEIGHTS,
-       entry.weights->prepare(weights.data, call.weightsPrepared)},
-      {DNNL_ARG_BIAS, hasBias ? bind(entry.bias, bias.data) : nullptr},
-      {DNNL_ARG_DST, bind(entry.dst, dst.data)},
+       entry.weights->prepare(call.weights.data, call.weightsPrepared)},
+      {DNNL_ARG_BIAS, hasBias ? bind(entry.bias, call.bias.data) : nullptr},
+      {DNNL_ARG_DST, bind(entry.dst, call.dst.data)},
       {DNNL_ARG_SCRATCHPAD, entry.scratchpad.bind()},
   };
   execute(entry.primitive, args);

@@ -53,6 +53,8 @@ const char *pdnnrt::elementTypeName(int32_t type) {
     return "i8";
   case PDNNRT_TYPE_UI8:
     return "ui8";
+  case PDNNRT_TYPE_SI8:
+    return "si8";
   default:
     return nullptr;
   }

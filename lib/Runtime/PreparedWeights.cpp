@@ -5,6 +5,7 @@
 #include "Calls.h"
 #include "Context.h"
 #include "Errors.h"
+#include "Weights.h"
 
 #include <atomic>
 
@@ -15,18 +16,17 @@ static std::atomic<int64_t> liveHandles{0};
 int64_t pdnnrt_live_prepared_weights(void) { return liveHandles.load(); }
 
 size_t pdnnrt_prepared_weights::bytes() const {
-  size_t count = sizeof(float);
+  size_t count = elementSize;
   for (int64_t size : dims)
     count *= static_cast<size_t>(size);
   return count;
 }
 
-std::shared_ptr<const dnnl::memory>
-pdnnrt_prepared_weights::inLayout(
+std::shared_ptr<const dnnl::memory> pdnnrt_prepared_weights::inLayout(
     const dnnl::memory::desc &user, const dnnl::memory::desc &wanted,
-    size_t offset, const RnnWeightsQuantization *quantization) {
-  const RnnWeightsQuantization none;
-  const RnnWeightsQuantization &q = quantization ? *quantization : none;
+    size_t offset, const WeightsQuantization *quantization) {
+  const WeightsQuantization none;
+  const WeightsQuantization &q = quantization ? *quantization : none;
   // First use per layout reorders under the lock; the copies are few (one
   // per layout a primitive picked) and calls after the first find theirs
   // in their thread's shortcut without coming here.
@@ -42,12 +42,8 @@ pdnnrt_prepared_weights::inLayout(
                       const_cast<char *>(static_cast<const char *>(data)) +
                           offset);
   auto reordered = std::make_shared<dnnl::memory>(wanted, cpuEngine());
-  dnnl::primitive_attr attr;
-  if (quantization)
-    quantization->applyTo(attr);
-  dnnl::reorder(source, *reordered, attr)
-      .execute(threadStream(), source, *reordered);
-  threadStream().wait();
+  WeightsReorder(user, wanted, quantization)
+      .run(source.get(), reordered->get());
   copies.push_back({user, wanted, offset, q, reordered});
   return reordered;
 }
@@ -69,6 +65,7 @@ void pdnnrt::expectPreparedFrom(const PreparedWeights &handle,
                                 const Tensor &weights, int32_t role,
                                 const char *handleName) {
   bool same = handle.role == role && handle.data == weights.data &&
+              handle.type == weights.type &&
               handle.dims.size() == static_cast<size_t>(weights.rank);
   for (int d = 0; same && d < weights.rank; ++d)
     same = handle.dims[d] == weights.size(d);
@@ -84,6 +81,9 @@ void pdnnrt::run(const PrepareWeightsCall &call) {
   case PDNNRT_WEIGHTS_RNN_ITER:
     if (w.rank != 5)
       fail("RNN weights must have shape [L, D, I, G, O]");
+    // The RNN cell loop reads its own copy of them as floats.
+    if (w.type != PDNNRT_TYPE_F32)
+      fail("RNN weights must be f32, got %s", elementTypeName(w.type));
     break;
   case PDNNRT_WEIGHTS_MATMUL:
     break;
@@ -95,6 +95,8 @@ void pdnnrt::run(const PrepareWeightsCall &call) {
   handle->id = nextId++;
   handle->role = call.role;
   handle->data = w.data;
+  handle->type = w.type;
+  handle->elementSize = w.elementSize;
   handle->dims.assign(w.sizes, w.sizes + w.rank);
   handle->magic = PreparedWeights::kLive;
   *call.prepared = handle.release();

@@ -15,7 +15,7 @@
 #define PADDLEDNN_LIB_RUNTIME_PREPAREDWEIGHTS_H
 
 #include "MemRef.h"
-#include "RnnQuantization.h"
+#include "WeightsQuantization.h"
 
 #include <oneapi/dnnl/dnnl.hpp>
 
@@ -32,6 +32,9 @@ struct pdnnrt_prepared_weights {
   int32_t role;
   /// The module's weights, as laid out by the caller.
   const void *data;
+  /// Their PDNNRT_TYPE_* and its size.
+  int32_t type;
+  size_t elementSize;
   std::vector<int64_t> dims;
   /// kLive until released: a cheap guard against garbage handles.
   uint64_t magic;
@@ -44,7 +47,7 @@ struct pdnnrt_prepared_weights {
   std::shared_ptr<const dnnl::memory>
   inLayout(const dnnl::memory::desc &user, const dnnl::memory::desc &wanted,
            size_t offset = 0,
-           const pdnnrt::RnnWeightsQuantization *quantization = nullptr);
+           const pdnnrt::WeightsQuantization *quantization = nullptr);
 
   /// A copy in a layout of the runtime's own rather than oneDNN's (the RNN
   /// cell loop's column blocks), identified by `layout` and made by `make`
@@ -61,7 +64,7 @@ struct pdnnrt_prepared_weights {
     return copy;
   }
 
-  /// Their size: prepared weights are f32.
+  /// Their size in bytes.
   size_t bytes() const;
 
   static constexpr uint64_t kLive = 0x7064'6e6e'7765'6967ull;
@@ -72,7 +75,7 @@ private:
     dnnl::memory::desc user, wanted;
     size_t offset;
     /// Empty scales: not quantized.
-    pdnnrt::RnnWeightsQuantization quantization;
+    pdnnrt::WeightsQuantization quantization;
     std::shared_ptr<const dnnl::memory> memory;
   };
   std::vector<Copy> copies;

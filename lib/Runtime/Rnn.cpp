@@ -144,7 +144,7 @@ RnnPrimitive &primitiveFor(const RnnCall &call, const RnnSizes &s, int64_t T,
   key.add(call.cell).add(T).add(N).add(s.SLC).add(s.H).add(s.L)
       .add(shape.bidirectional).add(shape.reverse).add(shape.peephole).add(d)
       .add(static_cast<int64_t>(s.data));
-  const RnnWeightsQuantization *q = s.quantization;
+  const WeightsQuantization *q = s.quantization;
   if (q)
     key.addBits(q->dataScale).addBits(q->dataShift).add(q->mask).add(
         static_cast<int64_t>(
@@ -300,7 +300,7 @@ void runRagged(const RnnCall &call, const RnnSizes &s,
 /// Checks the element types: src, dst and the states alike; u8 data is
 /// an int8 GRU, whose quantization is read into `quantization`.
 void checkPrecision(const RnnCall &call, RnnSizes &s,
-                    RnnWeightsQuantization &quantization) {
+                    WeightsQuantization &quantization) {
   using dt = dnnl::memory::data_type;
   for (const Tensor *t : {&call.dst, &call.srcStates, &call.dstStates})
     if (t->type != call.src.type)
@@ -334,6 +334,7 @@ void checkPrecision(const RnnCall &call, RnnSizes &s,
   if (!(call.dataShift >= 0.0f && call.dataShift <= 255.0f))
     fail("dataShift must lie in [0, 255] for u8 data, got %g",
          static_cast<double>(call.dataShift));
+  quantization.rnn = true;
   quantization.dataScale = call.dataScale;
   quantization.dataShift = call.dataShift;
   // ldigo: a scale per gate (dim 3) and output channel (dim 4).
@@ -349,7 +350,7 @@ void checkPrecision(const RnnCall &call, RnnSizes &s,
 
 /// Checks every shape against the weights and reads the sequences.
 RnnSizes checkShapes(const RnnCall &call, SequenceLayout &layout,
-                     RnnWeightsQuantization &quantization) {
+                     WeightsQuantization &quantization) {
   RnnSizes s;
   s.cell = rnnCellInfo(call.cell);
   const Tensor &wLayer = call.wLayer;
@@ -429,7 +430,7 @@ void pdnnrt::run(const RnnCall &call) {
   // Per thread, so that a steady-state call allocates nothing.
   thread_local SequenceLayout layout;
   layout = SequenceLayout{std::move(layout.lengths)};
-  thread_local RnnWeightsQuantization quantization;
+  thread_local WeightsQuantization quantization;
   RnnSizes s = checkShapes(call, layout, quantization);
   if (call.wLayerPrepared)
     expectPreparedFrom(*call.wLayerPrepared, call.wLayer,

@@ -26,7 +26,7 @@ struct RnnSizes {
   dnnl::memory::data_type data = dnnl::memory::data_type::f32;
   size_t element = sizeof(float);
   /// int8 (u8 data) only: how the data and weights are quantized.
-  const RnnWeightsQuantization *quantization = nullptr;
+  const WeightsQuantization *quantization = nullptr;
 };
 
 /// Where each sequence's steps are: LoD rows or a padded time-major batch.

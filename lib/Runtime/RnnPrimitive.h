@@ -39,7 +39,7 @@ struct RnnShape {
   /// Of src, dst and the states: f32, bf16 or u8 (int8, with
   /// `quantization`).
   dnnl::memory::data_type data = dnnl::memory::data_type::f32;
-  const RnnWeightsQuantization *quantization = nullptr;
+  const WeightsQuantization *quantization = nullptr;
 };
 
 struct RnnPrimitive {
@@ -49,7 +49,7 @@ struct RnnPrimitive {
   dnnl::memory dstLayer, dstIter, dstIterC;
   std::unique_ptr<WeightsArg> wLayer, wIter;
   /// What an int8 primitive was made with (empty scales otherwise).
-  RnnWeightsQuantization quantization;
+  WeightsQuantization quantization;
 };
 
 std::unique_ptr<RnnPrimitive> makeRnnPrimitive(const RnnShape &shape);

@@ -290,8 +290,9 @@ TEST_F(AllocationTest, SteadyStateCallsAllocateNothing) {
     expectSteady(prepared ? "matmul_prepared" : "matmul", countSteadyState([&] {
                    return pdnnrt_matmul(
                        ARG(srcRef), ARG(weightsRef), ARG(matmulBiasRef),
+                       NO_TENSOR, NO_TENSOR,
                        prepared ? weightsPrepared.get() : nullptr,
-                       ARG(productRef), 1);
+                       ARG(productRef), PDNNRT_ACTIVATION_RELU, 1.0f);
                  }));
   expectSteady("eltwise_in_place", countSteadyState([&] {
                  return pdnnrt_eltwise(ARG(productRef), ARG(productRef),

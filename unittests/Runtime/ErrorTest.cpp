@@ -79,8 +79,9 @@ TEST_F(ErrorTest, MismatchedGruWeights) {
 TEST_F(ErrorTest, MismatchedMatmulReduction) {
   std::vector<float> src(8), weights(15), dst(6);
   MemRef srcRef(src, {2, 4}), weightsRef(weights, {5, 3}), dstRef(dst, {2, 3});
-  EXPECT_NE(pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), NO_TENSOR, nullptr,
-                          ARG(dstRef), 0),
+  EXPECT_NE(pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), NO_TENSOR, NO_TENSOR,
+                          NO_TENSOR, nullptr, ARG(dstRef),
+                          PDNNRT_ACTIVATION_NONE, 1.0f),
             0);
   EXPECT_EQ(message(),
             "pdnnrt_matmul: weights must have shape [4, 3], got [5, 3]");
@@ -289,8 +290,9 @@ TEST_F(ErrorTest, EnumsMustBeKnown) {
 TEST_F(ErrorTest, OperationsThatCannotRunInPlaceRefuseIt) {
   std::vector<float> a(4);
   MemRef square(a, {2, 2});
-  EXPECT_NE(pdnnrt_matmul(ARG(square), ARG(square), NO_TENSOR, nullptr,
-                          ARG(square), 0),
+  EXPECT_NE(pdnnrt_matmul(ARG(square), ARG(square), NO_TENSOR, NO_TENSOR,
+                          NO_TENSOR, nullptr, ARG(square),
+                          PDNNRT_ACTIVATION_NONE, 1.0f),
             0);
   EXPECT_EQ(
       message(),
@@ -349,12 +351,13 @@ TEST_F(ErrorTest, ErrorsArePerThread) {
   EXPECT_EQ(message(), "pdnnrt_eltwise: unknown algorithm 99");
 }
 
-TEST_F(ErrorTest, AnI8BufferForAnF32EntryPointIsRefused) {
+TEST_F(ErrorTest, AnInt8BufferForAnF32EntryPointIsRefused) {
   std::vector<int8_t> bytes(16);
   std::vector<float> out(16);
   MemRef src(bytes, {16}), dst(out, {16});
   EXPECT_NE(pdnnrt_eltwise(ARG(src), ARG(dst), PDNNRT_ELTWISE_ABS, 0, 0), 0);
-  EXPECT_EQ(message(), "pdnnrt_eltwise: src has element type i8, expected f32");
+  EXPECT_EQ(message(),
+            "pdnnrt_eltwise: src has element type si8, expected f32");
   EXPECT_EQ(out, std::vector<float>(16)) << "nothing may be written";
 }
 

@@ -3,6 +3,8 @@
 #include "References.h"
 #include "TestUtil.h"
 
+#include <limits>
+
 using namespace pdnnrt::test;
 
 namespace {
@@ -36,11 +38,15 @@ void checkMatmul(const MatmulCase &c, unsigned seed) {
   Prepared prepared =
       prepareIf(c.weightsPrepared, weightsRef, PDNNRT_WEIGHTS_MATMUL);
   if (c.hasBias)
-    ASSERT_RT_OK(pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), ARG(biasRef),
-                               prepared.get(), ARG(dstRef), c.relu));
+    ASSERT_RT_OK(pdnnrt_matmul(
+        ARG(srcRef), ARG(weightsRef), ARG(biasRef), NO_TENSOR, NO_TENSOR,
+        prepared.get(), ARG(dstRef),
+        c.relu ? PDNNRT_ACTIVATION_RELU : PDNNRT_ACTIVATION_NONE, 1.0f));
   else
-    ASSERT_RT_OK(pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), NO_TENSOR,
-                               prepared.get(), ARG(dstRef), c.relu));
+    ASSERT_RT_OK(pdnnrt_matmul(
+        ARG(srcRef), ARG(weightsRef), NO_TENSOR, NO_TENSOR, NO_TENSOR,
+        prepared.get(), ARG(dstRef),
+        c.relu ? PDNNRT_ACTIVATION_RELU : PDNNRT_ACTIVATION_NONE, 1.0f));
   expectNear(dst, referenceMatmul(src, weights, c.hasBias ? &bias : nullptr,
                                   c.B, c.M, c.K, c.N, c.WB, c.relu));
 }
@@ -82,7 +88,8 @@ TEST_F(MatmulTest, AnAbsentBiasIsNotRead) {
   MemRef srcRef(src, {1, 2}), weightsRef(weights, {2, 1}), dstRef(dst, {1, 1});
   // Absent: type code NONE, whatever rank and descriptor say.
   EXPECT_RT_OK(pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), 1, nullptr,
-                             PDNNRT_TYPE_NONE, nullptr, ARG(dstRef), 0));
+                             PDNNRT_TYPE_NONE, NO_TENSOR, NO_TENSOR, nullptr,
+                             ARG(dstRef), PDNNRT_ACTIVATION_NONE, 1.0f));
   EXPECT_FLOAT_EQ(dst[0], 11.f);
 }
 
@@ -92,8 +99,208 @@ TEST_F(MatmulTest, EmptyOutputIsANoOp) {
       dstRef(dst, {0, 3});
   Prepared prepared(weightsRef, PDNNRT_WEIGHTS_MATMUL);
   EXPECT_RT_OK(pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), ARG(biasRef),
-                             prepared.get(), ARG(dstRef), 1));
+                             NO_TENSOR, NO_TENSOR, prepared.get(), ARG(dstRef),
+                             PDNNRT_ACTIVATION_RELU, 1.0f));
   EXPECT_EQ(dst[0], 5.f);
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// int8
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+struct Int8Case {
+  int64_t M, K, N;
+  bool signedSrc, f32Weights, commonScale, prepared;
+  int32_t dstType; // PDNNRT_TYPE_F32, _UI8 or _SI8
+  int32_t activation;
+};
+
+template <typename T> std::vector<T> randomInts(size_t n, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<int> dist(std::numeric_limits<T>::min(),
+                                          std::numeric_limits<T>::max());
+  std::vector<T> v(n);
+  for (T &x : v)
+    x = static_cast<T>(dist(rng));
+  return v;
+}
+
+/// oneDNN's int8 product, naively: s8 weights (f32 ones quantized with
+/// `wScales`, rint and saturation), an s32 sum, the f32 bias added, the
+/// output scales, the activation times its scale, rint and saturation into
+/// the destination's type (returned as floats).
+std::vector<float> referenceInt8(const std::vector<int> &src,
+                                 const std::vector<float> &weights,
+                                 const std::vector<float> &wScales,
+                                 const std::vector<float> &bias,
+                                 const std::vector<float> &outputScales,
+                                 const Int8Case &c, float activationScale) {
+  auto column = [](const std::vector<float> &v, int64_t n) {
+    return v.size() == 1 ? v[0] : v[n];
+  };
+  std::vector<float> dst(c.M * c.N);
+  for (int64_t m = 0; m < c.M; ++m)
+    for (int64_t n = 0; n < c.N; ++n) {
+      int32_t acc = 0;
+      for (int64_t k = 0; k < c.K; ++k) {
+        float w = weights[k * c.N + n];
+        if (c.f32Weights)
+          w = std::clamp(std::nearbyint(w * column(wScales, n)), -128.f, 127.f);
+        acc += src[m * c.K + k] * static_cast<int32_t>(w);
+      }
+      float y = (static_cast<float>(acc) + bias[n]) * column(outputScales, n);
+      if (c.activation == PDNNRT_ACTIVATION_RELU)
+        y = std::max(y, 0.f) * activationScale;
+      if (c.dstType == PDNNRT_TYPE_UI8)
+        y = std::clamp(std::nearbyint(y), 0.f, 255.f);
+      else if (c.dstType == PDNNRT_TYPE_SI8)
+        y = std::clamp(std::nearbyint(y), -128.f, 127.f);
+      dst[m * c.N + n] = y;
+    }
+  return dst;
+}
+
+void checkInt8(const Int8Case &c, unsigned seed) {
+  SCOPED_TRACE(::testing::Message()
+               << "M " << c.M << " K " << c.K << " N " << c.N << " signed "
+               << c.signedSrc << " f32 weights " << c.f32Weights << " common "
+               << c.commonScale << " prepared " << c.prepared << " dst "
+               << c.dstType << " activation " << c.activation);
+  auto u8 = randomInts<uint8_t>(c.M * c.K, seed);
+  auto s8 = randomInts<int8_t>(c.M * c.K, seed);
+  std::vector<int> srcValues(c.M * c.K);
+  for (size_t i = 0; i < srcValues.size(); ++i)
+    srcValues[i] = c.signedSrc ? s8[i] : u8[i];
+  auto s8Weights = randomInts<int8_t>(c.K * c.N, seed + 1);
+  std::vector<float> weights = randomVector(c.K * c.N, seed + 2);
+  if (!c.f32Weights)
+    weights.assign(s8Weights.begin(), s8Weights.end());
+  std::vector<float> wScales = randomVector(c.commonScale ? 1 : c.N, seed + 3);
+  for (float &s : wScales)
+    s = 20.f + 50.f * (s + 1.f);
+  std::vector<float> bias = randomVector(c.N, seed + 4);
+  for (float &b : bias)
+    b = std::nearbyint(1000.f * b);
+  std::vector<float> outputScales = randomVector(c.N, seed + 5);
+  for (float &s : outputScales)
+    s = 1e-3f * (s + 1.5f);
+  const float activationScale = c.activation ? 3.f : 1.f;
+
+  MemRef srcRef = c.signedSrc ? MemRef(s8, {c.M, c.K}) : MemRef(u8, {c.M, c.K});
+  MemRef weightsRef = c.f32Weights ? MemRef(weights, {c.K, c.N})
+                                   : MemRef(s8Weights, {c.K, c.N});
+  MemRef wScalesRef(wScales, {static_cast<int64_t>(wScales.size())});
+  MemRef biasRef(bias, {c.N}), outputScalesRef(outputScales, {c.N});
+  std::vector<float> f32Dst(c.M * c.N);
+  std::vector<uint8_t> u8Dst(c.M * c.N);
+  std::vector<int8_t> s8Dst(c.M * c.N);
+  MemRef dstRef = c.dstType == PDNNRT_TYPE_F32   ? MemRef(f32Dst, {c.M, c.N})
+                  : c.dstType == PDNNRT_TYPE_UI8 ? MemRef(u8Dst, {c.M, c.N})
+                                                 : MemRef(s8Dst, {c.M, c.N});
+  Prepared prepared = prepareIf(c.prepared, weightsRef, PDNNRT_WEIGHTS_MATMUL);
+  // Twice: the second call runs the cached primitive (and prepared copy).
+  for (int call = 0; call < 2; ++call) {
+    if (c.f32Weights)
+      ASSERT_RT_OK(pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), ARG(biasRef),
+                                 ARG(wScalesRef), ARG(outputScalesRef),
+                                 prepared.get(), ARG(dstRef), c.activation,
+                                 activationScale));
+    else
+      ASSERT_RT_OK(pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), ARG(biasRef),
+                                 NO_TENSOR, ARG(outputScalesRef),
+                                 prepared.get(), ARG(dstRef), c.activation,
+                                 activationScale));
+  }
+  std::vector<float> actual(c.M * c.N);
+  for (size_t i = 0; i < actual.size(); ++i)
+    actual[i] = c.dstType == PDNNRT_TYPE_F32   ? f32Dst[i]
+                : c.dstType == PDNNRT_TYPE_UI8 ? u8Dst[i]
+                                               : s8Dst[i];
+  EXPECT_EQ(actual, referenceInt8(srcValues, weights, wScales, bias,
+                                  outputScales, c, activationScale));
+}
+
+TEST_F(MatmulTest, Int8ProductsMatchTheReferenceExactly) {
+  const int32_t f32 = PDNNRT_TYPE_F32, u8 = PDNNRT_TYPE_UI8,
+                s8 = PDNNRT_TYPE_SI8, none = PDNNRT_ACTIVATION_NONE,
+                relu = PDNNRT_ACTIVATION_RELU;
+  unsigned seed = 100;
+  for (bool signedSrc : {false, true})
+    for (bool f32Weights : {true, false})
+      for (bool prepared : {false, true}) {
+        checkInt8(
+            {5, 33, 17, signedSrc, f32Weights, false, prepared, f32, none},
+            seed++);
+        checkInt8({3, 8, 4, signedSrc, f32Weights, true, prepared, u8, relu},
+                  seed++);
+        // Large enough for oneDNN to pick a blocked (and, for an s8 source,
+        // compensated) weights layout.
+        checkInt8(
+            {64, 256, 128, signedSrc, f32Weights, false, prepared, s8, none},
+            seed++);
+      }
+}
+
+TEST_F(MatmulTest, Int8ChecksItsPrecisionAndScales) {
+  std::vector<uint8_t> src(8, 1), u8Dst(8);
+  std::vector<int8_t> s8Weights(16, 1);
+  std::vector<float> weights(16, 0.5f), f32Src(8), dst(8), scales(4, 2.f),
+      one{2.f}, three(3, 1.f), zero{0.f};
+  std::vector<uint16_t> bf16(8);
+  MemRef srcRef(src, {2, 4}), weightsRef(weights, {4, 4}),
+      s8WeightsRef(s8Weights, {4, 4}), dstRef(dst, {2, 4}),
+      u8DstRef(u8Dst, {2, 4}), scalesRef(scales, {4}), oneRef(one, {1}),
+      threeRef(three, {3}), zeroRef(zero, {1}), f32SrcRef(f32Src, {2, 4});
+  MemRef bf16DstRef = MemRef(bf16, {2, 4}).withType(PDNNRT_TYPE_BF16);
+  auto fails = [&](int32_t status, const char *message) {
+    EXPECT_NE(status, 0);
+    EXPECT_STREQ(lastError(), message);
+    pdnnrt_clear_error(); // errors are sticky
+  };
+  const int32_t none = PDNNRT_ACTIVATION_NONE;
+  fails(pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), NO_TENSOR, NO_TENSOR,
+                      NO_TENSOR, nullptr, ARG(dstRef), none, 1.f),
+        "pdnnrt_matmul: f32 weights of an int8 product need wScales, their "
+        "scales");
+  fails(pdnnrt_matmul(ARG(srcRef), ARG(s8WeightsRef), NO_TENSOR, ARG(scalesRef),
+                      NO_TENSOR, nullptr, ARG(dstRef), none, 1.f),
+        "pdnnrt_matmul: wScales quantize f32 weights; these are already si8");
+  fails(pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), NO_TENSOR, ARG(threeRef),
+                      NO_TENSOR, nullptr, ARG(dstRef), none, 1.f),
+        "pdnnrt_matmul: wScales has 3 scales; expected 1 or one per output "
+        "column, 4");
+  fails(pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), NO_TENSOR, ARG(zeroRef),
+                      NO_TENSOR, nullptr, ARG(dstRef), none, 1.f),
+        "pdnnrt_matmul: wScales must be finite and non-zero, got 0");
+  fails(pdnnrt_matmul(ARG(srcRef), ARG(s8WeightsRef), NO_TENSOR, NO_TENSOR,
+                      ARG(threeRef), nullptr, ARG(dstRef), none, 1.f),
+        "pdnnrt_matmul: outputScales has 3 scales; expected 1 or one per "
+        "output column, 4");
+  fails(pdnnrt_matmul(ARG(srcRef), ARG(s8WeightsRef), NO_TENSOR, NO_TENSOR,
+                      NO_TENSOR, nullptr, ARG(bf16DstRef), none, 1.f),
+        "pdnnrt_matmul: dst of type bf16 does not go with ui8 src");
+  fails(pdnnrt_matmul(ARG(f32SrcRef), ARG(weightsRef), NO_TENSOR, NO_TENSOR,
+                      ARG(oneRef), nullptr, ARG(dstRef), none, 1.f),
+        "pdnnrt_matmul: wScales and outputScales are for int8 products, src "
+        "is f32");
+  fails(pdnnrt_matmul(ARG(f32SrcRef), ARG(s8WeightsRef), NO_TENSOR, NO_TENSOR,
+                      NO_TENSOR, nullptr, ARG(dstRef), none, 1.f),
+        "pdnnrt_matmul: weights of type si8 does not go with f32 src");
+  fails(pdnnrt_matmul(ARG(f32SrcRef), ARG(weightsRef), NO_TENSOR, NO_TENSOR,
+                      NO_TENSOR, nullptr, ARG(u8DstRef), none, 1.f),
+        "pdnnrt_matmul: dst of type ui8 does not go with f32 src");
+  fails(pdnnrt_matmul(ARG(srcRef), ARG(s8WeightsRef), NO_TENSOR, NO_TENSOR,
+                      NO_TENSOR, nullptr, ARG(dstRef), none, 2.f),
+        "pdnnrt_matmul: activationScale must be finite, and 1 without an "
+        "activation; got 2");
+  fails(pdnnrt_matmul(ARG(srcRef), ARG(s8WeightsRef), NO_TENSOR, NO_TENSOR,
+                      NO_TENSOR, nullptr, ARG(dstRef), 7, 1.f),
+        "pdnnrt_matmul: activation 7 is not one of PDNNRT_ACTIVATION_*");
+  EXPECT_EQ(dst, std::vector<float>(8)) << "nothing may be written";
 }
 
 } // namespace

@@ -168,8 +168,9 @@ void checkMatmul(const std::vector<float> &src, std::vector<float> &weights,
   std::vector<float> source = src, dst(M * Nn);
   MemRef srcRef(source, {M, K}), weightsRef(weights, {K, Nn}),
       dstRef(dst, {M, Nn});
-  ASSERT_RT_OK(pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), NO_TENSOR, prepared,
-                             ARG(dstRef), 0));
+  ASSERT_RT_OK(pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), NO_TENSOR, NO_TENSOR,
+                             NO_TENSOR, prepared, ARG(dstRef),
+                             PDNNRT_ACTIVATION_NONE, 1.0f));
   expectNear(dst,
              referenceMatmul(source, weights, nullptr, 1, M, K, Nn, 1, false));
 }
@@ -198,8 +199,9 @@ TEST_F(PreparedWeightsTest, AHandleOfOtherWeightsIsAnError) {
   MemRef srcRef(src, {M, K}), aRef(a, {K, Nn}), bRef(b, {K, Nn}),
       dstRef(dst, {M, Nn});
   Prepared ofA(aRef, PDNNRT_WEIGHTS_MATMUL);
-  EXPECT_NE(pdnnrt_matmul(ARG(srcRef), ARG(bRef), NO_TENSOR, ofA.get(),
-                          ARG(dstRef), 0),
+  EXPECT_NE(pdnnrt_matmul(ARG(srcRef), ARG(bRef), NO_TENSOR, NO_TENSOR,
+                          NO_TENSOR, ofA.get(), ARG(dstRef),
+                          PDNNRT_ACTIVATION_NONE, 1.0f),
             0);
   EXPECT_STREQ(lastError(), "pdnnrt_matmul: weightsPrepared was prepared from "
                             "other weights than weights");
@@ -231,10 +233,11 @@ TEST_F(PreparedWeightsTest, APointerThatIsNoHandleIsAnError) {
   std::vector<float> dst(M * Nn);
   MemRef srcRef(src, {M, K}), wRef(w, {K, Nn}), dstRef(dst, {M, Nn});
   alignas(64) unsigned char notAHandle[512] = {};
-  EXPECT_NE(pdnnrt_matmul(ARG(srcRef), ARG(wRef), NO_TENSOR,
-                          reinterpret_cast<pdnnrt_prepared_weights *>(notAHandle),
-                          ARG(dstRef), 0),
-            0);
+  EXPECT_NE(
+      pdnnrt_matmul(ARG(srcRef), ARG(wRef), NO_TENSOR, NO_TENSOR, NO_TENSOR,
+                    reinterpret_cast<pdnnrt_prepared_weights *>(notAHandle),
+                    ARG(dstRef), PDNNRT_ACTIVATION_NONE, 1.0f),
+      0);
   EXPECT_STREQ(lastError(), "pdnnrt_matmul: weightsPrepared is not a live "
                             "prepared-weights handle");
 }

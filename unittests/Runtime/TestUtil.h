@@ -39,8 +39,12 @@ template <typename T> constexpr int32_t elementTypeCode() {
     return PDNNRT_TYPE_I64;
   else if constexpr (std::is_same_v<T, int32_t>)
     return PDNNRT_TYPE_I32;
-  else if constexpr (std::is_same_v<T, int8_t> || std::is_same_v<T, char>)
+  else if constexpr (std::is_same_v<T, int8_t>)
+    return PDNNRT_TYPE_SI8; // Paddle's int8: signed
+  else if constexpr (std::is_same_v<T, char>)
     return PDNNRT_TYPE_I8;
+  else if constexpr (std::is_same_v<T, uint16_t>)
+    return PDNNRT_TYPE_BF16; // bf16 as its bits
   else
     static_assert(std::is_same_v<T, uint8_t>, "no element type code");
   return PDNNRT_TYPE_UI8;
@@ -77,6 +81,12 @@ public:
   }
   void *desc() { return &descriptor; }
   int32_t type() const { return typeCode; }
+  /// The same elements under another element type code.
+  MemRef withType(int32_t type) const {
+    MemRef view = *this;
+    view.typeCode = type;
+    return view;
+  }
   void setStride(int dim, int64_t stride) {
     descriptor.sizesAndStrides[rankValue + dim] = stride;
   }

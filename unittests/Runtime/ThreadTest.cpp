@@ -62,8 +62,9 @@ Results compute(Weights &w, unsigned seed) {
   r.matmul.resize(M * Nn);
   MemRef srcRef(src, {M, K}), weightsRef(w.matmul, {K, Nn}),
       matmulBiasRef(w.matmulBias, {Nn}), matmulRef(r.matmul, {M, Nn});
-  if (pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), ARG(matmulBiasRef),
-                    w.matmulPrepared.get(), ARG(matmulRef), 1))
+  if (pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), ARG(matmulBiasRef), NO_TENSOR,
+                    NO_TENSOR, w.matmulPrepared.get(), ARG(matmulRef),
+                    PDNNRT_ACTIVATION_RELU, 1.0f))
     fail("matmul");
 
   r.eltwise = r.matmul;

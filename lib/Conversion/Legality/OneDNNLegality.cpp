@@ -33,6 +33,10 @@ static std::string requireF32(ArrayRef<std::pair<Value, StringRef>> values) {
   return {};
 }
 
+static bool isInt8(Value value) {
+  return getElementTypeOrSelf(value.getType()).isInteger(8);
+}
+
 static std::string requireRank(Value value, StringRef name, int64_t min = 1) {
   int64_t rank = cast<RankedTensorType>(value.getType()).getRank();
   if (rank >= min && rank <= kMaxOneDNNRank)
@@ -116,10 +120,16 @@ std::string mlir::pdnn::whyNotOnOneDNN(Operation *op) {
                  "second source";
         return {};
       })
-      .Case([](SumOp sum) { return requireF32({{sum.getOut(), "Out"}}); })
+      .Case([](SumOp sum) {
+        return requireF32({{sum.getOut(), "Out"}});
+      })
       .Case([](FcOp fc) -> std::string {
         if (fc.getPaddingWeights())
           return "W is stored with padding_weights";
+        // int8 Input runs oneDNN's int8 matmul; the verifier has checked
+        // how W and Out go with it.
+        if (isInt8(fc.getInput()))
+          return requireF32({{fc.getBias(), "Bias"}});
         if (fc.getUseQuantizer())
           return "use_quantizer asks for int8";
         return requireF32({{fc.getInput(), "Input"},
@@ -127,7 +137,9 @@ std::string mlir::pdnn::whyNotOnOneDNN(Operation *op) {
                            {fc.getBias(), "Bias"},
                            {fc.getOut(), "Out"}});
       })
-      .Case([](MulOp mul) {
+      .Case([](MulOp mul) -> std::string {
+        if (isInt8(mul.getX()))
+          return {};
         return requireF32(
             {{mul.getX(), "X"}, {mul.getY(), "Y"}, {mul.getOut(), "Out"}});
       })
@@ -147,6 +159,8 @@ std::string mlir::pdnn::whyNotOnOneDNN(Operation *op) {
             y.getDimSize(0) != 1)
           return "X's batch of 1 broadcasts; oneDNN's matmul broadcasts only "
                  "the weights";
+        if (isInt8(matmul.getX()))
+          return {};
         return requireF32({{matmul.getX(), "X"}, {matmul.getY(), "Y"}});
       })
       .Case([](LayerNormOp norm) {

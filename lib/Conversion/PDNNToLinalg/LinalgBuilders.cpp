@@ -74,16 +74,23 @@ Value pdnn::buildMatmul(OpBuilder &b, Location loc, Value a, Value bMatrix,
                              context);
   auto mapC = AffineMap::get(3, 0, {m, n}, context);
   auto generic = linalg::GenericOp::create(
-      b, loc, TypeRange{acc.getType()}, ValueRange{a, bMatrix},
-      ValueRange{acc}, ArrayRef<AffineMap>{mapA, mapB, mapC},
+      b, loc, TypeRange{acc.getType()}, ValueRange{a, bMatrix}, ValueRange{acc},
+      ArrayRef<AffineMap>{mapA, mapB, mapC},
       ArrayRef<utils::IteratorType>{utils::IteratorType::parallel,
                                     utils::IteratorType::parallel,
                                     utils::IteratorType::reduction},
       [](OpBuilder &nb, Location nloc, ValueRange args) {
-        Value product = arith::MulFOp::create(nb, nloc, args[0], args[1]);
-        linalg::YieldOp::create(nb, nloc,
-                                Value(arith::AddFOp::create(nb, nloc, args[2],
-                                                            product)));
+        // Integers (an int8 product widened to i32) multiply exactly.
+        Value sum;
+        if (isa<IntegerType>(args[2].getType()))
+          sum = arith::AddIOp::create(
+              nb, nloc, args[2],
+              arith::MulIOp::create(nb, nloc, args[0], args[1]));
+        else
+          sum = arith::AddFOp::create(
+              nb, nloc, args[2],
+              arith::MulFOp::create(nb, nloc, args[0], args[1]));
+        linalg::YieldOp::create(nb, nloc, sum);
       });
   return generic.getResult(0);
 }
@@ -127,6 +134,17 @@ Value pdnn::sigmoid(OpBuilder &b, Location loc, Value x) {
   Value one = floatConstant(b, loc, type, 1.0);
   Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
   return arith::DivFOp::create(b, loc, one, arith::AddFOp::create(b, loc, one, e));
+}
+
+Value pdnn::productActivation(OpBuilder &b, Location loc, StringRef name,
+                              Value x) {
+  if (name == "relu")
+    return arith::MaximumFOp::create(b, loc, x,
+                                     floatConstant(b, loc, x.getType(), 0.0));
+  if (name == "tanh")
+    return math::TanhOp::create(b, loc, x);
+  assert(name == "sigmoid" && "verified fc activation");
+  return sigmoid(b, loc, x);
 }
 
 Value pdnn::paddleGruActivation(OpBuilder &b, Location loc, StringRef name,

@@ -68,6 +68,10 @@ Value paddleGruActivation(OpBuilder &b, Location loc, StringRef name, Value x,
 /// The standalone activation ops (no clamping): sigmoid = 1 / (1 + e^-x).
 Value sigmoid(OpBuilder &b, Location loc, Value x);
 
+/// An activation fused into fc ("relu", "tanh" or "sigmoid"), as the
+/// standalone ops compute it.
+Value productActivation(OpBuilder &b, Location loc, StringRef name, Value x);
+
 } // namespace mlir::pdnn
 
 #endif // PADDLEDNN_LIB_CONVERSION_PDNNTOLINALG_LINALGBUILDERS_H

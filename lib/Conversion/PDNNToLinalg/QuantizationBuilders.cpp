@@ -10,12 +10,37 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
+using namespace mlir::pdnn;
 
 /// ui8/si8 hold Paddle's uint8/int8 but arith works on signless i8. The
 /// scalar is reinterpreted inside the loop body (tensor.bitcast does not
 /// bufferize); the LLVM lowering, where all three are i8, removes the cast.
 static Value reinterpret(OpBuilder &b, Location loc, Value scalar, Type type) {
   return UnrealizedConversionCastOp::create(b, loc, type, scalar).getResult(0);
+}
+
+/// rint(x) clamped to [low, high], in f32: oneDNN's conversion to an
+/// integer type, before the cast.
+static Value roundAndSaturate(OpBuilder &b, Location loc, Value x, double low,
+                              double high) {
+  Type f32 = b.getF32Type();
+  Value rounded = math::RoundEvenOp::create(b, loc, x);
+  return arith::MinimumFOp::create(
+      b, loc,
+      arith::MaximumFOp::create(b, loc, rounded,
+                                floatConstant(b, loc, f32, low)),
+      floatConstant(b, loc, f32, high));
+}
+
+/// An f32 x as ui8/si8 `type`: rint, saturation, cast.
+static Value toInt8(OpBuilder &b, Location loc, Value x, Type type) {
+  bool isUnsigned = type.isUnsignedInteger(8);
+  Value clamped = roundAndSaturate(b, loc, x, isUnsigned ? 0.0 : -128.0,
+                                   isUnsigned ? 255.0 : 127.0);
+  Type i8 = b.getI8Type();
+  Value q = isUnsigned ? Value(arith::FPToUIOp::create(b, loc, i8, clamped))
+                       : Value(arith::FPToSIOp::create(b, loc, i8, clamped));
+  return reinterpret(b, loc, q, type);
 }
 
 Value pdnn::castFloat(OpBuilder &b, Location loc, Value tensor,
@@ -57,7 +82,6 @@ Value pdnn::quantizeFromF32(OpBuilder &b, Location loc, Value tensor,
   if (!elementType.isInteger(8))
     return castFloat(b, loc, tensor, elementType);
   Type f32 = b.getF32Type();
-  bool isUnsigned = elementType.isUnsignedInteger(8);
   return buildMapLike(
       b, loc, tensor, tensor, elementType,
       [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
@@ -66,15 +90,7 @@ Value pdnn::quantizeFromF32(OpBuilder &b, Location loc, Value tensor,
             arith::MulFOp::create(nb, nloc, args[0],
                                   floatConstant(nb, nloc, f32, scale)),
             floatConstant(nb, nloc, f32, shift));
-        Value rounded = math::RoundEvenOp::create(nb, nloc, scaled);
-        Value low = floatConstant(nb, nloc, f32, isUnsigned ? 0.0 : -128.0);
-        Value high = floatConstant(nb, nloc, f32, isUnsigned ? 255.0 : 127.0);
-        Value clamped = arith::MinimumFOp::create(
-            nb, nloc, arith::MaximumFOp::create(nb, nloc, rounded, low), high);
-        Type i8 = nb.getI8Type();
-        Value q = isUnsigned ? Value(arith::FPToUIOp::create(nb, nloc, i8, clamped))
-                             : Value(arith::FPToSIOp::create(nb, nloc, i8, clamped));
-        return reinterpret(nb, nloc, q, elementType);
+        return toInt8(nb, nloc, scaled, elementType);
       });
 }
 
@@ -104,13 +120,104 @@ Value pdnn::int8KernelWeights(OpBuilder &b, Location loc, Value weights,
         Value q = v[0];
         if (!int8Weights) {
           Value scaled = arith::MulFOp::create(nb, nloc, q, v[1]);
-          Value rounded = math::RoundEvenOp::create(nb, nloc, scaled);
-          q = arith::MinimumFOp::create(
-              nb, nloc,
-              arith::MaximumFOp::create(nb, nloc, rounded, floatConstant(nb, nloc, nb.getF32Type(), -128.0)),
-              floatConstant(nb, nloc, nb.getF32Type(), 127.0));
+          q = roundAndSaturate(nb, nloc, scaled, -128.0, 127.0);
         }
         return arith::DivFOp::create(nb, nloc, q, v[1]);
       },
       {b.getMultiDimIdentityMap(2), column});
+}
+
+//===----------------------------------------------------------------------===//
+// int8 products in integers
+//===----------------------------------------------------------------------===//
+
+Value pdnn::widenToI32(OpBuilder &b, Location loc, Value tensor) {
+  Type from = getElementTypeOrSelf(tensor.getType());
+  Type i32 = b.getI32Type();
+  return buildMapLike(
+      b, loc, tensor, tensor, i32,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        Value raw = reinterpret(nb, nloc, args[0], nb.getI8Type());
+        if (from.isUnsignedInteger(8))
+          return arith::ExtUIOp::create(nb, nloc, i32, raw);
+        return arith::ExtSIOp::create(nb, nloc, i32, raw);
+      });
+}
+
+/// A constant of `values` ([count]) and the map that reads it from a
+/// rank-`rank` iteration space whose last dimension is the column: the
+/// column itself, or 0 for a single value.
+static std::pair<Value, AffineMap> columnValues(OpBuilder &b, Location loc,
+                                                ArrayRef<float> values,
+                                                unsigned rank) {
+  auto type = RankedTensorType::get({int64_t(values.size())}, b.getF32Type());
+  Value tensor = arith::ConstantOp::create(
+      b, loc, type, DenseElementsAttr::get(type, values));
+  MLIRContext *ctx = b.getContext();
+  AffineExpr column = values.size() == 1 ? getAffineConstantExpr(0, ctx)
+                                         : getAffineDimExpr(rank - 1, ctx);
+  return {tensor, AffineMap::get(rank, 0, column, ctx)};
+}
+
+Value pdnn::int8ProductWeights(OpBuilder &b, Location loc, Value weights,
+                               ArrayRef<float> scales) {
+  if (getElementTypeOrSelf(weights.getType()).isInteger(8))
+    return widenToI32(b, loc, weights);
+  auto [scaleTensor, scaleMap] = columnValues(b, loc, scales, 2);
+  Type i32 = b.getI32Type();
+  return buildMapLike(b, loc, ValueRange{weights, scaleTensor}, weights, i32,
+                      [&](OpBuilder &nb, Location nloc, ValueRange v) -> Value {
+                        Value scaled =
+                            arith::MulFOp::create(nb, nloc, v[0], v[1]);
+                        Value q =
+                            roundAndSaturate(nb, nloc, scaled, -128.0, 127.0);
+                        return arith::FPToSIOp::create(nb, nloc, i32, q);
+                      },
+                      {b.getMultiDimIdentityMap(2), scaleMap});
+}
+
+Value pdnn::quantizeInt8Bias(OpBuilder &b, Location loc, Value bias,
+                             ArrayRef<float> scales) {
+  auto [scaleTensor, scaleMap] = columnValues(b, loc, scales, 1);
+  return buildMapLike(
+      b, loc, ValueRange{bias, scaleTensor}, bias, b.getF32Type(),
+      [&](OpBuilder &nb, Location nloc, ValueRange v) -> Value {
+        Value scaled = arith::MulFOp::create(nb, nloc, v[0], v[1]);
+        return roundAndSaturate(nb, nloc, scaled, -2147483648.0, 2147483647.0);
+      },
+      {b.getMultiDimIdentityMap(1), scaleMap});
+}
+
+Value pdnn::finishInt8Product(OpBuilder &b, Location loc, Value acc, Value bias,
+                              const Int8Product &product, Type outType) {
+  unsigned rank = cast<RankedTensorType>(acc.getType()).getRank();
+  Type f32 = b.getF32Type();
+  SmallVector<Value> inputs{acc};
+  SmallVector<AffineMap> maps{b.getMultiDimIdentityMap(rank)};
+  auto [outputScales, outputMap] = columnValues(b, loc, product.output, rank);
+  inputs.push_back(outputScales);
+  maps.push_back(outputMap);
+  if (bias) {
+    inputs.push_back(bias);
+    maps.push_back(
+        AffineMap::get(rank, 0, getAffineDimExpr(rank - 1, b.getContext())));
+  }
+  return buildMapLike(
+      b, loc, inputs, acc, outType,
+      [&](OpBuilder &nb, Location nloc, ValueRange v) -> Value {
+        Value y = arith::SIToFPOp::create(nb, nloc, f32, v[0]);
+        // oneDNN adds the bias before the output scales.
+        if (bias)
+          y = arith::AddFOp::create(nb, nloc, y, v[2]);
+        y = arith::MulFOp::create(nb, nloc, y, v[1]);
+        if (!product.activation.empty()) {
+          y = productActivation(nb, nloc, product.activation, y);
+          if (product.activationScale != 1.0f)
+            y = arith::MulFOp::create(
+                nb, nloc, y,
+                floatConstant(nb, nloc, f32, product.activationScale));
+        }
+        return outType.isInteger(8) ? toInt8(nb, nloc, y, outType) : y;
+      },
+      maps);
 }

@@ -9,6 +9,8 @@
 #ifndef PADDLEDNN_LIB_CONVERSION_PDNNTOLINALG_QUANTIZATIONBUILDERS_H
 #define PADDLEDNN_LIB_CONVERSION_PDNNTOLINALG_QUANTIZATIONBUILDERS_H
 
+#include "../Utils/Int8Products.h"
+
 #include "mlir/IR/Builders.h"
 
 namespace mlir::pdnn {
@@ -34,6 +36,31 @@ Value castFloat(OpBuilder &b, Location loc, Value tensor, Type elementType);
 /// kernel does; other weights as they are, in f32.
 Value int8KernelWeights(OpBuilder &b, Location loc, Value weights,
                         ArrayRef<float> scales, bool int8Data);
+
+//===----------------------------------------------------------------------===//
+// int8 products in integers (Int8Products.h)
+//===----------------------------------------------------------------------===//
+
+/// ui8/si8 `tensor` widened to i32, exactly.
+Value widenToI32(OpBuilder &b, Location loc, Value tensor);
+
+/// The s8 weights [K, N] of an int8 product, as i32: si8 weights widened,
+/// f32 ones quantized as Paddle's kernels reorder them,
+/// sat_s8(rint(w · scales[n])) with one scale or one per column.
+Value int8ProductWeights(OpBuilder &b, Location loc, Value weights,
+                         ArrayRef<float> scales);
+
+/// An int8 product's f32 bias [N] as Paddle reorders it into s32,
+/// sat_s32(rint(b · scales[n])), held in f32 (as oneDNN adds it).
+Value quantizeInt8Bias(OpBuilder &b, Location loc, Value bias,
+                       ArrayRef<float> scales);
+
+/// The rest of an int8 product after its s32 accumulation `acc` (columns
+/// last): the quantized bias (from quantizeInt8Bias, [N], or null), the
+/// output scales, the activation and the conversion to `outType` (f32, ui8
+/// or si8).
+Value finishInt8Product(OpBuilder &b, Location loc, Value acc, Value bias,
+                        const Int8Product &product, Type outType);
 
 } // namespace mlir::pdnn
 

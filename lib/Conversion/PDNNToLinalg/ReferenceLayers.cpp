@@ -3,8 +3,9 @@
 // Paddle's formulas for the non-recurrent ops as linalg on tensors: products
 // with flatten_to_2d and numpy batch broadcasting, elementwise ops with
 // Paddle's axis broadcast, activations, softmax and layer_norm as
-// reductions, top_k as a selection loop. int8 operands are dequantized with
-// their Paddle scales, computed in f32 and quantized back.
+// reductions, top_k as a selection loop. int8 products accumulate exactly
+// in i32 and finish with the scales Paddle's kernels give oneDNN
+// (Int8Products.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,12 +53,11 @@ static Value cst(OpBuilder &b, Location loc, double value) {
   return floatConstant(b, loc, b.getF32Type(), value);
 }
 
-/// [M, N] f32 product of a flattened data matrix [M, K] and weights [K, N],
-/// plus an optional bias of N values and relu. The sizes the types leave
-/// open (K on both sides, the bias's) are checked at run time.
-static Value matrixProduct(OpBuilder &b, Location loc, Value data,
-                           Value weights, Value bias, bool relu,
-                           StringRef name) {
+/// [M, N] product of a flattened data matrix [M, K] and weights [K, N], in
+/// their element type (f32, or i32 for a widened int8 product). The sizes
+/// the types leave open (K on both sides) are checked at run time.
+static Value checkedProduct(OpBuilder &b, Location loc, Value data,
+                            Value weights, StringRef name) {
   OpFoldResult k = guardEqual(
       b, loc, tensor::getMixedSize(b, loc, weights, 0),
       tensor::getMixedSize(b, loc, data, 1),
@@ -66,22 +66,39 @@ static Value matrixProduct(OpBuilder &b, Location loc, Value data,
   weights =
       sliceTo(b, loc, weights, {k, tensor::getMixedSize(b, loc, weights, 1)});
   Value acc = zerosForMatmul(b, loc, data, weights);
-  Value product = buildMatmul(b, loc, data, weights, acc);
-  if (!bias && !relu)
+  return buildMatmul(b, loc, data, weights, acc);
+}
+
+/// `bias` as N f32 values after a run-time check of N against `product`'s
+/// columns; `product` is sliced to the checked count (a wrong bias leaves
+/// no column to compute).
+static std::pair<Value, Value> checkedBias(OpBuilder &b, Location loc,
+                                           Value product, Value bias,
+                                           StringRef name) {
+  OpFoldResult n = tensor::getMixedSize(b, loc, product, 1);
+  bias = flatten(b, loc, dequantizeToF32(b, loc, bias, 1.0f, 0.0f));
+  OpFoldResult count =
+      guardEqual(b, loc, tensor::getMixedSize(b, loc, bias, 0), n,
+                 (name + ": Bias has {0} values for {1} columns").str());
+  product = sliceTo(b, loc, product,
+                    {tensor::getMixedSize(b, loc, product, 0), count});
+  return {product, sliceTo(b, loc, bias, {count})};
+}
+
+/// [M, N] f32 product of a flattened data matrix [M, K] and weights [K, N],
+/// plus an optional bias of N values and an fc activation ("" for none).
+static Value matrixProduct(OpBuilder &b, Location loc, Value data,
+                           Value weights, Value bias, StringRef activation,
+                           StringRef name) {
+  Value product = checkedProduct(b, loc, data, weights, name);
+  if (!bias && activation.empty())
     return product;
   MLIRContext *ctx = b.getContext();
   SmallVector<Value> inputs{product};
   SmallVector<AffineMap> maps{b.getMultiDimIdentityMap(2)};
   if (bias) {
-    OpFoldResult n = tensor::getMixedSize(b, loc, product, 1);
-    bias = flatten(b, loc, castFloat(b, loc, bias, b.getF32Type()));
-    OpFoldResult count = guardEqual(
-        b, loc, tensor::getMixedSize(b, loc, bias, 0), n,
-        (name + ": Bias has {0} values for {1} columns").str());
-    // A wrong bias leaves no column to compute.
-    product = sliceTo(b, loc, product,
-                      {tensor::getMixedSize(b, loc, product, 0), count});
-    inputs = {product, sliceTo(b, loc, bias, {count})};
+    std::tie(product, bias) = checkedBias(b, loc, product, bias, name);
+    inputs = {product, bias};
     maps.push_back(AffineMap::get(2, 0, {getAffineDimExpr(1, ctx)}, ctx));
   }
   return buildMapLike(b, loc, inputs, product, b.getF32Type(),
@@ -89,25 +106,36 @@ static Value matrixProduct(OpBuilder &b, Location loc, Value data,
                         Value r = v[0];
                         if (bias)
                           r = arith::AddFOp::create(nb, nloc, r, v[1]);
-                        if (relu)
-                          r = arith::MaximumFOp::create(nb, nloc, r, cst(nb, nloc, 0.0));
+                        if (!activation.empty())
+                          r = productActivation(nb, nloc, activation, r);
                         return r;
                       },
                       maps);
 }
 
-/// Converts an [M, N] f32 product to `out`'s element type and hands it back
-/// shaped by `sizes`.
+/// Paddle's oneDNN int8 product (Int8Products.h) of int8 data [M, K] and
+/// weights [K, N] (si8, or f32 quantized by the product's scales), with an
+/// optional bias, into `outType`: accumulated exactly in i32.
+static Value int8MatrixProduct(OpBuilder &b, Location loc, Value data,
+                               Value weights, Value bias,
+                               const Int8Product &int8, Type outType,
+                               StringRef name) {
+  Value acc =
+      checkedProduct(b, loc, widenToI32(b, loc, data),
+                     int8ProductWeights(b, loc, weights, int8.weights), name);
+  if (bias) {
+    std::tie(acc, bias) = checkedBias(b, loc, acc, bias, name);
+    bias = quantizeInt8Bias(b, loc, bias, int8.bias);
+  }
+  return finishInt8Product(b, loc, acc, bias, int8, outType);
+}
+
+/// An f32 product as `out`'s element type (f32 or bf16), shaped by `sizes`.
 static Value finishProduct(OpBuilder &b, Location loc, Value product,
-                           ArrayRef<OpFoldResult> sizes, Value out,
-                           bool quantizedOut, float outScale) {
-  auto outType = cast<RankedTensorType>(out.getType());
-  Value converted = quantizedOut ? quantizeFromF32(b, loc, product,
-                                                   outType.getElementType(),
-                                                   outScale, 0.0f)
-                                 : castFloat(b, loc, product,
-                                             outType.getElementType());
-  return reshapeTo(b, loc, converted, sizes);
+                           ArrayRef<OpFoldResult> sizes, Value out) {
+  return reshapeTo(
+      b, loc, castFloat(b, loc, product, getElementTypeOrSelf(out.getType())),
+      sizes);
 }
 
 namespace {
@@ -124,19 +152,25 @@ struct MulToLinalg : public OpRewritePattern<MulOp> {
     int64_t xSplit = op.getXNumColDims(), ySplit = op.getYNumColDims();
     Value x = collapseToMatrix(rewriter, loc, op.getX(), xSplit);
     Value y = collapseToMatrix(rewriter, loc, op.getY(), ySplit);
-    x = dequantizeToF32(rewriter, loc, x, op.getScaleX().convertToFloat(), 0.0f);
-    y = int8KernelWeights(rewriter, loc, y, op.getScaleY(),
-                      getElementTypeOrSelf(op.getX().getType()).isInteger(8));
-    Value product = matrixProduct(rewriter, loc, x, y, Value(), false, "mul");
     SmallVector<OpFoldResult> sizes(
         ArrayRef(getSizes(rewriter, loc, op.getX())).take_front(xSplit));
     llvm::append_range(
         sizes, ArrayRef(getSizes(rewriter, loc, op.getY())).drop_front(ySplit));
-    bool quantizedOut = getElementTypeOrSelf(op.getType()).isInteger(8);
-    replaceOpWithCasts(rewriter, op,
-                       finishProduct(rewriter, loc, product, sizes, op.getOut(),
-                                     quantizedOut,
-                                     op.getScaleOut().convertToFloat()));
+    if (std::optional<Int8Product> int8 = int8ProductOf(op)) {
+      Value product =
+          int8MatrixProduct(rewriter, loc, x, y, Value(), *int8,
+                            getElementTypeOrSelf(op.getType()), "mul");
+      replaceOpWithCasts(rewriter, op,
+                         reshapeTo(rewriter, loc, product, sizes));
+      return success();
+    }
+    Type f32 = rewriter.getF32Type();
+    Value product =
+        matrixProduct(rewriter, loc, castFloat(rewriter, loc, x, f32),
+                      castFloat(rewriter, loc, y, f32), Value(), "", "mul");
+    replaceOpWithCasts(
+        rewriter, op,
+        finishProduct(rewriter, loc, product, sizes, op.getOut()));
     return success();
   }
 };
@@ -167,19 +201,28 @@ struct FcToLinalg : public OpRewritePattern<FcOp> {
       }
       w = sliceTo(rewriter, loc, w, kn);
     }
-    bool int8Data = getElementTypeOrSelf(x.getType()).isInteger(8);
-    x = dequantizeToF32(rewriter, loc, x, op.getScaleIn().convertToFloat(), 0.0f);
-    w = int8KernelWeights(rewriter, loc, w, op.getScaleWeights(), int8Data);
-    Value product = matrixProduct(rewriter, loc, x, w, op.getBias(),
-                                  op.getActivationType() == "relu", "fc");
+    if (std::optional<Int8Product> int8 = int8ProductOf(op)) {
+      Value product =
+          int8MatrixProduct(rewriter, loc, x, w, op.getBias(), *int8,
+                            getElementTypeOrSelf(op.getType()), "fc");
+      SmallVector<OpFoldResult> sizes(
+          ArrayRef(getSizes(rewriter, loc, op.getInput())).take_front(split));
+      sizes.push_back(tensor::getMixedSize(rewriter, loc, product, 1));
+      replaceOpWithCasts(rewriter, op,
+                         reshapeTo(rewriter, loc, product, sizes));
+      return success();
+    }
+    Type f32 = rewriter.getF32Type();
+    Value product =
+        matrixProduct(rewriter, loc, castFloat(rewriter, loc, x, f32),
+                      castFloat(rewriter, loc, w, f32), op.getBias(),
+                      op.getActivationType(), "fc");
     SmallVector<OpFoldResult> sizes(
         ArrayRef(getSizes(rewriter, loc, op.getInput())).take_front(split));
     sizes.push_back(tensor::getMixedSize(rewriter, loc, product, 1));
-    bool quantizedOut = getElementTypeOrSelf(op.getType()).isInteger(8);
-    replaceOpWithCasts(rewriter, op,
-                       finishProduct(rewriter, loc, product, sizes, op.getOut(),
-                                     quantizedOut,
-                                     op.getScaleOut().convertToFloat()));
+    replaceOpWithCasts(
+        rewriter, op,
+        finishProduct(rewriter, loc, product, sizes, op.getOut()));
     return success();
   }
 };
@@ -194,8 +237,15 @@ struct MatmulV2ToLinalg : public OpRewritePattern<MatmulV2Op> {
     Location loc = op.getLoc();
     MLIRContext *ctx = rewriter.getContext();
     Type f32 = rewriter.getF32Type();
-    Value x = castFloat(rewriter, loc, op.getX(), f32);
-    Value y = castFloat(rewriter, loc, op.getY(), f32);
+    // int8 operands multiply exactly in i32 (Int8Products.h).
+    std::optional<Int8Product> int8 = int8ProductOf(op);
+    Type accType = int8 ? rewriter.getI32Type() : f32;
+    auto widen = [&](Value v) {
+      return int8 ? widenToI32(rewriter, loc, v)
+                  : castFloat(rewriter, loc, v, f32);
+    };
+    Value x = widen(op.getX());
+    Value y = widen(op.getY());
     bool xVector = op.getX().getType().getRank() == 1;
     bool yVector = op.getY().getType().getRank() == 1;
     if (xVector)
@@ -258,20 +308,29 @@ struct MatmulV2ToLinalg : public OpRewritePattern<MatmulV2Op> {
     SmallVector<AffineExpr> outExprs;
     for (int64_t i = 0; i < batch + 2; ++i)
       outExprs.push_back(getAffineDimExpr(i, ctx));
-    Value acc = createFilled(rewriter, loc, outSizes, f32, 0.0);
+    Value acc = createFilled(rewriter, loc, outSizes, accType, 0.0);
     SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
     iterators.back() = utils::IteratorType::reduction;
     auto generic = linalg::GenericOp::create(
-        rewriter, loc, TypeRange{acc.getType()}, ValueRange{x, y}, ValueRange{acc},
+        rewriter, loc, TypeRange{acc.getType()}, ValueRange{x, y},
+        ValueRange{acc},
         ArrayRef<AffineMap>{operandMap(bx, xBroadcast, transX, true),
                             operandMap(by, yBroadcast, transY, false),
                             AffineMap::get(rank, 0, outExprs, ctx)},
-        iterators, [](OpBuilder &nb, Location nloc, ValueRange v) {
-          Value p = arith::MulFOp::create(nb, nloc, v[0], v[1]);
-          linalg::YieldOp::create(nb, nloc, Value(arith::AddFOp::create(nb, nloc, v[2], p)));
+        iterators, [&](OpBuilder &nb, Location nloc, ValueRange v) {
+          Value sum = int8 ? Value(arith::AddIOp::create(
+                                 nb, nloc, v[2],
+                                 arith::MulIOp::create(nb, nloc, v[0], v[1])))
+                           : Value(arith::AddFOp::create(
+                                 nb, nloc, v[2],
+                                 arith::MulFOp::create(nb, nloc, v[0], v[1])));
+          linalg::YieldOp::create(nb, nloc, sum);
         });
-    Value result = castFloat(rewriter, loc, generic.getResult(0),
-                             op.getType().getElementType());
+    Type outType = op.getType().getElementType();
+    Value result =
+        int8 ? finishInt8Product(rewriter, loc, generic.getResult(0), Value(),
+                                 *int8, outType)
+             : castFloat(rewriter, loc, generic.getResult(0), outType);
     // Drop the promoted dimensions (keeping Paddle's [1] for two vectors).
     SmallVector<OpFoldResult> finalSizes(outSizes.begin(), outSizes.begin() + batch);
     if (!xVector)

@@ -4,24 +4,29 @@
 // reshaping Paddle's operands into what the oneDNN primitive takes
 // (flatten_to_2d for fc/mul, Paddle's axis broadcast as explicit unit
 // dimensions for binary ops). An op marked `pdnn.inplace` passes its input
-// as the call's destination. Configurations the runtime does not take (non
-// f32, transposes, broadcasts of the first operand, ...) are left alone for
-// the reference lowering.
+// as the call's destination. int8 products (Int8Products.h) keep their int8
+// operands and hand their scales to the runtime. Configurations the runtime
+// does not take (other low-precision data, transposes, broadcasts of the
+// first operand, ...) are left alone for the reference lowering.
 //
 //===----------------------------------------------------------------------===//
 
 #include "PDNNToOneDNN.h"
 
+#include "../Legality/OneDNNLegality.h"
+#include "../PDNNToLinalg/QuantizationBuilders.h"
 #include "../Utils/ElementwiseShapes.h"
+#include "../Utils/Int8Products.h"
 #include "../Utils/RuntimeChecks.h"
 #include "../Utils/TensorBuilders.h"
-#include "../Legality/OneDNNLegality.h"
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
 #include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntime.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
 using namespace mlir::pdnn;
@@ -197,13 +202,39 @@ struct SumToOneDNN : public OpRewritePattern<SumOp> {
 // Matrix products: oneDNN matmul
 //===----------------------------------------------------------------------===//
 
-/// dst = relu?(src x weights + bias) on oneDNN: src [M, K] or [B, M, K],
-/// weights [K, N] or [WB, K, N], bias of N values or null. The sizes the
-/// types leave open are checked first: K against K, the batches unless the
-/// weights' is 1 in the type, the bias against N. Returns dst [M, N] or
-/// [B, M, N].
+/// What a product computes beyond its operands: its result type and, for
+/// int8 data, Paddle's scales; an fc's activation.
+struct ProductSpec {
+  Type outType;
+  std::optional<Int8Product> int8;
+  StringRef activation;
+};
+
+static pdnnrt::Activation runtimeActivation(StringRef name) {
+  return llvm::StringSwitch<pdnnrt::Activation>(name)
+      .Case("relu", pdnnrt::Activation::relu)
+      .Case("tanh", pdnnrt::Activation::tanh)
+      .Case("sigmoid", pdnnrt::Activation::logistic)
+      .Default(pdnnrt::Activation::none);
+}
+
+/// A constant [count] f32 tensor of `values`.
+static Value f32Constant(OpBuilder &b, Location loc, ArrayRef<float> values) {
+  auto type = RankedTensorType::get({int64_t(values.size())}, b.getF32Type());
+  return arith::ConstantOp::create(b, loc, type,
+                                   DenseElementsAttr::get(type, values));
+}
+
+/// dst = act(src x weights + bias) on oneDNN: src [M, K] or [B, M, K],
+/// weights [K, N] or [WB, K, N], bias of N values or null; for int8 data,
+/// Paddle's int8 product (Int8Products.h): the bias quantized to s32 here,
+/// f32 weights quantized by the runtime with the weight scales, the output
+/// and activation scales handed to oneDNN. The sizes the types leave open
+/// are checked first: K against K, the batches unless the weights' is 1 in
+/// the type, the bias against N. Returns dst [M, N] or [B, M, N].
 static Value buildMatmul(PatternRewriter &rewriter, Location loc, Value src,
-                         Value weights, Value bias, bool relu, StringRef name) {
+                         Value weights, Value bias, const ProductSpec &spec,
+                         StringRef name) {
   Type f32 = rewriter.getF32Type();
   auto weightsType = cast<RankedTensorType>(weights.getType());
   SmallVector<OpFoldResult> s = getSizes(rewriter, loc, src);
@@ -228,17 +259,30 @@ static Value buildMatmul(PatternRewriter &rewriter, Location loc, Value src,
         rewriter, loc, tensor::getMixedSize(rewriter, loc, bias, 0), n,
         (name + ": Bias has {0} values for {1} columns").str());
     bias = sliceTo(rewriter, loc, bias, {count});
+    if (spec.int8)
+      bias = quantizeInt8Bias(rewriter, loc, bias, spec.int8->bias);
   } else {
     // Zeros rather than an absent bias: one primitive (and one cached
     // kernel) for every product, with or without Paddle's Bias.
     bias = createFilled(rewriter, loc, {n}, f32, 0.0);
   }
+  Value wScales, outputScales;
+  float activationScale = 1.0f;
+  if (spec.int8) {
+    if (!spec.int8->weights.empty())
+      wScales = f32Constant(rewriter, loc, spec.int8->weights);
+    outputScales = f32Constant(rewriter, loc, spec.int8->output);
+    activationScale = spec.int8->activationScale;
+  }
   SmallVector<OpFoldResult> dstSizes(s);
   dstSizes.back() = n;
-  Value dst = createEmpty(rewriter, loc, dstSizes, f32);
-  return pdnnrt::MatmulOp::create(rewriter, loc, TypeRange{dst.getType()}, src,
-                                  weights, bias, /*weightsPrepared=*/Value(),
-                                  dst, relu)
+  Value dst = createEmpty(rewriter, loc, dstSizes, spec.outType);
+  return pdnnrt::MatmulOp::create(
+             rewriter, loc, TypeRange{dst.getType()}, src, weights, bias,
+             wScales, outputScales, /*weightsPrepared=*/Value(), dst,
+             pdnnrt::ActivationAttr::get(rewriter.getContext(),
+                                         runtimeActivation(spec.activation)),
+             rewriter.getF32FloatAttr(activationScale))
       .getResult(0);
 }
 
@@ -246,6 +290,12 @@ static Value buildMatmul(PatternRewriter &rewriter, Location loc, Value src,
 static Value finishProduct(OpBuilder &b, Location loc, Value product,
                            ArrayRef<OpFoldResult> sizes, Value result) {
   return castTo(b, loc, reshapeTo(b, loc, product, sizes), result.getType());
+}
+
+/// The spec of fc, mul or matmul_v2 `op`, whose result is `out`.
+static ProductSpec productSpec(Operation *op, Value out,
+                               StringRef activation = "") {
+  return {getElementTypeOrSelf(out.getType()), int8ProductOf(op), activation};
 }
 
 struct FcToMatmul : public OpRewritePattern<FcOp> {
@@ -258,7 +308,7 @@ struct FcToMatmul : public OpRewritePattern<FcOp> {
     Value src = collapseToMatrix(rewriter, loc, op.getInput(), split);
     Value product =
         buildMatmul(rewriter, loc, src, op.getW(), op.getBias(),
-                    op.getActivationType() == "relu", "fc");
+                    productSpec(op, op.getOut(), op.getActivationType()), "fc");
     SmallVector<OpFoldResult> sizes(
         ArrayRef(getSizes(rewriter, loc, op.getInput())).take_front(split));
     sizes.push_back(tensor::getMixedSize(rewriter, loc, product, 1));
@@ -277,7 +327,7 @@ struct MulToMatmul : public OpRewritePattern<MulOp> {
     Value src = collapseToMatrix(rewriter, loc, op.getX(), xSplit);
     Value weights = collapseToMatrix(rewriter, loc, op.getY(), ySplit);
     Value product = buildMatmul(rewriter, loc, src, weights, Value(),
-                                /*relu=*/false, "mul");
+                                productSpec(op, op.getOut()), "mul");
     SmallVector<OpFoldResult> sizes(
         ArrayRef(getSizes(rewriter, loc, op.getX())).take_front(xSplit));
     llvm::append_range(
@@ -299,7 +349,7 @@ struct MatmulV2ToMatmul : public OpRewritePattern<MatmulV2Op> {
     if (op.getX().getType().getRank() == 3 && op.getY().getType().getRank() == 2)
       weights = alignRank(rewriter, loc, weights, 3, 1);
     Value product = buildMatmul(rewriter, loc, op.getX(), weights, Value(),
-                                /*relu=*/false, "matmul_v2");
+                                productSpec(op, op.getOut()), "matmul_v2");
     rewriter.replaceOp(op, castTo(rewriter, loc, product, op.getType()));
     return success();
   }

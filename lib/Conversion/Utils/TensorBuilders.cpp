@@ -32,8 +32,11 @@ Value pdnn::createFilled(OpBuilder &b, Location loc,
                          ArrayRef<OpFoldResult> sizes, Type elementType,
                          double value) {
   Value empty = createEmpty(b, loc, sizes, elementType);
-  Value scalar = arith::ConstantOp::create(
-      b, loc, elementType, b.getFloatAttr(elementType, value));
+  TypedAttr attr =
+      isa<IntegerType>(elementType)
+          ? TypedAttr(b.getIntegerAttr(elementType, int64_t(value)))
+          : TypedAttr(b.getFloatAttr(elementType, value));
+  Value scalar = arith::ConstantOp::create(b, loc, elementType, attr);
   return linalg::FillOp::create(b, loc, scalar, empty).getResult(0);
 }
 

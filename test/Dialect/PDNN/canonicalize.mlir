@@ -178,3 +178,21 @@ func.func @requantize_identity(%u: tensor<4xui8>) -> (tensor<4xui8>, tensor<4xui
       : tensor<4xui8> -> tensor<4xui8>
   return %0, %1, %2 : tensor<4xui8>, tensor<4xui8>, tensor<4xui8>
 }
+
+// -----
+
+// matmul_v2 of two matrices without transposes is mul; an int8 one keeps
+// its scales (mul's scale_y holds matmul_v2's one Scale_y).
+// CHECK-LABEL: func @matmul_v2_to_mul
+// CHECK: pdnn.mul %arg0, %arg1 : (tensor<4x5xf32>, tensor<5x6xf32>) -> tensor<4x6xf32>
+// CHECK: pdnn.mul %arg2, %arg3 {scale_out = 1.600000e+01 : f32, scale_x = 6.300000e+01 : f32, scale_y = array<f32: 3.200000e+01>} : (tensor<4x5xui8>, tensor<5x6xsi8>) -> tensor<4x6xsi8>
+// CHECK: pdnn.mul %arg2, %arg3 {force_fp32_output = true, scale_x = 6.300000e+01 : f32, scale_y = array<f32: 3.200000e+01>} : (tensor<4x5xui8>, tensor<5x6xsi8>) -> tensor<4x6xf32>
+// CHECK: pdnn.matmul_v2 %arg0, %arg4 {trans_x = true}
+func.func @matmul_v2_to_mul(%x: tensor<4x5xf32>, %y: tensor<5x6xf32>, %qx: tensor<4x5xui8>, %qy: tensor<5x6xsi8>, %z: tensor<4x6xf32>)
+    -> (tensor<4x6xf32>, tensor<4x6xsi8>, tensor<4x6xf32>, tensor<5x6xf32>) {
+  %0 = pdnn.matmul_v2 %x, %y : (tensor<4x5xf32>, tensor<5x6xf32>) -> tensor<4x6xf32>
+  %1 = pdnn.matmul_v2 %qx, %qy {Scale_x = 63.0 : f32, Scale_y = 32.0 : f32, Scale_out = 16.0 : f32} : (tensor<4x5xui8>, tensor<5x6xsi8>) -> tensor<4x6xsi8>
+  %2 = pdnn.matmul_v2 %qx, %qy {Scale_x = 63.0 : f32, Scale_y = 32.0 : f32, force_fp32_output = true} : (tensor<4x5xui8>, tensor<5x6xsi8>) -> tensor<4x6xf32>
+  %3 = pdnn.matmul_v2 %x, %z {trans_x = true} : (tensor<4x5xf32>, tensor<4x6xf32>) -> tensor<5x6xf32>
+  return %0, %1, %2, %3 : tensor<4x6xf32>, tensor<4x6xsi8>, tensor<4x6xf32>, tensor<5x6xf32>
+}

@@ -225,10 +225,10 @@ func.func @fc_out_shape(%x: tensor<2x3x16xf32>, %w: tensor<16x48xf32>) {
 
 // -----
 
-// fc: activation_type is "" or "relu".
+// fc: activation_type is "", "relu", "tanh" or "sigmoid".
 func.func @fc_activation_type(%x: tensor<2x16xf32>, %w: tensor<16x48xf32>) {
-  // expected-error @+1 {{activation_type must be "" or "relu", got "tanh"}}
-  %0 = pdnn.fc Input(%x) W(%w) {activation_type = "tanh"} : (tensor<2x16xf32>, tensor<16x48xf32>) -> tensor<2x48xf32>
+  // expected-error @+1 {{activation_type must be "", "relu", "tanh" or "sigmoid", got "gelu"}}
+  %0 = pdnn.fc Input(%x) W(%w) {activation_type = "gelu"} : (tensor<2x16xf32>, tensor<16x48xf32>) -> tensor<2x48xf32>
   return
 }
 
@@ -292,19 +292,64 @@ func.func @matmul_v2_scalar(%x: tensor<f32>, %y: tensor<5xf32>) {
 
 // -----
 
-// matmul_v2: X, Y and Out share one element type.
+// matmul_v2: float X and Y share one element type.
 func.func @matmul_v2_mixed_types(%x: tensor<4x5xf32>, %y: tensor<5x6xbf16>) {
-  // expected-error @+1 {{X, Y and Out must have one element type}}
+  // expected-error @+1 {{X and Y must have one element type, got 'f32' and 'bf16'}}
   %0 = pdnn.matmul_v2 %x, %y : (tensor<4x5xf32>, tensor<5x6xbf16>) -> tensor<4x6xf32>
   return
 }
 
 // -----
 
-// matmul_v2: Out has the operands' element type.
+// matmul_v2: Out has the operands' element type without force_fp32_output.
 func.func @matmul_v2_out_type(%x: tensor<4x5xbf16>, %y: tensor<5x6xbf16>) {
-  // expected-error @+1 {{X, Y and Out must have one element type}}
+  // expected-error @+1 {{Out's element type must be X's, got 'f32'}}
   %0 = pdnn.matmul_v2 %x, %y : (tensor<4x5xbf16>, tensor<5x6xbf16>) -> tensor<4x6xf32>
+  return
+}
+
+// -----
+
+// matmul_v2: force_fp32_output makes Out f32.
+func.func @matmul_v2_force_fp32(%x: tensor<4x5xui8>, %y: tensor<5x6xsi8>) {
+  // expected-error @+1 {{Out's element type must be f32 (force_fp32_output), got 'ui8'}}
+  %0 = pdnn.matmul_v2 %x, %y {force_fp32_output = true} : (tensor<4x5xui8>, tensor<5x6xsi8>) -> tensor<4x6xui8>
+  return
+}
+
+// -----
+
+// matmul_v2: int8 Out is ui8 or si8 without force_fp32_output.
+func.func @matmul_v2_int8_out(%x: tensor<4x5xui8>, %y: tensor<5x6xsi8>) {
+  // expected-error @+1 {{Out's element type must be ui8 or si8, got 'f32'}}
+  %0 = pdnn.matmul_v2 %x, %y : (tensor<4x5xui8>, tensor<5x6xsi8>) -> tensor<4x6xf32>
+  return
+}
+
+// -----
+
+// matmul_v2: oneDNN's int8 weights are signed.
+func.func @matmul_v2_unsigned_y(%x: tensor<4x5xsi8>, %y: tensor<5x6xui8>) {
+  // expected-error @+1 {{int8 X needs si8 Y (oneDNN's int8 weights are signed), got 'ui8'}}
+  %0 = pdnn.matmul_v2 %x, %y : (tensor<4x5xsi8>, tensor<5x6xui8>) -> tensor<4x6xsi8>
+  return
+}
+
+// -----
+
+// matmul_v2: int8 scales are finite and non-zero, like every op's.
+func.func @matmul_v2_zero_scale(%x: tensor<4x5xui8>, %y: tensor<5x6xsi8>) {
+  // expected-error @+1 {{Scale_y must be finite and non-zero, got 0}}
+  %0 = pdnn.matmul_v2 %x, %y {Scale_y = 0.0 : f32} : (tensor<4x5xui8>, tensor<5x6xsi8>) -> tensor<4x6xsi8>
+  return
+}
+
+// -----
+
+// matmul_v2: an infinite Scale_out is refused too.
+func.func @matmul_v2_infinite_scale(%x: tensor<4x5xui8>, %y: tensor<5x6xsi8>) {
+  // expected-error @+1 {{Scale_out must be finite and non-zero, got INF}}
+  %0 = pdnn.matmul_v2 %x, %y {Scale_out = 0x7F800000 : f32} : (tensor<4x5xui8>, tensor<5x6xsi8>) -> tensor<4x6xsi8>
   return
 }
 
@@ -364,10 +409,10 @@ func.func @matmul_v2_dot_is_1d(%x: tensor<5xf32>) {
 
 // -----
 
-// matmul_v2 (ODS): operands must be f32 or bf16.
-func.func @matmul_v2_int8(%x: tensor<4x5xsi8>, %y: tensor<5x6xsi8>) {
-  // expected-error @+1 {{operand #0 must be ranked tensor of 32-bit float or bfloat16 type values, but got 'tensor<4x5xsi8>'}}
-  %0 = pdnn.matmul_v2 %x, %y : (tensor<4x5xsi8>, tensor<5x6xsi8>) -> tensor<4x6xsi8>
+// matmul_v2 (ODS): operands must be f32, bf16, ui8 or si8.
+func.func @matmul_v2_i32(%x: tensor<4x5xi32>, %y: tensor<5x6xi32>) {
+  // expected-error @+1 {{operand #0 must be ranked tensor of 32-bit float or bfloat16 type or 8-bit unsigned integer or 8-bit signed integer values, but got 'tensor<4x5xi32>'}}
+  %0 = pdnn.matmul_v2 %x, %y : (tensor<4x5xi32>, tensor<5x6xi32>) -> tensor<4x6xi32>
   return
 }
 
@@ -375,7 +420,7 @@ func.func @matmul_v2_int8(%x: tensor<4x5xsi8>, %y: tensor<5x6xsi8>) {
 
 // matmul_v2 (ODS): operands must be ranked.
 func.func @matmul_v2_unranked(%x: tensor<4x5xf32>, %y: tensor<*xf32>) {
-  // expected-error @+1 {{operand #1 must be ranked tensor of 32-bit float or bfloat16 type values, but got 'tensor<*xf32>'}}
+  // expected-error @+1 {{operand #1 must be ranked tensor of 32-bit float or bfloat16 type or 8-bit unsigned integer or 8-bit signed integer values, but got 'tensor<*xf32>'}}
   %0 = pdnn.matmul_v2 %x, %y : (tensor<4x5xf32>, tensor<*xf32>) -> tensor<4x6xf32>
   return
 }

@@ -135,7 +135,7 @@ func.func @lod_must_be_i64(%lod: tensor<4xi32>) {
 // -----
 
 func.func @too_few_inputs(%x: tensor<4x5xf32>, %o: tensor<4x7xf32>) {
-  // expected-error @+1 {{expects 2 to 4 inputs, got 1}}
+  // expected-error @+1 {{expects 2 to 6 inputs, got 1}}
   %0 = pdnnrt.matmul ins(%x : tensor<4x5xf32>) outs(%o : tensor<4x7xf32>) -> tensor<4x7xf32>
   return
 }
@@ -153,5 +153,21 @@ func.func @sum_of_nothing(%o: tensor<4xf32>) {
 func.func @prepare_weights_rank(%w: tensor<35xf32>) {
   // expected-error @+1 {{operand 0 must have rank 2 to 5, got 'tensor<35xf32>'}}
   %0 = pdnnrt.prepare_weights %w {role = #pdnnrt.weights<matmul>} : tensor<35xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_src_type(%x: tensor<4x5xi32>, %w: tensor<5x7xf32>, %o: tensor<4x7xf32>) {
+  // expected-error @+1 {{operand 0 (src) must have element type f32 or bf16 or ui8 or si8, got 'tensor<4x5xi32>'}}
+  %0 = pdnnrt.matmul ins(%x, %w : tensor<4x5xi32>, tensor<5x7xf32>) outs(%o : tensor<4x7xf32>) -> tensor<4x7xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_unsigned_weights(%x: tensor<4x5xui8>, %w: tensor<5x7xui8>, %o: tensor<4x7xf32>) {
+  // expected-error @+1 {{operand 1 (weights) must have element type f32 or bf16 or si8, got 'tensor<5x7xui8>'}}
+  %0 = pdnnrt.matmul ins(%x, %w : tensor<4x5xui8>, tensor<5x7xui8>) outs(%o : tensor<4x7xf32>) -> tensor<4x7xf32>
   return
 }

@@ -659,3 +659,57 @@ def int8_gru_weight_h(wh, scales):
     w_ur = int8_weights(flat[: 2 * D * D].reshape(D, 2 * D), s[: 2 * D])
     w_c = int8_weights(flat[2 * D * D:].reshape(D, D), s[2 * D:])
     return np.concatenate([w_ur.flatten(), w_c.flatten()]).reshape(D, 3 * D)
+
+
+def int8_product(x_q, w, bias, scale_in, scale_weights, scale_out, force_fp32_output,
+                 activation, out_dtype):
+    """Paddle's oneDNN int8 fc (fc_mkldnn_op.cc; mul and matmul_v2 are the
+    case without Bias and activation), in float32 as Paddle and oneDNN
+    compute it:
+
+    - W (f32) is reordered into s8 with Scale_weights: sat(rint(w·s[n]));
+      si8 W is taken as it is;
+    - Bias is reordered into s32 with Scale_in·Scale_weights[n];
+    - the s32 product plus that bias is multiplied by oneDNN's output scale
+      Scale_out / (Scale_in·Scale_weights[n]); with force_fp32_output or an
+      activation, Scale_out is 1 there, and with an activation (and an int8
+      Out) it multiplies the activation's result instead;
+    - an int8 Out is rint and saturation of that.
+
+    x_q: [M, K] (or [B, M, K]) uint8/int8; w: [K, N] (or [B|1, K, N]) f32 or
+    int8; activation: "", "relu", "tanh" or "sigmoid"."""
+    f = np.float32
+    x_q = np.asarray(x_q)
+    w = np.asarray(w)
+    N = w.shape[-1]
+    sw = np.broadcast_to(np.asarray(scale_weights, f).reshape(-1), (N,)).astype(f)
+    if w.dtype == np.int8:
+        w_q = w.astype(np.int64)
+    else:
+        w_q = np.clip(np.rint(w.astype(f) * sw), -128, 127).astype(np.int64)
+    acc = np.matmul(x_q.astype(np.int64), w_q)
+    assert np.abs(acc).max(initial=0) < 2 ** 31
+    has_activation = activation != ""
+    out_scale = f(1.0) if force_fp32_output or has_activation else f(scale_out)
+    activation_scale = f(scale_out) if has_activation and not force_fp32_output else f(1.0)
+    in_times_weight = (f(scale_in) * sw).astype(f)
+    output_scales = (out_scale / in_times_weight).astype(f)
+    y = acc.astype(f)
+    if bias is not None:
+        b = np.asarray(bias, f).reshape(-1)
+        b_q = np.clip(np.rint((b * in_times_weight).astype(np.float64)),
+                      -2.0 ** 31, 2.0 ** 31 - 1).astype(f)
+        y = (y + b_q).astype(f)
+    y = (y * output_scales).astype(f)
+    if activation == "relu":
+        y = np.maximum(y, f(0))
+    elif activation == "tanh":
+        y = np.tanh(y).astype(f)
+    elif activation == "sigmoid":
+        y = (f(1) / (f(1) + np.exp(-y))).astype(f)
+    if has_activation and activation_scale != 1:
+        y = (y * activation_scale).astype(f)
+    if np.dtype(out_dtype) == np.float32:
+        return y
+    info = np.iinfo(out_dtype)
+    return np.clip(np.rint(y), info.min, info.max).astype(out_dtype)

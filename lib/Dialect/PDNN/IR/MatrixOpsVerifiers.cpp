@@ -117,8 +117,9 @@ LogicalResult FcOp::verify() {
   out.push_back(n);
   if (failed(expectShape(*this, getOut(), "Out", out)))
     return failure();
-  if (!getActivationType().empty() && getActivationType() != "relu")
-    return emitOpError() << "activation_type must be \"\" or \"relu\", got \""
+  if (!llvm::is_contained({"", "relu", "tanh", "sigmoid"}, getActivationType()))
+    return emitOpError() << "activation_type must be \"\", \"relu\", \"tanh\" "
+                            "or \"sigmoid\", got \""
                          << getActivationType() << "\"";
   if (failed(verifyMkldnnDataType(*this, getMkldnnDataType())) ||
       failed(verifyScale(*this, "Scale_in", getScaleIn().convertToFloat())) ||
@@ -141,14 +142,44 @@ static std::optional<int64_t> broadcastDim(int64_t a, int64_t b) {
   return isKnown(a) ? a : b;
 }
 
+/// int8: ui8/si8 X, si8 Y (oneDNN's int8 weights are signed), ui8/si8 Out
+/// or f32 with force_fp32_output, and valid scales. Float: one type for X
+/// and Y, and for Out unless force_fp32_output makes it f32.
+static LogicalResult verifyMatmulV2Types(MatmulV2Op op) {
+  Type x = elementTypeOf(op.getX()), y = elementTypeOf(op.getY()),
+       out = elementTypeOf(op.getOut());
+  bool forceFp32 = op.getForceFp32Output();
+  if (x.isInteger(8)) {
+    if (!y.isSignedInteger(8))
+      return op.emitOpError() << "int8 X needs si8 Y (oneDNN's int8 "
+                                 "weights are signed), got "
+                              << y;
+    if (failed(verifyScale(op, "Scale_x", op.getScaleX().convertToFloat())) ||
+        failed(verifyScale(op, "Scale_y", op.getScaleY().convertToFloat())) ||
+        failed(verifyScale(op, "Scale_out", op.getScaleOut().convertToFloat())))
+      return failure();
+  } else if (x != y) {
+    return op.emitOpError()
+           << "X and Y must have one element type, got " << x << " and " << y;
+  }
+  Type f32 = Float32Type::get(op.getContext());
+  if (forceFp32 ? out != f32
+                : out != x && !(x.isInteger(8) && out.isInteger(8)))
+    return op.emitOpError() << "Out's element type must be "
+                            << (forceFp32        ? "f32 (force_fp32_output)"
+                                : x.isInteger(8) ? "ui8 or si8"
+                                                 : "X's")
+                            << ", got " << out;
+  return success();
+}
+
 LogicalResult MatmulV2Op::verify() {
   ArrayRef<int64_t> x = shapeOf(getX()), y = shapeOf(getY());
   if (x.empty() || y.empty())
     return emitOpError() << "X and Y must have rank >= 1, got "
                          << formatShape(x) << " and " << formatShape(y);
-  if (elementTypeOf(getX()) != elementTypeOf(getY()) ||
-      elementTypeOf(getX()) != elementTypeOf(getOut()))
-    return emitOpError() << "X, Y and Out must have one element type";
+  if (failed(verifyMatmulV2Types(*this)))
+    return failure();
   // numpy.matmul: a 1-D X is a row vector, a 1-D Y a column vector; the
   // promoted dimension is dropped from Out. Transposes apply to matrices.
   bool xVector = x.size() == 1, yVector = y.size() == 1;

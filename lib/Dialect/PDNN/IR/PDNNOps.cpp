@@ -191,9 +191,21 @@ LogicalResult MatmulV2Op::canonicalize(MatmulV2Op op, PatternRewriter &rewriter)
   if (op.getTransX() || op.getTransY() || op.getX().getType().getRank() != 2 ||
       op.getY().getType().getRank() != 2)
     return failure();
+  // mul's int8 attributes mean what matmul_v2's do (one scale for Y).
+  SmallVector<NamedAttribute> attrs;
+  OperationName mul(MulOp::getOperationName(), op.getContext());
+  if (op.getX().getType().getElementType().isInteger(8)) {
+    attrs.emplace_back(MulOp::getScaleXAttrName(mul), op.getScaleXAttr());
+    attrs.emplace_back(
+        MulOp::getScaleYAttrName(mul),
+        rewriter.getDenseF32ArrayAttr({op.getScaleY().convertToFloat()}));
+    attrs.emplace_back(MulOp::getScaleOutAttrName(mul), op.getScaleOutAttr());
+  }
+  if (op.getForceFp32Output())
+    attrs.emplace_back(MulOp::getForceFp32OutputAttrName(mul),
+                       op.getForceFp32OutputAttr());
   rewriter.replaceOpWithNewOp<MulOp>(op, TypeRange{op.getType()},
-                                     ValueRange{op.getX(), op.getY()},
-                                     ArrayRef<NamedAttribute>{});
+                                     ValueRange{op.getX(), op.getY()}, attrs);
   return success();
 }
 

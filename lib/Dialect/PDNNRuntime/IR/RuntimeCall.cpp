@@ -31,6 +31,8 @@ std::optional<ElementType> mlir::pdnnrt::getElementTypeCode(Type type) {
     return ElementType::i8;
   if (type.isUnsignedInteger(8))
     return ElementType::ui8;
+  if (type.isSignedInteger(8))
+    return ElementType::si8;
   return std::nullopt;
 }
 

@@ -91,7 +91,17 @@ def PDNN_FcOp : PDNN_Op<"fc", [Pure]> {
   let description = [{
     Input is flattened to a matrix of `prod(Input[0:in_num_col_dims])` rows;
     W is K x N (K+4 x N+4 when `padding_weights`, the padding being ignored);
-    Bias, when present, is N or 1 x N. `activation_type` is "" or "relu".
+    Bias, when present, is N or 1 x N. `activation_type` is "" or one of
+    "relu", "tanh" and "sigmoid" (what Paddle's fc_act_mkldnn_fuse_pass
+    folds in).
+
+    int8 (Paddle's oneDNN int8 kernel): ui8 or si8 Input; W si8, or f32
+    quantized per output channel with `Scale_weights` (rint(w·s)
+    saturated); Bias quantized to s32 with Scale_in · Scale_weights; the
+    s32 product plus that bias scaled by Scale_out / (Scale_in ·
+    Scale_weights) into ui8/si8 Out, or by 1 / (Scale_in · Scale_weights)
+    into f32 (`force_fp32_output`). With an activation, the scale leaves
+    out Scale_out, which multiplies the activation's result instead.
     Out has shape `Input[0:in_num_col_dims] ++ [N]`.
 
     ```mlir
@@ -122,13 +132,21 @@ def PDNN_MatmulV2Op : PDNN_Op<"matmul_v2", [Pure]> {
     one-element 1-D Out, as in Paddle); leading (batch) dimensions
     broadcast. `trans_x`/`trans_y` transpose the last two dimensions first.
 
+    int8 (what Paddle's cpu_quantize_pass makes of it): ui8 or si8 X times
+    si8 Y, Out = Scale_out / (Scale_x · Scale_y) · (X x Y) rounded and
+    saturated into ui8 or si8, or 1 / (Scale_x · Scale_y) · (X x Y) in f32
+    with `force_fp32_output`. Float operands share one type; Out is theirs,
+    or f32 with `force_fp32_output`.
+
     Canonicalization: a product of two matrices without transposes is
     `mul` (what Paddle 3's PIR writes for a legacy `mul`), so that the fc
     and GRU fuses see one form.
   }];
-  let arguments = (ins PDNN_FloatTensor:$X, PDNN_FloatTensor:$Y,
-    PDNN_Bool<"false">:$trans_x, PDNN_Bool<"false">:$trans_y);
-  let results = (outs PDNN_FloatTensor:$Out);
+  let arguments = (ins PDNN_DataTensor:$X, PDNN_DataTensor:$Y,
+    PDNN_Bool<"false">:$trans_x, PDNN_Bool<"false">:$trans_y,
+    PDNN_F32<"1.0f">:$Scale_x, PDNN_F32<"1.0f">:$Scale_y,
+    PDNN_F32<"1.0f">:$Scale_out, PDNN_Bool<"false">:$force_fp32_output);
+  let results = (outs PDNN_DataTensor:$Out);
   let assemblyFormat = [{
     $X `,` $Y attr-dict `:` functional-type(operands, results)
   }];

@@ -64,7 +64,7 @@ def PDNNRT_ElementType : I32EnumAttr<"ElementType",
       I32EnumAttrCase<"none", 0>, I32EnumAttrCase<"f32", 1>,
       I32EnumAttrCase<"bf16", 2>, I32EnumAttrCase<"i64", 3>,
       I32EnumAttrCase<"i32", 4>, I32EnumAttrCase<"i8", 5>,
-      I32EnumAttrCase<"ui8", 6>]> {
+      I32EnumAttrCase<"ui8", 6>, I32EnumAttrCase<"si8", 7>]> {
   let cppNamespace = "::mlir::pdnnrt";
   let genSpecializedAttr = 0;
   string cEnumPrefix = "PDNNRT_TYPE_";

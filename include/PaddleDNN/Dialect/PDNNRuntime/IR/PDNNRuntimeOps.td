@@ -282,21 +282,54 @@ def PDNNRT_PaddedToLoDOp : PDNNRT_CallOp<"padded_to_lod", "pdnnrt_padded_to_lod"
 // Matrix products
 //===----------------------------------------------------------------------===//
 
+def PDNNRT_Activation : I32EnumAttr<"Activation",
+    "an activation fused into a product (PDNNRT_ACTIVATION_* in PDNNRuntime.h)", [
+      I32EnumAttrCase<"none", 0>, I32EnumAttrCase<"relu", 1>,
+      I32EnumAttrCase<"tanh", 2>, I32EnumAttrCase<"logistic", 3>]> {
+  let cppNamespace = "::mlir::pdnnrt";
+  let genSpecializedAttr = 0;
+  string cEnumPrefix = "PDNNRT_ACTIVATION_";
+}
+
+def PDNNRT_ActivationAttr
+    : EnumAttr<PDNNRT_Dialect, PDNNRT_Activation, "activation"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+/// What a product's data and result may be: f32, bf16, or int8.
+defvar PDNNRT_ProductData = [F32, BF16, UI8, SI8];
+
 def PDNNRT_MatmulOp : PDNNRT_CallOp<"matmul", "pdnnrt_matmul",
     [AttrSizedOperandSegments]> {
-  let summary = "oneDNN matmul with an optional bias and relu";
+  let summary = "oneDNN matmul in f32, bf16 or int8, with bias, output scales and an activation";
   let description = [{
     ins: src [M, K] or [B, M, K], weights [K, N] or [B|1, K, N], bias [N]
-    (optional), the prepared handle of the weights; outs: dst [M, N] or
-    [B, M, N].
+    (optional), wScales and outputScales (optional, 1 or N each), the
+    prepared handle of the weights; outs: dst [M, N] or [B, M, N].
+
+    dst = activationScale · activation(outputScales · (src x weights +
+    bias)), rounded (to nearest even) and saturated into dst's type; that
+    is oneDNN's output-scale model, where the scales apply to the
+    accumulator plus the bias and the post-op comes after them.
+
+    Precisions: f32 (src, weights, dst f32); bf16 (bf16 src, bf16 or f32
+    weights rounded to bf16 when prepared, bf16 or f32 dst); int8 (ui8 or
+    si8 src; si8 weights, or f32 weights quantized to s8 when prepared,
+    rint(w·s) saturated, with `wScales`, one common scale or one per output
+    column; ui8, si8 or f32 dst). `outputScales`, one or one per output
+    column, are for int8 only; the bias is f32 in every precision.
   }];
   let arguments = (ins
-    PDNNRT_Buffer<PDNNRT_Float, [2, 3]>:$src,
-    PDNNRT_Buffer<PDNNRT_Float, [2, 3]>:$weights,
+    PDNNRT_Buffer<PDNNRT_ProductData, [2, 3]>:$src,
+    PDNNRT_Buffer<[F32, BF16, SI8], [2, 3]>:$weights,
     Optional<PDNNRT_Buffer<PDNNRT_Float, [1]>>:$bias,
+    Optional<PDNNRT_Buffer<[F32], [1]>>:$wScales,
+    Optional<PDNNRT_Buffer<[F32], [1]>>:$outputScales,
     PDNNRT_PreparedFor<"weights", "matmul">:$weightsPrepared,
-    PDNNRT_Destination<PDNNRT_Float, [2, 3]>:$dst,
-    UnitAttr:$relu);
+    PDNNRT_Destination<PDNNRT_ProductData, [2, 3]>:$dst,
+    DefaultValuedAttr<PDNNRT_ActivationAttr,
+                      "::mlir::pdnnrt::Activation::none">:$activation,
+    DefaultValuedAttr<F32Attr, "1.0f">:$activationScale);
 }
 
 //===----------------------------------------------------------------------===//
@@ -448,7 +481,7 @@ def PDNNRT_PrepareWeightsOp
     %h = pdnnrt.prepare_weights %w {role = #pdnnrt.weights<rnn_iter>} : tensor<1x1x5x3x5xf32>
     ```
   }];
-  let arguments = (ins PDNNRT_Buffer<PDNNRT_Float, [2, 3, 4, 5]>:$weights,
+  let arguments = (ins PDNNRT_Buffer<[F32, BF16, SI8], [2, 3, 4, 5]>:$weights,
                        PDNNRT_WeightsRoleAttr:$role);
   let results = (outs PDNNRT_PreparedWeightsType:$prepared);
   let assemblyFormat = "$weights attr-dict `:` type($weights)";

@@ -1,0 +1,67 @@
+//===- Int8Products.cpp - the scales of Paddle's int8 products ------------===//
+
+#include "Int8Products.h"
+
+#include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
+
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::pdnn;
+
+/// fc_mkldnn_op's scales; mul and matmul_v2 are its case without bias or
+/// activation. Computed in float, in Paddle's order, so that oneDNN gets
+/// the very scales Paddle gives it. With an activation (or an f32 result),
+/// Scale_out leaves the output scales: it multiplies the activation's
+/// result (or does not apply).
+static Int8Product paddleScales(float scaleIn, ArrayRef<float> scaleWeights,
+                                float scaleOut, bool forceFp32Output,
+                                StringRef activation, bool f32Weights) {
+  bool hasActivation = !activation.empty();
+  float outScale = forceFp32Output || hasActivation ? 1.0f : scaleOut;
+  Int8Product product;
+  product.activation = activation;
+  product.activationScale = !forceFp32Output && hasActivation ? scaleOut : 1.0f;
+  for (float weightScale : scaleWeights) {
+    float inTimesWeight = scaleIn * weightScale;
+    product.bias.push_back(inTimesWeight);
+    product.output.push_back(outScale / inTimesWeight);
+    if (f32Weights)
+      product.weights.push_back(weightScale);
+  }
+  return product;
+}
+
+static bool isInt8(Value value) {
+  return getElementTypeOrSelf(value.getType()).isInteger(8);
+}
+
+std::optional<Int8Product> mlir::pdnn::int8ProductOf(Operation *op) {
+  return TypeSwitch<Operation *, std::optional<Int8Product>>(op)
+      .Case([](FcOp fc) -> std::optional<Int8Product> {
+        if (!isInt8(fc.getInput()))
+          return std::nullopt;
+        return paddleScales(
+            fc.getScaleIn().convertToFloat(), fc.getScaleWeights(),
+            fc.getScaleOut().convertToFloat(), fc.getForceFp32Output(),
+            fc.getActivationType(), !isInt8(fc.getW()));
+      })
+      .Case([](MulOp mul) -> std::optional<Int8Product> {
+        if (!isInt8(mul.getX()))
+          return std::nullopt;
+        return paddleScales(mul.getScaleX().convertToFloat(), mul.getScaleY(),
+                            mul.getScaleOut().convertToFloat(),
+                            mul.getForceFp32Output(), "", !isInt8(mul.getY()));
+      })
+      .Case([](MatmulV2Op matmul) -> std::optional<Int8Product> {
+        if (!isInt8(matmul.getX()))
+          return std::nullopt;
+        float scaleY = matmul.getScaleY().convertToFloat();
+        return paddleScales(matmul.getScaleX().convertToFloat(), {scaleY},
+                            matmul.getScaleOut().convertToFloat(),
+                            matmul.getForceFp32Output(), "",
+                            /*f32Weights=*/false);
+      })
+      .Default([](Operation *) { return std::nullopt; });
+}

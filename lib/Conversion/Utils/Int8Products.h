@@ -1,0 +1,42 @@
+//===- Int8Products.h - Paddle's int8 fc, mul and matmul_v2 -----*- C++ -*-===//
+//
+// What Paddle's oneDNN int8 kernels for fc, mul and matmul_v2 compute, as
+// the scales they hand oneDNN (fc's GetOutputScales and GetBiasScales,
+// mul's and matmul's output scale), for every output column n:
+//
+//   w_q    = sat_s8(rint(w · weights[n]))        f32 W; si8 W as it is
+//   b_q    = sat_s32(rint(b · bias[n]))          the f32 Bias
+//   acc    = sum_k x_q · w_q                     s32
+//   y      = activationScale · act(output[n] · (acc + b_q))
+//   Out    = y (f32), or sat(rint(y)) into ui8 / si8
+//
+// Both lowerings (the reference loops and oneDNN's matmul) build from this
+// one description, so that they cannot disagree on the scales.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PADDLEDNN_LIB_CONVERSION_UTILS_INT8PRODUCTS_H
+#define PADDLEDNN_LIB_CONVERSION_UTILS_INT8PRODUCTS_H
+
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+
+namespace mlir::pdnn {
+
+struct Int8Product {
+  /// One scale or one per column each; `weights` is empty for si8 W.
+  SmallVector<float> weights, bias, output;
+  /// "", "relu", "tanh" or "sigmoid".
+  StringRef activation;
+  float activationScale = 1.0f;
+};
+
+/// The int8 product that fc, mul or matmul_v2 `op` describes, or nullopt
+/// when its data is not ui8/si8 (or `op` is none of the three).
+std::optional<Int8Product> int8ProductOf(Operation *op);
+
+} // namespace mlir::pdnn
+
+#endif // PADDLEDNN_LIB_CONVERSION_UTILS_INT8PRODUCTS_H
