@@ -87,7 +87,9 @@ void mlir::pdnn::buildLowerPipeline(OpPassManager &pm,
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
-  // tanh and erf have no LLVM intrinsic: call libm.
+  // Math with an LLVM intrinsic becomes it (roundeven is one instruction,
+  // not a libm call per element); tanh and erf have none: call libm.
+  pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
