@@ -8,6 +8,10 @@
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
+
+#include <algorithm>
+#include <cmath>
 
 using namespace mlir;
 using namespace mlir::pdnn;
@@ -178,6 +182,21 @@ Value pdnn::int8ProductWeights(OpBuilder &b, Location loc, Value weights,
 
 Value pdnn::quantizeInt8Bias(OpBuilder &b, Location loc, Value bias,
                              ArrayRef<float> scales) {
+  // A constant bias (the usual one) is quantized now rather than per call,
+  // with the same f32 product, rounding to even and saturation.
+  DenseFPElementsAttr constant;
+  if (matchPattern(bias, m_Constant(&constant)) &&
+      constant.getElementType().isF32() && constant.getType().hasStaticShape()) {
+    SmallVector<float> quantized;
+    for (auto [i, value] : llvm::enumerate(constant.getValues<float>())) {
+      float scaled = value * scales[scales.size() == 1 ? 0 : i];
+      quantized.push_back(
+          std::clamp(std::nearbyint(scaled), -2147483648.0f, 2147483647.0f));
+    }
+    auto type = RankedTensorType::get({int64_t(quantized.size())}, b.getF32Type());
+    return arith::ConstantOp::create(b, loc, type,
+                                     DenseElementsAttr::get(type, ArrayRef(quantized)));
+  }
   auto [scaleTensor, scaleMap] = columnValues(b, loc, scales, 1);
   return buildMapLike(
       b, loc, ValueRange{bias, scaleTensor}, bias, b.getF32Type(),
