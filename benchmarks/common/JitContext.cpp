@@ -4,6 +4,10 @@
 
 #include "PaddleDNN/Execution/JitFunction.h"
 
+#include "PaddleDNN/Dialect/PDNN/IR/PDNNDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/DialectRegistry.h"
 
 mlir::MLIRContext &pdnn_bench::jitContext() {
@@ -12,6 +16,12 @@ mlir::MLIRContext &pdnn_bench::jitContext() {
     mlir::pdnn::prepareForJit(*r);
     return r;
   }();
-  static mlir::MLIRContext *context = new mlir::MLIRContext(*registry);
+  static mlir::MLIRContext *context = [] {
+    auto *c = new mlir::MLIRContext(*registry);
+    // What the benchmarks build their models with.
+    c->loadDialect<mlir::pdnn::PDNNDialect, mlir::func::FuncDialect,
+                   mlir::arith::ArithDialect>();
+    return c;
+  }();
   return *context;
 }

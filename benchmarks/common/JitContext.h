@@ -1,8 +1,9 @@
 //===- JitContext.h - the benchmarks' shared MLIR context -------*- C++ -*-===//
 //
 // Every benchmark program builds its models in one process-wide context
-// prepared for the JIT, created on first use and never destroyed (cached
-// compiled functions keep referring to it until exit).
+// prepared for the JIT, with the pdnn, func and arith dialects loaded,
+// created on first use and never destroyed (cached compiled functions keep
+// referring to it until exit).
 //
 //===----------------------------------------------------------------------===//
 

@@ -68,9 +68,7 @@ const Layer &layer() {
 
 /// main(%x: tensor<?xKxT>) -> tensor<?xNxOut> = fc(%x, W, Bias).
 OwningOpRef<ModuleOp> buildFc(bool int8) {
-  MLIRContext &context = pdnn_bench::jitContext();
-  context.loadDialect<PDNNDialect, func::FuncDialect, arith::ArithDialect>();
-  OpBuilder b(&context);
+  OpBuilder b(&pdnn_bench::jitContext());
   Location loc = b.getUnknownLoc();
   OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
   b.setInsertionPointToEnd(module->getBody());

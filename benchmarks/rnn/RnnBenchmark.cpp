@@ -89,7 +89,6 @@ struct WeightList {
 /// bidirectional, constant weights }.
 OwningOpRef<ModuleOp> buildModel(MLIRContext &context, const Shape &s,
                                  const WeightList &weights) {
-  context.loadDialect<PDNNDialect, func::FuncDialect, arith::ArithDialect>();
   OpBuilder b(&context);
   Location loc = b.getUnknownLoc();
   OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
@@ -321,7 +320,6 @@ std::vector<int64_t> raggedOffsets() {
 
 /// func @main(%x: [T, M], %lod) -> [T, D] { pdnn.fusion_lstm, peepholes }.
 OwningOpRef<ModuleOp> buildRaggedLstm(MLIRContext &context) {
-  context.loadDialect<PDNNDialect, func::FuncDialect, arith::ArithDialect>();
   const int64_t m = kRaggedWidth, d = kRaggedWidth;
   OpBuilder b(&context);
   Location loc = b.getUnknownLoc();

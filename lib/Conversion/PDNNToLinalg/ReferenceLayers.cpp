@@ -130,7 +130,8 @@ static Value int8MatrixProduct(OpBuilder &b, Location loc, Value data,
   return finishInt8Product(b, loc, acc, bias, int8, outType);
 }
 
-/// An f32 product as `out`'s element type (f32 or bf16), shaped by `sizes`.
+/// A product (f32, or an int8 product already in `out`'s type) as `out`'s
+/// element type, shaped by `sizes`.
 static Value finishProduct(OpBuilder &b, Location loc, Value product,
                            ArrayRef<OpFoldResult> sizes, Value out) {
   return reshapeTo(
@@ -156,18 +157,14 @@ struct MulToLinalg : public OpRewritePattern<MulOp> {
         ArrayRef(getSizes(rewriter, loc, op.getX())).take_front(xSplit));
     llvm::append_range(
         sizes, ArrayRef(getSizes(rewriter, loc, op.getY())).drop_front(ySplit));
-    if (std::optional<Int8Product> int8 = int8ProductOf(op)) {
-      Value product =
-          int8MatrixProduct(rewriter, loc, x, y, Value(), *int8,
-                            getElementTypeOrSelf(op.getType()), "mul");
-      replaceOpWithCasts(rewriter, op,
-                         reshapeTo(rewriter, loc, product, sizes));
-      return success();
-    }
     Type f32 = rewriter.getF32Type();
+    std::optional<Int8Product> int8 = int8ProductOf(op);
     Value product =
-        matrixProduct(rewriter, loc, castFloat(rewriter, loc, x, f32),
-                      castFloat(rewriter, loc, y, f32), Value(), "", "mul");
+        int8 ? int8MatrixProduct(rewriter, loc, x, y, Value(), *int8,
+                                 getElementTypeOrSelf(op.getType()), "mul")
+             : matrixProduct(rewriter, loc, castFloat(rewriter, loc, x, f32),
+                             castFloat(rewriter, loc, y, f32), Value(), "",
+                             "mul");
     replaceOpWithCasts(
         rewriter, op,
         finishProduct(rewriter, loc, product, sizes, op.getOut()));
@@ -201,22 +198,14 @@ struct FcToLinalg : public OpRewritePattern<FcOp> {
       }
       w = sliceTo(rewriter, loc, w, kn);
     }
-    if (std::optional<Int8Product> int8 = int8ProductOf(op)) {
-      Value product =
-          int8MatrixProduct(rewriter, loc, x, w, op.getBias(), *int8,
-                            getElementTypeOrSelf(op.getType()), "fc");
-      SmallVector<OpFoldResult> sizes(
-          ArrayRef(getSizes(rewriter, loc, op.getInput())).take_front(split));
-      sizes.push_back(tensor::getMixedSize(rewriter, loc, product, 1));
-      replaceOpWithCasts(rewriter, op,
-                         reshapeTo(rewriter, loc, product, sizes));
-      return success();
-    }
     Type f32 = rewriter.getF32Type();
+    std::optional<Int8Product> int8 = int8ProductOf(op);
     Value product =
-        matrixProduct(rewriter, loc, castFloat(rewriter, loc, x, f32),
-                      castFloat(rewriter, loc, w, f32), op.getBias(),
-                      op.getActivationType(), "fc");
+        int8 ? int8MatrixProduct(rewriter, loc, x, w, op.getBias(), *int8,
+                                 getElementTypeOrSelf(op.getType()), "fc")
+             : matrixProduct(rewriter, loc, castFloat(rewriter, loc, x, f32),
+                             castFloat(rewriter, loc, w, f32), op.getBias(),
+                             op.getActivationType(), "fc");
     SmallVector<OpFoldResult> sizes(
         ArrayRef(getSizes(rewriter, loc, op.getInput())).take_front(split));
     sizes.push_back(tensor::getMixedSize(rewriter, loc, product, 1));
