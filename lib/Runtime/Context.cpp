@@ -4,6 +4,8 @@
 
 #include "Errors.h"
 
+#include "PaddleDNN/Runtime/PDNNRuntime.h"
+
 using namespace pdnnrt;
 
 const dnnl::engine &pdnnrt::cpuEngine() {
@@ -39,6 +41,20 @@ dnnl::memory::desc pdnnrt::denseDesc(const dnnl::memory::dims &dims,
     stride *= dims[i];
   }
   return dnnl::memory::desc(dims, type, strides);
+}
+
+dnnl::memory::data_type pdnnrt::oneDNNDataType(int32_t type) {
+  using dt = dnnl::memory::data_type;
+  switch (type) {
+  case PDNNRT_TYPE_BF16:
+    return dt::bf16;
+  case PDNNRT_TYPE_UI8:
+    return dt::u8;
+  case PDNNRT_TYPE_SI8:
+    return dt::s8;
+  default:
+    return dt::f32;
+  }
 }
 
 dnnl::memory pdnnrt::unboundMemory(const dnnl::memory::desc &desc) {

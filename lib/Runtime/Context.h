@@ -40,6 +40,10 @@ dnnl::memory::desc
 denseDesc(const dnnl::memory::dims &dims,
           dnnl::memory::data_type type = dnnl::memory::data_type::f32);
 
+/// oneDNN's data type for a PDNNRT_TYPE_* code of f32, bf16, ui8 or si8
+/// (the codes the entry points that use it declare).
+dnnl::memory::data_type oneDNNDataType(int32_t type);
+
 /// A memory object on cpuEngine() with no buffer yet: each call points it
 /// at the caller's data with set_data_handle.
 dnnl::memory unboundMemory(const dnnl::memory::desc &desc);

@@ -60,19 +60,6 @@ struct MatmulEntry {
   WeightsQuantization quantization;
 };
 
-dt dataTypeOf(int32_t type) {
-  switch (type) {
-  case PDNNRT_TYPE_BF16:
-    return dt::bf16;
-  case PDNNRT_TYPE_UI8:
-    return dt::u8;
-  case PDNNRT_TYPE_SI8:
-    return dt::s8;
-  default:
-    return dt::f32;
-  }
-}
-
 dnnl::algorithm algorithmOf(int32_t activation) {
   switch (activation) {
   case PDNNRT_ACTIVATION_RELU:
@@ -162,9 +149,9 @@ void checkPrecision(const MatmulCall &call, const Shape &s, Precision &p,
                     WeightsQuantization &quantization) {
   p.quantization = nullptr;
   p.outputScales.clear();
-  p.src = dataTypeOf(call.src.type);
-  p.userWeights = dataTypeOf(call.weights.type);
-  p.dst = dataTypeOf(call.dst.type);
+  p.src = oneDNNDataType(call.src.type);
+  p.userWeights = oneDNNDataType(call.weights.type);
+  p.dst = oneDNNDataType(call.dst.type);
   p.activation = call.activation;
   p.activationScale = call.activationScale;
   const char *src = elementTypeName(call.src.type);

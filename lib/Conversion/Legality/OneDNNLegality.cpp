@@ -5,6 +5,7 @@
 #include "../Utils/ElementwiseShapes.h"
 #include "../Utils/GruOperands.h"
 #include "../Utils/LstmOperands.h"
+#include "../Utils/QuantizationReorders.h"
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
 
 #include "mlir/IR/TypeUtilities.h"
@@ -162,6 +163,14 @@ std::string mlir::pdnn::whyNotOnOneDNN(Operation *op) {
         if (isInt8(matmul.getX()))
           return {};
         return requireF32({{matmul.getX(), "X"}, {matmul.getY(), "Y"}});
+      })
+      .Case<QuantizeOp, DequantizeOp, RequantizeOp>([](auto op) -> std::string {
+        // A bf16 destination has no zero point in oneDNN's reorder.
+        if (op.getType().getElementType().isBF16() &&
+            reorderScalingOf(op)->shift != 0.0f)
+          return "Shift with bfloat16 Output: oneDNN's reorder has no zero "
+                 "point into bf16";
+        return requireRank(op.getOutput(), "Output");
       })
       .Case([](LayerNormOp norm) {
         return requireF32({{norm.getX(), "X"},

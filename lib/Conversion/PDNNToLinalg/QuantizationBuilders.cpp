@@ -98,6 +98,26 @@ Value pdnn::quantizeFromF32(OpBuilder &b, Location loc, Value tensor,
       });
 }
 
+Value pdnn::reorderLikeOneDNN(OpBuilder &b, Location loc, Value tensor,
+                              Type elementType, ReorderScaling scaling) {
+  Value x = dequantizeToF32(b, loc, tensor, 1.0f, 0.0f);
+  if (elementType.isInteger(8))
+    return quantizeFromF32(b, loc, x, elementType, scaling.scale,
+                           scaling.shift);
+  if (scaling.scale != 1.0f || scaling.shift != 0.0f) {
+    Type f32 = b.getF32Type();
+    x = buildMapLike(
+        b, loc, x, x, f32,
+        [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+          Value scaled = arith::MulFOp::create(
+              nb, nloc, args[0], floatConstant(nb, nloc, f32, scaling.scale));
+          return arith::AddFOp::create(
+              nb, nloc, scaled, floatConstant(nb, nloc, f32, scaling.shift));
+        });
+  }
+  return castFloat(b, loc, x, elementType);
+}
+
 Value pdnn::int8KernelWeights(OpBuilder &b, Location loc, Value weights,
                               ArrayRef<float> scales, bool int8Data) {
   Type type = getElementTypeOrSelf(weights.getType());

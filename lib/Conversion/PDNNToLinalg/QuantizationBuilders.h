@@ -10,6 +10,7 @@
 #define PADDLEDNN_LIB_CONVERSION_PDNNTOLINALG_QUANTIZATIONBUILDERS_H
 
 #include "../Utils/Int8Products.h"
+#include "../Utils/QuantizationReorders.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -24,6 +25,12 @@ Value dequantizeToF32(OpBuilder &b, Location loc, Value tensor, float scale,
 /// ui8/si8, rounded to bf16, as is for f32.
 Value quantizeFromF32(OpBuilder &b, Location loc, Value tensor,
                       Type elementType, float scale, float shift);
+
+/// `tensor` (f32, bf16, ui8 or si8) as `elementType`, as oneDNN's reorder
+/// with `scaling` computes it (QuantizationReorders.h): scale · x + shift in
+/// f32, then rounded and saturated into ui8/si8 or rounded to bf16.
+Value reorderLikeOneDNN(OpBuilder &b, Location loc, Value tensor,
+                        Type elementType, ReorderScaling scaling);
 
 /// Element type conversion only (bf16 <-> f32), for weights and states.
 Value castFloat(OpBuilder &b, Location loc, Value tensor, Type elementType);

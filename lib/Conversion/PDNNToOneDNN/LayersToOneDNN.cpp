@@ -13,6 +13,8 @@
 
 #include "PDNNToOneDNN.h"
 
+#include "CallResults.h"
+
 #include "../Legality/OneDNNLegality.h"
 #include "../PDNNToLinalg/QuantizationBuilders.h"
 #include "../Utils/ElementwiseShapes.h"
@@ -31,29 +33,6 @@
 using namespace mlir;
 using namespace mlir::pdnn;
 using pdnnrt::EltwiseAlgorithm;
-
-/// Where a call writes its result, shaped like `source` (operand
-/// `sourceOperand` of `op`, or its checked view): `source` itself if
-/// --inplace asked for that operand (bufferization still proves it safe,
-/// and copies otherwise), else a new tensor.
-static Value destinationFor(OpBuilder &b, Operation *op, Value source,
-                            unsigned sourceOperand = 0) {
-  if (op->hasAttr(PDNNDialect::getInPlaceAttrName()) &&
-      cast<InPlaceOpInterface>(op).getInPlaceOperandIndex() == sourceOperand)
-    return source;
-  return createEmpty(b, op->getLoc(), getSizes(b, op->getLoc(), source),
-                     getElementTypeOrSelf(source.getType()));
-}
-
-/// Replaces `op` by the result of a call that wrote `dst`.
-static void replaceWithCall(PatternRewriter &rewriter, Operation *op,
-                            Operation *call) {
-  SmallVector<Value> results;
-  for (auto [result, computed] :
-       llvm::zip(op->getResults(), call->getResults()))
-    results.push_back(castTo(rewriter, op->getLoc(), computed, result.getType()));
-  rewriter.replaceOp(op, results);
-}
 
 namespace {
 

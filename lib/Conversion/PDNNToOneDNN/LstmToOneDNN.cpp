@@ -83,7 +83,8 @@ struct LstmToOneDNN : public OpRewritePattern<OpTy> {
     RnnCellSpec spec{pdnnrt::RnnCell::lstm, ops.d,
                      [ops](OpBuilder &b, Location loc, int64_t, int64_t) {
                        return packLstmWeights(b, loc, ops);
-                     }};
+                     },
+                     /*quantization=*/std::nullopt};
     SmallVector<Value, 2> states;
     for (Value state : {ops.h0, ops.c0})
       if (state) {

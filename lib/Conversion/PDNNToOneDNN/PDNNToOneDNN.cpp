@@ -30,6 +30,7 @@ void mlir::pdnn::populatePDNNToOneDNNPatterns(RewritePatternSet &patterns,
   populateRnnToOneDNNPatterns(patterns);
   populateLstmToOneDNNPatterns(patterns, gruBatching);
   populateLayersToOneDNNPatterns(patterns);
+  populateQuantizationToOneDNNPatterns(patterns);
 }
 
 namespace {

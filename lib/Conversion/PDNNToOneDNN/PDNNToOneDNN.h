@@ -24,6 +24,9 @@ void populateRnnToOneDNNPatterns(RewritePatternSet &patterns);
 /// layer_norm -> pdnnrt calls.
 void populateLayersToOneDNNPatterns(RewritePatternSet &patterns);
 
+/// quantize, dequantize, requantize -> pdnnrt.reorder calls.
+void populateQuantizationToOneDNNPatterns(RewritePatternSet &patterns);
+
 } // namespace pdnn
 } // namespace mlir
 

@@ -100,11 +100,12 @@ struct RnnToOneDNN : public OpRewritePattern<RnnOp> {
                     .Default(pdnnrt::RnnCell::rnn_tanh);
     RnnWeightList list{ops.weights, directions, layers * directions, hidden,
                        cell};
-    RnnCellSpec spec{cell, hidden,
-                     [list](OpBuilder &b, Location loc, int64_t first,
-                            int64_t count) {
-                       return list.pack(b, loc, first, count);
-                     }};
+    RnnCellSpec spec{
+        cell, hidden,
+        [list](OpBuilder &b, Location loc, int64_t first, int64_t count) {
+          return list.pack(b, loc, first, count);
+        },
+        /*quantization=*/std::nullopt};
     RnnStackResult result = buildRnnStack(
         rewriter, loc, spec, ops.input,
         {Value(), Value(), ops.lengths, ops.batch},

@@ -146,11 +146,13 @@ func.func @quantize_of_dequantize(%u: tensor<4xui8>, %s: tensor<4xsi8>) -> (tens
 // -----
 
 // Another scale or shift, another type (s8 to u8 saturates the negatives),
-// or a scale so small that (q - Shift) / Scale overflows: not q.
+// a scale so small that -Shift / Scale overflows or so large that 1 / Scale
+// loses precision, or a fractional Shift (quantize truncates it, dequantize
+// does not): not q.
 // CHECK-LABEL: func @quantize_of_dequantize_kept
-// CHECK-COUNT-4: pdnn.quantize
+// CHECK-COUNT-6: pdnn.quantize
 func.func @quantize_of_dequantize_kept(%u: tensor<4xui8>, %s: tensor<4xsi8>)
-    -> (tensor<4xui8>, tensor<4xui8>, tensor<4xui8>, tensor<4xui8>) {
+    -> (tensor<4xui8>, tensor<4xui8>, tensor<4xui8>, tensor<4xui8>, tensor<4xui8>, tensor<4xui8>) {
   %0 = pdnn.dequantize %u {Scale = 63.0 : f32, Shift = 64.0 : f32} : tensor<4xui8> -> tensor<4xf32>
   %1 = pdnn.quantize %0 {Scale = 31.0 : f32, Shift = 64.0 : f32} : tensor<4xf32> -> tensor<4xui8>
   %2 = pdnn.quantize %0 {Scale = 63.0 : f32, Shift = 128.0 : f32} : tensor<4xf32> -> tensor<4xui8>
@@ -158,7 +160,11 @@ func.func @quantize_of_dequantize_kept(%u: tensor<4xui8>, %s: tensor<4xsi8>)
   %4 = pdnn.quantize %3 {Scale = 127.0 : f32} : tensor<4xf32> -> tensor<4xui8>
   %5 = pdnn.dequantize %u {Scale = 1.0e-37 : f32, Shift = 64.0 : f32} : tensor<4xui8> -> tensor<4xf32>
   %6 = pdnn.quantize %5 {Scale = 1.0e-37 : f32, Shift = 64.0 : f32} : tensor<4xf32> -> tensor<4xui8>
-  return %1, %2, %4, %6 : tensor<4xui8>, tensor<4xui8>, tensor<4xui8>, tensor<4xui8>
+  %7 = pdnn.dequantize %u {Scale = 1.0e31 : f32, Shift = 64.0 : f32} : tensor<4xui8> -> tensor<4xf32>
+  %8 = pdnn.quantize %7 {Scale = 1.0e31 : f32, Shift = 64.0 : f32} : tensor<4xf32> -> tensor<4xui8>
+  %9 = pdnn.dequantize %u {Scale = 63.0 : f32, Shift = 64.5 : f32} : tensor<4xui8> -> tensor<4xf32>
+  %10 = pdnn.quantize %9 {Scale = 63.0 : f32, Shift = 64.5 : f32} : tensor<4xf32> -> tensor<4xui8>
+  return %1, %2, %4, %6, %8, %10 : tensor<4xui8>, tensor<4xui8>, tensor<4xui8>, tensor<4xui8>, tensor<4xui8>, tensor<4xui8>
 }
 
 // -----

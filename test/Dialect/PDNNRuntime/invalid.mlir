@@ -171,3 +171,11 @@ func.func @matmul_unsigned_weights(%x: tensor<4x5xui8>, %w: tensor<5x7xui8>, %o:
   %0 = pdnnrt.matmul ins(%x, %w : tensor<4x5xui8>, tensor<5x7xui8>) outs(%o : tensor<4x7xf32>) -> tensor<4x7xf32>
   return
 }
+
+// -----
+
+func.func @reorder_element_type(%x: tensor<4xi64>, %y: tensor<4xf32>) {
+  // expected-error @+1 {{operand 0 (src) must have element type f32 or bf16 or ui8 or si8, got 'tensor<4xi64>'}}
+  %0 = pdnnrt.reorder ins(%x : tensor<4xi64>) outs(%y : tensor<4xf32>) -> tensor<4xf32>
+  return
+}

@@ -60,6 +60,10 @@ def _f64(a):
     return None if a is None else np.asarray(a, dtype=np.float64)
 
 
+def _f32(a):
+    return None if a is None else np.asarray(a, dtype=np.float32)
+
+
 def lod_offsets(lod):
     """[[2, 4, 3]] -> [0, 2, 6, 9]."""
     return np.concatenate([[0], np.cumsum(lod[0])]).astype(np.int64)
@@ -457,19 +461,36 @@ def _saturate(v, dtype):
     return np.clip(v, info.min, info.max).astype(dtype)
 
 
+# Paddle's quantize, dequantize and requantize kernels are each one oneDNN
+# reorder, computed in f32: dst = sat(rint(f32(scale * x) + shift)) into int8,
+# f32(scale * x) + shift into f32. These model that arithmetic exactly
+# (numpy float32 operations round like the CPU's), from the kernels'
+# sources (quantize_mkldnn_op.cc, dequantize_mkldnn_op.cc,
+# requantize_mkldnn_op.cc), not from this project's lowering.
+def _reorder_prerounded(x, scale, shift):
+    scaled = _f32(x) * np.float32(scale)
+    return scaled + np.float32(shift) if shift != 0 else scaled
+
+
 def quantize_prerounded(x, scale, shift=0.0):
-    return _f64(x) * scale + shift
+    """What the quantize kernel rounds: output scale Scale, then its zero
+    point static_cast<int32_t>(Shift)."""
+    return _reorder_prerounded(x, scale, math.trunc(shift))
 
 
 def quantize(x, scale, shift=0.0, is_negative_input=False):
-    """Output = saturate(rint(Scale*x + Shift)); s8 when is_negative_input
-    and Shift == 0, u8 otherwise."""
+    """Output = saturate(rint(Scale*x + trunc(Shift))) in f32; s8 when
+    is_negative_input and Shift == 0, u8 otherwise."""
     dtype = np.int8 if (is_negative_input and shift == 0) else np.uint8
     return _saturate(np.rint(quantize_prerounded(x, scale, shift)), dtype)
 
 
 def dequantize(x, scale, shift=0.0):
-    return (_f64(x) - shift) / scale
+    """Output scale 1. / Scale (a double, stored as float), and with a shift
+    a sum post-op over dst filled with -Shift / Scale (float division)."""
+    reorder_scale = np.float32(1.0 / float(np.float32(scale)))
+    reorder_shift = -np.float32(shift) / np.float32(scale) if shift != 0 else 0
+    return _reorder_prerounded(x, reorder_scale, reorder_shift)
 
 
 def _clip_to_uint8(v):
@@ -478,10 +499,19 @@ def _clip_to_uint8(v):
     return max(0, min(255, int(r)))
 
 
+def _requantize_params(scale_in, scale_out, shift_in, shift_out):
+    s = np.float32(scale_out) / np.float32(scale_in)
+    if shift_in != 0 or shift_out != 0:
+        shift = _clip_to_uint8(float(np.float32(shift_out) - s * np.float32(shift_in)))
+        return s, shift
+    return s, 0
+
+
 def requantize_prerounded(x, scale_in, scale_out, shift_in=0.0, shift_out=0.0):
-    """What Paddle's oneDNN kernel rounds: x * Scale_out / Scale_in (plus, with
-    a shift, an integer constant)."""
-    return _f64(x) * (scale_out / scale_in)
+    """What Paddle's oneDNN kernel rounds: x * (Scale_out / Scale_in) in f32,
+    plus, with a shift, an integer constant."""
+    return _reorder_prerounded(x, *_requantize_params(scale_in, scale_out,
+                                                      shift_in, shift_out))
 
 
 def requantize(x, scale_in, scale_out, shift_in=0.0, shift_out=0.0):
@@ -489,16 +519,13 @@ def requantize(x, scale_in, scale_out, shift_in=0.0, shift_out=0.0):
     Scale_in). Without shifts: saturate(rint(x * reorder_scale)) in the
     input's type. With a shift the output is u8 and the shift enters as the
     constant clip_to_uint8(Shift_out - reorder_scale * Shift_in) that the
-    kernel pre-fills dst with (sum post-op):
-    saturate(rint(x * reorder_scale) + that constant). This equals
-    (x - Shift_in) * Scale_out / Scale_in + Shift_out whenever that constant
-    is in [0, 255], up to rounding."""
+    kernel pre-fills dst with (sum post-op), added before rounding. This
+    equals (x - Shift_in) * Scale_out / Scale_in + Shift_out whenever that
+    constant is in [0, 255], up to rounding."""
     x = np.asarray(x)
-    s = scale_out / scale_in
-    if shift_in != 0 or shift_out != 0:
-        shift = _clip_to_uint8(shift_out - s * shift_in)
-        return _saturate(np.rint(_f64(x) * s) + shift, np.uint8)
-    return _saturate(np.rint(_f64(x) * s), x.dtype)
+    dtype = np.uint8 if (shift_in != 0 or shift_out != 0) else x.dtype
+    return _saturate(np.rint(requantize_prerounded(x, scale_in, scale_out, shift_in,
+                                                   shift_out)), dtype)
 
 
 # ---------------------------------------------------------------------------

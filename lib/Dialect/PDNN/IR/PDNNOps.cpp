@@ -90,9 +90,13 @@ OpFoldResult QuantizeOp::fold(FoldAdaptor) {
       !getElementTypeOrSelf(getType()).isInteger(8))
     return {};
   float scale = getScale().convertToFloat();
+  float shift = getShift().convertToFloat();
+  // The quantize kernel truncates its Shift to an integer zero point: only
+  // an integral one undoes the dequantize's.
   if (dequantize.getScale().convertToFloat() != scale ||
-      dequantize.getShift().convertToFloat() != getShift().convertToFloat() ||
-      std::fabs(scale) < 1e-30f)
+      dequantize.getShift().convertToFloat() != shift ||
+      shift != std::trunc(shift) || std::fabs(scale) < 1e-30f ||
+      std::fabs(scale) > 1e30f)
     return {};
   return dequantize.getInput();
 }

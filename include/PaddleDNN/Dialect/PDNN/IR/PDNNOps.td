@@ -648,14 +648,16 @@ def PDNN_CrfDecodingOp : PDNN_Op<"crf_decoding", [Pure]> {
 def PDNN_QuantizeOp : PDNN_Op<"quantize", [Pure]> {
   let summary = "Paddle `quantize`: f32 to u8/s8 (or bf16) with a scale and shift";
   let description = [{
-    Output = saturate(round(Scale · Input + Shift)). Output is si8 when
-    `is_negative_input` and no shift, ui8 otherwise; with `bfloat16` it is a
-    plain conversion to bf16.
+    Output = saturate(round(Scale · Input + trunc(Shift))), in f32 as
+    Paddle's kernel computes it (a oneDNN reorder whose zero point is the
+    Shift cast to int32). Output is si8 when `is_negative_input` and no
+    shift, ui8 otherwise; with `bfloat16` it is Scale · Input rounded to
+    bf16.
 
-    Folds: quantize(dequantize(q)) with the same Scale and Shift into the
-    same int8 type is q, bit for bit (the round trip errs by far less than
-    half a step for any scale of at least 1e-30 in magnitude, the range the
-    fold accepts).
+    Folds: quantize(dequantize(q)) with the same Scale and an integral Shift
+    into the same int8 type is q, bit for bit (the round trip errs by far
+    less than half a step for any scale between 1e-30 and 1e30 in
+    magnitude, the range the fold accepts).
   }];
   let arguments = (ins RankedTensorOf<[F32]>:$Input, PDNN_F32<"1.0f">:$Scale,
     PDNN_F32<"0.0f">:$Shift, PDNN_Bool<"false">:$is_negative_input,
@@ -669,7 +671,9 @@ def PDNN_QuantizeOp : PDNN_Op<"quantize", [Pure]> {
 def PDNN_DequantizeOp : PDNN_Op<"dequantize", [Pure]> {
   let summary = "Paddle `dequantize`: u8/s8 (or bf16) to f32";
   let description = [{
-    Output = (Input - Shift) / Scale; bf16 input is converted exactly.
+    Output = Input · (1 / Scale) - Shift / Scale, in f32 as Paddle's kernel
+    computes it (a oneDNN reorder with output scale 1 / Scale, and the shift
+    added by a sum post-op); bf16 input is widened exactly first.
   }];
   let arguments = (ins PDNN_DataTensor:$Input, PDNN_F32<"1.0f">:$Scale,
     PDNN_F32<"0.0f">:$Shift);

@@ -333,6 +333,29 @@ def PDNNRT_MatmulOp : PDNNRT_CallOp<"matmul", "pdnnrt_matmul",
 }
 
 //===----------------------------------------------------------------------===//
+// Precision conversions
+//===----------------------------------------------------------------------===//
+
+def PDNNRT_ReorderOp : PDNNRT_CallOp<"reorder", "pdnnrt_reorder"> {
+  let summary = "oneDNN reorder from one precision to another: dst = saturate(round(scale · src + shift))";
+  let description = [{
+    src and dst of one shape (rank 1 to 6), each f32, bf16, ui8 or si8.
+    Computed in f32 as oneDNN's reorder computes it, and as Paddle's
+    quantize, dequantize and requantize kernels call it: the product
+    `scale · src` first, then `+ shift`, then rounding to nearest even and
+    saturation into dst's type. An int8 dst takes an integral shift (oneDNN's
+    destination zero point); an f32 dst any shift (the destination is filled
+    with it and added by a sum post-op, Paddle's dequantize); a bf16 dst
+    none.
+  }];
+  let arguments = (ins
+    PDNNRT_Buffer<PDNNRT_ProductData, PDNNRT_AnyRank>:$src,
+    PDNNRT_Destination<PDNNRT_ProductData, PDNNRT_AnyRank>:$dst,
+    DefaultValuedAttr<F32Attr, "1.0f">:$scale,
+    DefaultValuedAttr<F32Attr, "0.0f">:$shift);
+}
+
+//===----------------------------------------------------------------------===//
 // Elementwise
 //===----------------------------------------------------------------------===//
 
