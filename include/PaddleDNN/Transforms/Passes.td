@@ -169,6 +169,55 @@ def QuantizeConstantWeights : Pass<"quantize-constant-weights"> {
   ];
 }
 
+def FuseQuantizedOps : Pass<"fuse-quantized-ops"> {
+  let summary = "Turn dequantize -> fc/mul/matmul_v2/fusion_gru -> quantize into the int8 op";
+  let description = [{
+    An op whose data is `dequantize` of int8 takes the int8 data itself,
+    with the dequantize's scale as its input scale (`Scale_in`, `scale_x`,
+    `Scale_x`; fusion_gru: `Scale_data` and `Shift_data` of u8 data). Its
+    weights: f32 weights keep their weight scales, or get 127 / max|w| per
+    output channel when unset and constant (as --compute-weight-scales);
+    weights dequantized from s8 become s8 with that scale (matmul_v2's Y must
+    be). Its result: when its only user is a quantize the kernel can do
+    (int8, no shift; for fusion_gru the data's own Scale and Shift), the op
+    writes that int8 result with the quantize's scale as its output scale,
+    and the quantize goes; otherwise it writes f32 (`force_fp32_output`).
+    The products then compute Paddle's int8 kernels (Int8Products.h):
+    scale_src · scale_wei(oc) / scale_dst applied to the s32 accumulator.
+
+    Left alone, with a remark in category `fuse-quantized-ops` that says
+    why: shifted data for a product, s8 data for fusion_gru, non-constant
+    weights without scales, a matmul_v2 whose Y is not dequantized s8, an fc
+    with padding_weights, or a rewrite that would not verify.
+  }];
+  let statistics = [
+    Statistic<"numFused", "fused", "Number of ops that now take int8 data">,
+    Statistic<"numRefused", "refused", "Number of ops on dequantized data left in f32">,
+  ];
+}
+
+def SquashQuantization : Pass<"squash-quantization"> {
+  let summary = "Squash quantize / dequantize / requantize chains";
+  let description = [{
+    Paddle's cpu_quantize_squash_pass, for what --fuse-quantized-ops and
+    quantize placement leave between int8 ops:
+    - `dequantize -> quantize` back into the same type with the same Scale
+      and an integral Shift is the int8 data itself; with another Scale or
+      Shift it is one `requantize` (Scale_in, Shift_in from the dequantize;
+      Scale_out, Shift_out from the quantize) when the types allow it (same
+      type unshifted, u8 shifted).
+    - An int8 fc/mul/matmul_v2 whose only user is a `requantize` from its
+      own Scale_out (no shifts) writes at the requantize's Scale_out itself.
+    - An int8 fc/mul/matmul_v2 whose only user is a `dequantize` with its
+      Scale_out (no shift) writes f32 itself (force_fp32_output).
+    Each replaces two roundings by one, so results may differ from the
+    chain's by one quantization step; that is Paddle's squash too.
+  }];
+  let statistics = [
+    Statistic<"numSquashed", "squashed", "Number of conversions removed">,
+  ];
+}
+
 def InPlace : Pass<"inplace"> {
   let summary = "Let ops write their result into an input's buffer where that is safe (oneDNN in-place)";
   let description = [{

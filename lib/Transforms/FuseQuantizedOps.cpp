@@ -1,0 +1,259 @@
+//===- FuseQuantizedOps.cpp - dequantize -> op -> quantize into int8 ops --===//
+//
+// A quantized model says where int8 data is with quantize / dequantize
+// pairs around f32 ops (quantization-aware training, or --quantize-placement
+// after calibration). An op whose data is a dequantize of int8 can take
+// that int8 data itself: its kernel then multiplies in int8 and scales once
+// (Int8Products.h), instead of converting to f32 first. If its result is
+// only quantized again, the kernel writes int8 directly; otherwise it
+// writes f32 (force_fp32_output).
+//
+//===----------------------------------------------------------------------===//
+
+#include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
+#include "PaddleDNN/Transforms/Passes.h"
+#include "PassCounts.h"
+#include "VerifiedRewrite.h"
+#include "WeightScales.h"
+
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/Remarks.h"
+#include "mlir/IR/TypeUtilities.h"
+
+#include <cmath>
+
+namespace mlir::pdnn {
+#define GEN_PASS_DEF_FUSEQUANTIZEDOPS
+#include "PaddleDNN/Transforms/Passes.h.inc"
+} // namespace mlir::pdnn
+
+using namespace mlir;
+using namespace mlir::pdnn;
+
+namespace {
+
+/// What fusing one op changes: its data (and weights) operands, its scale
+/// attributes, and its result's element type.
+struct Fusion {
+  SmallVector<std::pair<unsigned, Value>> operands;
+  SmallVector<NamedAttribute> attributes;
+  /// The quantize whose result the int8 op produces directly, if any.
+  QuantizeOp output;
+  Type resultElementType;
+};
+
+/// `v` dequantized from int8 without a shift, and its scale.
+static DequantizeOp unshiftedDequantize(Value v) {
+  auto dq = v.getDefiningOp<DequantizeOp>();
+  if (!dq || !getElementTypeOrSelf(dq.getInput().getType()).isInteger(8) ||
+      dq.getShift().convertToFloat() != 0.0f)
+    return {};
+  return dq;
+}
+
+/// The only user of `result` when it is a quantize into int8 that a
+/// product's output scale can do (no shift, no bf16).
+static QuantizeOp onlyQuantizeUser(Value result) {
+  if (!result.hasOneUse())
+    return {};
+  auto q = dyn_cast<QuantizeOp>(*result.getUsers().begin());
+  if (!q || q.getBfloat16() || q.getShift().convertToFloat() != 0.0f)
+    return {};
+  return q;
+}
+
+class Fuser {
+public:
+  Fuser(OpBuilder &b) : b(b) {}
+
+  /// fc, mul, matmul_v2: int8 data, s8 or scaled f32 weights, and Out
+  /// quantized by the product's output scale or f32.
+  FailureOr<Fusion> product(Operation *op, std::string &why) {
+    bool isMatmul = isa<MatmulV2Op>(op);
+    DequantizeOp data = unshiftedDequantize(op->getOperand(0));
+    if (!data) {
+      why = "the data is not dequantized from int8 without a shift";
+      return failure();
+    }
+    Fusion f;
+    f.operands.push_back({0, data.getInput()});
+    StringRef inName = isa<FcOp>(op) ? "Scale_in"
+                       : isMatmul    ? "Scale_x"
+                                     : "scale_x";
+    f.attributes.push_back(b.getNamedAttr(inName, data.getScaleAttr()));
+
+    Value weights = op->getOperand(1);
+    StringRef weightsName = isa<FcOp>(op) ? "Scale_weights"
+                            : isMatmul    ? "Scale_y"
+                                          : "scale_y";
+    if (DequantizeOp w = unshiftedDequantize(weights);
+        w && getElementTypeOrSelf(w.getInput().getType()).isSignedInteger(8)) {
+      f.operands.push_back({1, w.getInput()});
+      if (isMatmul)
+        f.attributes.push_back(b.getNamedAttr(weightsName, w.getScaleAttr()));
+      else
+        f.attributes.push_back(b.getNamedAttr(
+            weightsName,
+            b.getDenseF32ArrayAttr({w.getScale().convertToFloat()})));
+    } else if (isMatmul) {
+      why = "Y is not dequantized from s8; matmul_v2's int8 kernel takes s8 Y";
+      return failure();
+    } else if (hasUnsetWeightScales(op) &&
+               !matchPattern(weights, m_Constant())) {
+      why = "the weights are neither constant (to compute their scales) nor "
+            "dequantized from s8, and have no Scale_weights";
+      return failure();
+    }
+    if (auto fc = dyn_cast<FcOp>(op)) {
+      if (fc.getPaddingWeights()) {
+        why = "W is stored with padding_weights";
+        return failure();
+      }
+      f.attributes.push_back(
+          b.getNamedAttr("mkldnn_data_type", b.getStringAttr("int8")));
+    }
+    return finishProduct(op, f,
+                         isa<FcOp>(op) ? "Scale_out"
+                         : isMatmul    ? "Scale_out"
+                                       : "scale_out");
+  }
+
+  /// fusion_gru: u8 data quantized with Scale_data and Shift_data; Hidden
+  /// is u8 with the same quantization (oneDNN's int8 GRU) or f32.
+  FailureOr<Fusion> gru(FusionGruOp op, std::string &why) {
+    auto data = op.getX().getDefiningOp<DequantizeOp>();
+    if (!data ||
+        !getElementTypeOrSelf(data.getInput().getType()).isUnsignedInteger(8)) {
+      why = "X is not dequantized from ui8 (oneDNN's RNNs take u8 data)";
+      return failure();
+    }
+    if (op.getH0() && getElementTypeOrSelf(op.getH0().getType()).isBF16()) {
+      why = "H0 is bf16";
+      return failure();
+    }
+    if (hasUnsetWeightScales(op) &&
+        (!matchPattern(op.getWeightX(), m_Constant()) ||
+         !matchPattern(op.getWeightH(), m_Constant()))) {
+      why = "the weights are not constant (to compute their scales) and have "
+            "no Scale_weights";
+      return failure();
+    }
+    Fusion f;
+    f.operands.push_back({0, data.getInput()});
+    float scale = data.getScale().convertToFloat();
+    float shift = data.getShift().convertToFloat();
+    f.attributes.push_back(b.getNamedAttr("Scale_data", data.getScaleAttr()));
+    f.attributes.push_back(b.getNamedAttr("Shift_data", data.getShiftAttr()));
+    f.attributes.push_back(
+        b.getNamedAttr("mkldnn_data_type", b.getStringAttr("int8")));
+    // oneDNN's int8 GRU writes u8 with the data's own quantization.
+    QuantizeOp q = onlyQuantizeUserOfGru(op.getHidden(), scale, shift);
+    setOutput(f, q, "force_fp32_output");
+    return f;
+  }
+
+private:
+  static QuantizeOp onlyQuantizeUserOfGru(Value hidden, float scale,
+                                          float shift) {
+    if (!hidden.hasOneUse())
+      return {};
+    auto q = dyn_cast<QuantizeOp>(*hidden.getUsers().begin());
+    if (!q || q.getBfloat16() || q.getScale().convertToFloat() != scale ||
+        std::trunc(q.getShift().convertToFloat()) != shift ||
+        !getElementTypeOrSelf(q.getType()).isUnsignedInteger(8))
+      return {};
+    return q;
+  }
+
+  FailureOr<Fusion> finishProduct(Operation *op, Fusion &f,
+                                  StringRef scaleOutName) {
+    QuantizeOp q = onlyQuantizeUser(op->getResult(0));
+    if (q)
+      f.attributes.push_back(b.getNamedAttr(scaleOutName, q.getScaleAttr()));
+    setOutput(f, q, "force_fp32_output");
+    return f;
+  }
+
+  void setOutput(Fusion &f, QuantizeOp q, StringRef forceName) {
+    f.output = q;
+    f.resultElementType =
+        q ? getElementTypeOrSelf(q.getType()) : Type(b.getF32Type());
+    f.attributes.push_back(b.getNamedAttr(forceName, b.getBoolAttr(!q)));
+  }
+
+  OpBuilder &b;
+};
+
+struct FuseQuantizedOpsPass
+    : public pdnn::impl::FuseQuantizedOpsBase<FuseQuantizedOpsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<Operation *> candidates;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<FcOp, MulOp, MatmulV2Op, FusionGruOp>(op) &&
+          getElementTypeOrSelf(op->getOperand(0).getType()).isF32() &&
+          op->getOperand(0).getDefiningOp<DequantizeOp>())
+        candidates.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    unsigned fused = 0, refused = 0;
+    for (Operation *op : candidates) {
+      std::string why;
+      if (succeeded(fuse(rewriter, op, why))) {
+        ++fused;
+        continue;
+      }
+      ++refused;
+      remark::missed(
+          op->getLoc(),
+          remark::RemarkOpts::name("NotQuantized").category(getArgument()))
+          << remark::reason("{0}", why);
+    }
+    reportPassCounts(getOperation(), getArgument(),
+                     {{"fused", fused}, {"refused", refused}});
+    numFused += fused;
+    numRefused += refused;
+  }
+
+  LogicalResult fuse(IRRewriter &rewriter, Operation *op, std::string &why) {
+    rewriter.setInsertionPoint(op);
+    Fuser fuser(rewriter);
+    FailureOr<Fusion> fusion = isa<FusionGruOp>(op)
+                                   ? fuser.gru(cast<FusionGruOp>(op), why)
+                                   : fuser.product(op, why);
+    if (failed(fusion))
+      return failure();
+    Operation *fusedOp = nullptr;
+    why = buildVerified(rewriter, [&] {
+      fusedOp = rewriter.clone(*op);
+      for (auto [index, value] : fusion->operands)
+        fusedOp->setOperand(index, value);
+      for (NamedAttribute attr : fusion->attributes)
+        fusedOp->setAttr(attr.getName(), attr.getValue());
+      Value result = fusedOp->getResult(0);
+      result.setType(cast<RankedTensorType>(result.getType())
+                         .clone(fusion->resultElementType));
+      if (hasUnsetWeightScales(fusedOp))
+        (void)assignWeightScales(fusedOp);
+    });
+    if (!why.empty())
+      return failure();
+    SmallVector<Operation *> inputs;
+    for (auto [index, value] : fusion->operands)
+      inputs.push_back(op->getOperand(index).getDefiningOp());
+    // The quantize (if any) was the only user of the first result; the
+    // others (fusion_gru's scratch results) keep their types.
+    if (fusion->output)
+      rewriter.replaceOp(fusion->output, fusedOp->getResult(0));
+    rewriter.replaceOp(op, fusedOp->getResults());
+    // The dequantizes that only this op read.
+    for (Operation *input : inputs)
+      if (input && input->use_empty())
+        rewriter.eraseOp(input);
+    return success();
+  }
+};
+
+} // namespace

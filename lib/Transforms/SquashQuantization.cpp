@@ -1,0 +1,148 @@
+//===- SquashQuantization.cpp - fewer conversions between int8 ops --------===//
+//
+// Once ops take int8 data, what is left between them is conversions that
+// undo each other or could be done by the op itself: a dequantize followed
+// by a quantize is one requantize (or nothing), and a product that writes
+// int8 only to have it requantized or dequantized can write that result
+// directly with another output scale.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
+#include "PaddleDNN/Transforms/Passes.h"
+#include "PassCounts.h"
+#include "VerifiedRewrite.h"
+
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
+
+#include <cmath>
+
+namespace mlir::pdnn {
+#define GEN_PASS_DEF_SQUASHQUANTIZATION
+#include "PaddleDNN/Transforms/Passes.h.inc"
+} // namespace mlir::pdnn
+
+using namespace mlir;
+using namespace mlir::pdnn;
+
+static bool isInt8(Value v) {
+  return getElementTypeOrSelf(v.getType()).isInteger(8);
+}
+
+/// The output scale attribute of an int8 fc, mul or matmul_v2 that writes
+/// int8, or "" for any other op.
+static StringRef int8OutputScaleName(Operation *op) {
+  if (!op || !isInt8(op->getOperand(0)) || op->getNumResults() != 1 ||
+      !isInt8(op->getResult(0)))
+    return "";
+  if (isa<FcOp, MatmulV2Op>(op))
+    return "Scale_out";
+  if (isa<MulOp>(op))
+    return "scale_out";
+  return "";
+}
+
+static float scaleAttr(Operation *op, StringRef name) {
+  return cast<FloatAttr>(op->getAttr(name)).getValueAsDouble();
+}
+
+namespace {
+
+struct SquashQuantizationPass
+    : public pdnn::impl::SquashQuantizationBase<SquashQuantizationPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    unsigned squashed = 0;
+    // One squash per walk: a squash erases ops the walk has yet to visit.
+    while (getOperation()
+               ->walk([&](Operation *op) {
+                 bool done = false;
+                 if (auto q = dyn_cast<QuantizeOp>(op))
+                   done = squashDequantizeQuantize(rewriter, q);
+                 else if (isa<RequantizeOp, DequantizeOp>(op))
+                   done = squashIntoProduct(rewriter, op);
+                 return done ? WalkResult::interrupt() : WalkResult::advance();
+               })
+               .wasInterrupted())
+      ++squashed;
+    reportPassCounts(getOperation(), getArgument(), {{"squashed", squashed}});
+    numSquashed += squashed;
+  }
+
+  /// dequantize -> quantize: the int8 data itself, or one requantize.
+  bool squashDequantizeQuantize(IRRewriter &rewriter, QuantizeOp q) {
+    auto dq = q.getInput().getDefiningOp<DequantizeOp>();
+    if (!dq || q.getBfloat16() || !isInt8(dq.getInput()))
+      return false;
+    Attribute noConstant;
+    if (OpFoldResult folded = q.fold(QuantizeOp::FoldAdaptor(noConstant, q))) {
+      rewriter.replaceOp(q, cast<Value>(folded));
+      eraseIfDead(rewriter, dq);
+      return true;
+    }
+    rewriter.setInsertionPoint(q);
+    RequantizeOp requantize;
+    std::string why = buildVerified(rewriter, [&] {
+      requantize = RequantizeOp::create(
+          rewriter, q.getLoc(), q.getType(), dq.getInput(), dq.getScaleAttr(),
+          q.getScaleAttr(), dq.getShiftAttr(),
+          rewriter.getF32FloatAttr(std::trunc(q.getShift().convertToFloat())));
+    });
+    if (!why.empty())
+      return false; // another type than requantize can make: keep the pair
+    rewriter.replaceOp(q, requantize.getResult());
+    eraseIfDead(rewriter, dq);
+    return true;
+  }
+
+  /// product -> requantize / dequantize: the product writes that result.
+  bool squashIntoProduct(IRRewriter &rewriter, Operation *op) {
+    Value input = op->getOperand(0);
+    Operation *product = input.getDefiningOp();
+    StringRef scaleOut = int8OutputScaleName(product);
+    if (scaleOut.empty() || !input.hasOneUse())
+      return false;
+    float productScale = scaleAttr(product, scaleOut);
+    Type newType;
+    SmallVector<NamedAttribute> attrs;
+    if (auto r = dyn_cast<RequantizeOp>(op)) {
+      if (r.getShiftIn().convertToFloat() != 0.0f ||
+          r.getShiftOut().convertToFloat() != 0.0f ||
+          r.getScaleIn().convertToFloat() != productScale)
+        return false;
+      newType = r.getType();
+      attrs.push_back(rewriter.getNamedAttr(scaleOut, r.getScaleOutAttr()));
+    } else {
+      auto d = cast<DequantizeOp>(op);
+      if (d.getShift().convertToFloat() != 0.0f ||
+          d.getScale().convertToFloat() != productScale)
+        return false;
+      newType = d.getType();
+      attrs.push_back(rewriter.getNamedAttr("force_fp32_output",
+                                            rewriter.getBoolAttr(true)));
+    }
+    rewriter.setInsertionPoint(product);
+    Operation *squashed = nullptr;
+    std::string why = buildVerified(rewriter, [&] {
+      squashed = rewriter.clone(*product);
+      for (NamedAttribute attr : attrs)
+        squashed->setAttr(attr.getName(), attr.getValue());
+      squashed->getResult(0).setType(newType);
+    });
+    if (!why.empty())
+      return false;
+    rewriter.replaceOp(op, squashed->getResults());
+    rewriter.eraseOp(product);
+    return true;
+  }
+
+  static void eraseIfDead(IRRewriter &rewriter, Operation *op) {
+    if (op->use_empty())
+      rewriter.eraseOp(op);
+  }
+};
+
+} // namespace

@@ -1,0 +1,105 @@
+//===- WeightScales.cpp - 127 / max|w| per output channel -----------------===//
+
+#include "WeightScales.h"
+
+#include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
+
+#include "mlir/IR/Matchers.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::pdnn;
+
+/// The values of `weights` when it is a constant of static shape.
+static std::optional<SmallVector<float>> constantValues(Value weights) {
+  DenseFPElementsAttr values;
+  auto type = dyn_cast<RankedTensorType>(weights.getType());
+  if (!type || !type.hasStaticShape() ||
+      !matchPattern(weights, m_Constant(&values)))
+    return std::nullopt;
+  SmallVector<float> result;
+  result.reserve(type.getNumElements());
+  for (APFloat w : values.getValues<APFloat>())
+    result.push_back(w.convertToFloat());
+  return result;
+}
+
+/// Folds |w| of row-major `values` with `columns` columns into `maxAbs`,
+/// column c going to maxAbs[first + c].
+static void foldColumns(ArrayRef<float> values, int64_t columns,
+                        MutableArrayRef<float> maxAbs, int64_t first = 0) {
+  for (size_t i = 0; i < values.size(); ++i) {
+    float &slot = maxAbs[first + int64_t(i) % columns];
+    slot = std::max(slot, std::fabs(values[i]));
+  }
+}
+
+/// 127 / max|w|; 1 for a channel of zeros.
+static SmallVector<float> scalesOf(ArrayRef<float> maxAbs) {
+  SmallVector<float> scales;
+  for (float m : maxAbs)
+    scales.push_back(m > 0.0f ? float(127.0 / double(m)) : 1.0f);
+  return scales;
+}
+
+static bool unset(ArrayRef<float> scales) {
+  return scales.size() == 1 && scales.front() == 1.0f;
+}
+
+/// Scales of the output channels of `values` seen as rows x `columns`.
+static SmallVector<float> channelScales(ArrayRef<float> values,
+                                        int64_t columns) {
+  SmallVector<float> maxAbs(columns, 0.0f);
+  foldColumns(values, columns, maxAbs);
+  return scalesOf(maxAbs);
+}
+
+bool mlir::pdnn::hasUnsetWeightScales(Operation *op) {
+  if (auto fc = dyn_cast<FcOp>(op))
+    return unset(fc.getScaleWeights());
+  if (auto mul = dyn_cast<MulOp>(op))
+    return unset(mul.getScaleY());
+  if (auto gru = dyn_cast<FusionGruOp>(op))
+    return unset(gru.getScaleWeights());
+  return false;
+}
+
+LogicalResult mlir::pdnn::assignWeightScales(Operation *op) {
+  if (auto fc = dyn_cast<FcOp>(op)) {
+    auto values = constantValues(fc.getW());
+    if (!values)
+      return failure();
+    fc.setScaleWeights(
+        channelScales(*values, fc.getW().getType().getShape().back()));
+    return success();
+  }
+  if (auto mul = dyn_cast<MulOp>(op)) {
+    auto values = constantValues(mul.getY());
+    if (!values)
+      return failure();
+    int64_t columns = 1;
+    for (int64_t d :
+         mul.getY().getType().getShape().drop_front(mul.getYNumColDims()))
+      columns *= d;
+    mul.setScaleY(channelScales(*values, columns));
+    return success();
+  }
+  if (auto gru = dyn_cast<FusionGruOp>(op)) {
+    auto wx = constantValues(gru.getWeightX());
+    auto wh = constantValues(gru.getWeightH());
+    if (!wx || !wh)
+      return failure();
+    int64_t d = gru.getWeightH().getType().getShape().front();
+    // WeightX's 3D columns, then WeightH's [W_u | W_r] (D x 2D) onto the
+    // first 2D and W_c (D x D) onto the last D.
+    SmallVector<float> maxAbs(3 * d, 0.0f);
+    foldColumns(*wx, 3 * d, maxAbs);
+    foldColumns(ArrayRef(*wh).take_front(2 * d * d), 2 * d, maxAbs);
+    foldColumns(ArrayRef(*wh).drop_front(2 * d * d), d, maxAbs, 2 * d);
+    gru.setScaleWeights(scalesOf(maxAbs));
+    return success();
+  }
+  return failure();
+}

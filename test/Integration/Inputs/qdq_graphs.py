@@ -1,0 +1,249 @@
+"""Quantized graphs as a quantized model writes them, dequantize -> op ->
+quantize around f32 ops, after --fuse-quantized-ops --squash-quantization,
+against numpy's reading of Paddle's int8 kernels with Paddle's
+post-training weight scales (127 / max|w| per output channel), computed
+here from the weights, not read from the transformed IR.
+
+- `products`: fc (bias, relu), mul and matmul_v2 (s8 Y dequantized) into
+  u8, s8 or f32, and a chain of two fcs whose middle dequantize -> quantize
+  the passes remove: exact on both backends.
+- `gru`: fusion_gru on u8 data (Paddle's int8 test matrix: IC = 3, OC = 5,
+  Scale_data = 63, Shift_data = 64, LoD [[2, 4, 3]]) becomes oneDNN's int8
+  GRU; its f32 Hidden within Paddle's 0.1 of the f32 graph on the
+  dequantized data, its u8 Hidden within 1 of the quantized f32 result."""
+
+import os
+import sys
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import numpy as np
+
+import harness
+import paddle_reference as ref
+from gru_cases import attr_dict
+from harness import Case, Config, f32, ttype
+
+ELEMENT = {np.uint8: "ui8", np.int8: "si8", np.float32: "f32"}
+PASSES = ("--fuse-quantized-ops", "--squash-quantization")
+
+
+def int8_data(rng, dtype, shape):
+    info = np.iinfo(dtype)
+    return rng.randint(info.min, info.max + 1, size=shape).astype(dtype)
+
+
+def ptq_scales(w):
+    """Paddle's weight scales: 127 / max|w| per output column (1 for zeros)."""
+    m = np.abs(w.astype(np.float32)).max(axis=0)
+    return [float(np.float32(127.0 / float(v))) if v > 0 else 1.0 for v in m]
+
+
+def quantize_attrs(scale, out_dtype):
+    attrs = {"Scale": scale}
+    if out_dtype == np.int8:
+        attrs["is_negative_input"] = True
+    return attr_dict(**attrs)
+
+
+def fc_case(rng, m, k, n, in_dtype, out_dtype, activation="", bias=True):
+    x = int8_data(rng, in_dtype, (m, k))
+    w = f32(rng.rand(k, n) * 2 - 1)
+    b = f32(rng.rand(n) * 2 - 1) if bias else None
+    s_in, s_out = 63.0, 31.0
+    force_fp32 = out_dtype == np.float32
+    expected = ref.int8_product(x, w, b, s_in, ptq_scales(w), s_out, force_fp32, activation,
+                                out_dtype)
+    c = Case("qdq fc X=%dx%d%s W=%dx%d Out=%s act=%s bias=%d" % (
+        m, k, ELEMENT[in_dtype], k, n, ELEMENT[out_dtype], activation or "none", int(bias)))
+    c.arg("x", x)
+    c.const("w", w)
+    ops, types = "Input(%d) W(%w)", "%s, %s" % (ttype((m, k)), c.type("%w"))
+    if bias:
+        c.const("b", b)
+        ops += " Bias(%b)"
+        types += ", " + c.type("%b")
+    c.op("%%d = pdnn.dequantize %%x {Scale = %s : f32} : %s -> %s" % (
+        s_in, c.type("%x"), ttype((m, k))))
+    c.op("%%y = pdnn.fc %s%s : (%s) -> %s" % (
+        ops, attr_dict(activation_type=activation), types, ttype((m, n))))
+    if force_fp32:
+        c.op("%o = arith.addf %y, %y : " + ttype((m, n)))  # a user that is not a quantize
+        expected = expected * np.float32(2)
+    else:
+        c.op("%%o = pdnn.quantize %%y%s : %s -> %s" % (
+            quantize_attrs(s_out, out_dtype), ttype((m, n)), ttype((m, n), ELEMENT[out_dtype])))
+    c.result("%o", ttype((m, n), ELEMENT[out_dtype]), expected, 0.0, 0.0, dtype=out_dtype)
+    return c
+
+
+def mul_case(rng, m, k, n, out_dtype):
+    x = int8_data(rng, np.int8, (m, k))
+    w = f32(rng.rand(k, n) * 4 - 2)
+    s_in, s_out = 100.0, 20.0
+    force_fp32 = out_dtype == np.float32
+    expected = ref.int8_product(x, w, None, s_in, ptq_scales(w), s_out, force_fp32, "",
+                                out_dtype)
+    c = Case("qdq mul X=%dx%dsi8 Y=%dx%d Out=%s" % (m, k, k, n, ELEMENT[out_dtype]))
+    c.arg("x", x)
+    c.const("w", w)
+    c.op("%%d = pdnn.dequantize %%x {Scale = %s : f32} : %s -> %s" % (
+        s_in, c.type("%x"), ttype((m, k))))
+    c.op("%%y = pdnn.mul %%d, %%w : (%s, %s) -> %s" % (ttype((m, k)), c.type("%w"),
+                                                       ttype((m, n))))
+    if force_fp32:
+        c.op("%o = arith.addf %y, %y : " + ttype((m, n)))
+        expected = expected * np.float32(2)
+    else:
+        c.op("%%o = pdnn.quantize %%y%s : %s -> %s" % (
+            quantize_attrs(s_out, out_dtype), ttype((m, n)), ttype((m, n), ELEMENT[out_dtype])))
+    c.result("%o", ttype((m, n), ELEMENT[out_dtype]), expected, 0.0, 0.0, dtype=out_dtype)
+    return c
+
+
+def matmul_case(rng, b, m, k, n, out_dtype):
+    x = int8_data(rng, np.uint8, (b, m, k))
+    y = int8_data(rng, np.int8, (k, n))
+    s_x, s_y, s_out = 50.0, 40.0, 10.0
+    force_fp32 = out_dtype == np.float32
+    expected = np.stack([ref.int8_product(x[i], y, None, s_x, [s_y], s_out, force_fp32, "",
+                                          out_dtype) for i in range(b)])
+    c = Case("qdq matmul_v2 X=%dx%dx%dui8 Y=%dx%dsi8 Out=%s" % (b, m, k, k, n,
+                                                               ELEMENT[out_dtype]))
+    c.arg("x", x)
+    c.arg("y", y)
+    c.op("%%dx = pdnn.dequantize %%x {Scale = %s : f32} : %s -> %s" % (
+        s_x, c.type("%x"), ttype((b, m, k))))
+    c.op("%%dy = pdnn.dequantize %%y {Scale = %s : f32} : %s -> %s" % (
+        s_y, c.type("%y"), ttype((k, n))))
+    c.op("%%r = pdnn.matmul_v2 %%dx, %%dy : (%s, %s) -> %s" % (
+        ttype((b, m, k)), ttype((k, n)), ttype((b, m, n))))
+    if force_fp32:
+        c.op("%o = arith.addf %r, %r : " + ttype((b, m, n)))
+        expected = expected * np.float32(2)
+    else:
+        c.op("%%o = pdnn.quantize %%r%s : %s -> %s" % (
+            quantize_attrs(s_out, out_dtype), ttype((b, m, n)),
+            ttype((b, m, n), ELEMENT[out_dtype])))
+    c.result("%o", ttype((b, m, n), ELEMENT[out_dtype]), expected, 0.0, 0.0, dtype=out_dtype)
+    return c
+
+
+def chain_case(rng, m, k, h, n):
+    """fc1 -> quantize -> dequantize -> fc2: fc1 writes u8 at s_mid, fc2
+    reads it; numpy runs Paddle's two int8 kernels in turn."""
+    x = int8_data(rng, np.uint8, (m, k))
+    w1, w2 = f32(rng.rand(k, h) * 2 - 1), f32(rng.rand(h, n) * 2 - 1)
+    b1 = f32(rng.rand(h) * 2 - 1)
+    s_in, s_mid = 63.0, 40.0
+    mid = ref.int8_product(x, w1, b1, s_in, ptq_scales(w1), s_mid, False, "relu", np.uint8)
+    expected = ref.int8_product(mid, w2, None, s_mid, ptq_scales(w2), 1.0, True, "", np.float32)
+    c = Case("qdq fc-chain X=%dx%dui8 W1=%dx%d W2=%dx%d" % (m, k, k, h, h, n))
+    c.arg("x", x)
+    c.const("w1", w1)
+    c.const("b1", b1)
+    c.const("w2", w2)
+    c.op("%%d = pdnn.dequantize %%x {Scale = %s : f32} : %s -> %s" % (
+        s_in, c.type("%x"), ttype((m, k))))
+    c.op("%%y = pdnn.fc Input(%%d) W(%%w1) Bias(%%b1) {activation_type = \"relu\"} : "
+         "(%s, %s, %s) -> %s" % (ttype((m, k)), c.type("%w1"), c.type("%b1"), ttype((m, h))))
+    c.op("%%q = pdnn.quantize %%y {Scale = %s : f32} : %s -> %s" % (
+        s_mid, ttype((m, h)), ttype((m, h), "ui8")))
+    c.op("%%e = pdnn.dequantize %%q {Scale = %s : f32} : %s -> %s" % (
+        s_mid, ttype((m, h), "ui8"), ttype((m, h))))
+    c.op("%%z = pdnn.fc Input(%%e) W(%%w2) : (%s, %s) -> %s" % (
+        ttype((m, h)), c.type("%w2"), ttype((m, n))))
+    c.op("%o = arith.addf %z, %z : " + ttype((m, n)))
+    c.result("%o", ttype((m, n)), expected * np.float32(2), 0.0, 0.0)
+    return c
+
+
+def product_cases():
+    rng = np.random.RandomState(1111)
+    return [
+        fc_case(rng, 4, 16, 8, np.uint8, np.uint8, "relu"),
+        fc_case(rng, 7, 33, 5, np.uint8, np.float32),
+        fc_case(rng, 3, 64, 48, np.int8, np.int8, bias=False),
+        fc_case(rng, 1, 128, 130, np.uint8, np.uint8, "relu"),
+        mul_case(rng, 5, 12, 7, np.int8),
+        mul_case(rng, 6, 40, 9, np.float32),
+        matmul_case(rng, 2, 3, 8, 5, np.uint8),
+        matmul_case(rng, 3, 4, 16, 6, np.float32),
+        chain_case(rng, 5, 24, 16, 6),
+        chain_case(rng, 9, 64, 96, 10),
+    ]
+
+
+PRODUCT_CONFIGS = tuple(
+    Config(label, backend, passes=PASSES, must=("mkldnn_data_type", "pdnn."),
+           must_not=("pdnn.dequantize", "pdnn.quantize"))
+    for label, backend in (("fused-onednn", "onednn"), ("fused-reference", "reference")))
+
+
+def gru_case(rng, origin_mode, bias, force_fp32, lod=(2, 4, 3), ic=3, oc=5):
+    """Paddle's test_fusion_gru_int8_mkldnn_op data: x in [-1, 1) quantized
+    at Scale_data 63, Shift_data 64; weights in [-1, 1), bias in [0, 1)."""
+    t = sum(lod)
+    x = f32(rng.rand(t, ic) * 2 - 1)
+    x_u8 = ref.quantize(x, 63.0, 64.0)
+    wx = f32(rng.rand(ic, 3 * oc) * 2 - 1)
+    wh = f32(rng.rand(oc, 3 * oc) * 2 - 1)
+    b = f32(rng.rand(1, 3 * oc)) if bias else None
+    c = Case("qdq fusion_gru LoD=%s origin_mode=%d bias=%d Hidden=%s" % (
+        list(lod), int(origin_mode), int(bias), "f32" if force_fp32 else "ui8"))
+    c.arg("x", x_u8)
+    c.arg("lod", np.concatenate([[0], np.cumsum(lod)]).astype(np.int64))
+    c.const("wx", wx)
+    c.const("wh", wh)
+    operands = "X(%%d) lod(%%lod) WeightX(%%wx) WeightH(%%wh)%s" % (" Bias(%b)" if bias else "")
+    types = "%s, %s, %s, %s%s" % (ttype((t, ic)), c.type("%lod"), c.type("%wx"), c.type("%wh"),
+                                  (", " + ttype((1, 3 * oc))) if bias else "")
+    if bias:
+        c.const("b", b)
+    c.op("%%d = pdnn.dequantize %%x {Scale = 63.0 : f32, Shift = 64.0 : f32} : %s -> %s" % (
+        c.type("%x"), ttype((t, ic))))
+    c.op("%%h:5 = pdnn.fusion_gru %s%s : (%s) -> (%s, %s, %s, %s, %s)" % (
+        operands, attr_dict(origin_mode=origin_mode), types, ttype((t, oc)),
+        ttype((None, oc)), ttype((None, 3 * oc)), ttype((None, 3 * oc)), ttype((None, oc))))
+    # The f32 graph on the dequantized data is the expectation.
+    x_deq = ref.dequantize(x_u8, 63.0, 64.0)
+    h = f32(ref.fusion_gru(x_deq, [list(lod)], None, wx, wh, b, False, origin_mode, exact=True))
+    if force_fp32:
+        c.op("%o = arith.addf %h#0, %h#0 : " + ttype((t, oc)))
+        c.result("%o", ttype((t, oc)), 2 * h, 0.2, 0.0)
+    else:
+        c.op("%%o = pdnn.quantize %%h#0 {Scale = 63.0 : f32, Shift = 64.0 : f32} : %s -> %s" % (
+            ttype((t, oc)), ttype((t, oc), "ui8")))
+        c.result("%o", ttype((t, oc), "ui8"), ref.quantize(h, 63.0, 64.0), 1.0, 0.0,
+                 dtype=np.uint8)
+    c.cross_atol = 1.0
+    return c
+
+
+def gru_cases():
+    rng = np.random.RandomState(2222)
+    return [gru_case(rng, origin_mode, bias, force_fp32)
+            for origin_mode in (False, True) for bias in (True, False)
+            for force_fp32 in (True, False)]
+
+
+GRU_CONFIGS = (Config("fused-onednn", "onednn", passes=PASSES,
+                      must=('mkldnn_data_type = "int8"',), must_not=("pdnn.dequantize",)),)
+
+GROUPS = {"products": (product_cases, PRODUCT_CONFIGS, (("fused-onednn", "fused-reference"),)),
+          "gru": (gru_cases, GRU_CONFIGS, ())}
+
+
+def main():
+    args = harness.parse_args(__doc__, lambda p: p.add_argument(
+        "--group", choices=sorted(GROUPS), required=True))
+    cases, configs, pairs = GROUPS[args.group]
+    failures = harness.check(args, cases(), configs=configs, pairs=pairs, group=args.group,
+                             batch_size=8)
+    if not args.list:
+        harness.finish("qdq " + args.group, failures)
+
+
+if __name__ == "__main__":
+    main()

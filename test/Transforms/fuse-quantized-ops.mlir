@@ -1,0 +1,109 @@
+// --fuse-quantized-ops: dequantize -> op -> quantize becomes the int8 op,
+// with the dequantize's scale as input scale and the quantize's as output
+// scale; without a quantize after it the op writes f32.
+// RUN: pdnn-opt %s -split-input-file --fuse-quantized-ops | FileCheck %s
+// RUN: pdnn-opt %s -split-input-file --fuse-quantized-ops --remarks-filter=fuse-quantized-ops \
+// RUN:   --remark-format=emitRemark -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+
+// fc: u8 data at 63, constant f32 W gets 127 / max|w| per column, the
+// quantize at 100 becomes Scale_out and goes.
+// CHECK-LABEL: func @fc_to_u8
+// CHECK-NOT: pdnn.dequantize
+// CHECK: %[[OUT:.*]] = pdnn.fc Input(%arg0) W(%{{.*}}) Bias(%arg1) {Scale_in = 6.300000e+01 : f32, Scale_out = 1.000000e+02 : f32, Scale_weights = array<f32: 2.540000e+02, 6.350000e+01>, activation_type = "relu", mkldnn_data_type = "int8"} : (tensor<4x2xui8>, tensor<2x2xf32>, tensor<2xf32>) -> tensor<4x2xui8>
+// CHECK-NOT: pdnn.quantize
+// CHECK: return %[[OUT]]
+// REMARK: Category:fuse-quantized-ops | fused=1, refused=0
+func.func @fc_to_u8(%q: tensor<4x2xui8>, %b: tensor<2xf32>) -> tensor<4x2xui8> {
+  %w = arith.constant dense<[[0.25, -2.0], [-0.5, 1.0]]> : tensor<2x2xf32>
+  %x = pdnn.dequantize %q {Scale = 63.0 : f32} : tensor<4x2xui8> -> tensor<4x2xf32>
+  %y = pdnn.fc Input(%x) W(%w) Bias(%b) {activation_type = "relu"} : (tensor<4x2xf32>, tensor<2x2xf32>, tensor<2xf32>) -> tensor<4x2xf32>
+  %o = pdnn.quantize %y {Scale = 100.0 : f32} : tensor<4x2xf32> -> tensor<4x2xui8>
+  return %o : tensor<4x2xui8>
+}
+
+// -----
+
+// mul with s8 weights dequantized at 50: Y is the s8 data with scale_y 50;
+// the result has another user than a quantize, so it stays f32.
+// CHECK-LABEL: func @mul_s8_weights_f32_out
+// CHECK: %[[OUT:.*]] = pdnn.mul %arg0, %arg1 {force_fp32_output = true, scale_x = 1.270000e+02 : f32, scale_y = array<f32: 5.000000e+01>} : (tensor<3x4xsi8>, tensor<4x5xsi8>) -> tensor<3x5xf32>
+// CHECK: return %[[OUT]]
+func.func @mul_s8_weights_f32_out(%q: tensor<3x4xsi8>, %wq: tensor<4x5xsi8>) -> tensor<3x5xf32> {
+  %x = pdnn.dequantize %q {Scale = 127.0 : f32} : tensor<3x4xsi8> -> tensor<3x4xf32>
+  %w = pdnn.dequantize %wq {Scale = 50.0 : f32} : tensor<4x5xsi8> -> tensor<4x5xf32>
+  %y = pdnn.mul %x, %w : (tensor<3x4xf32>, tensor<4x5xf32>) -> tensor<3x5xf32>
+  return %y : tensor<3x5xf32>
+}
+
+// -----
+
+// matmul_v2 into s8.
+// CHECK-LABEL: func @matmul_to_s8
+// CHECK: pdnn.matmul_v2 %arg0, %arg1 {Scale_out = 2.000000e+01 : f32, Scale_x = 1.000000e+01 : f32, Scale_y = 3.000000e+01 : f32} : (tensor<2x3x4xui8>, tensor<4x5xsi8>) -> tensor<2x3x5xsi8>
+func.func @matmul_to_s8(%q: tensor<2x3x4xui8>, %wq: tensor<4x5xsi8>) -> tensor<2x3x5xsi8> {
+  %x = pdnn.dequantize %q {Scale = 10.0 : f32} : tensor<2x3x4xui8> -> tensor<2x3x4xf32>
+  %w = pdnn.dequantize %wq {Scale = 30.0 : f32} : tensor<4x5xsi8> -> tensor<4x5xf32>
+  %y = pdnn.matmul_v2 %x, %w : (tensor<2x3x4xf32>, tensor<4x5xf32>) -> tensor<2x3x5xf32>
+  %o = pdnn.quantize %y {Scale = 20.0 : f32, is_negative_input = true} : tensor<2x3x5xf32> -> tensor<2x3x5xsi8>
+  return %o : tensor<2x3x5xsi8>
+}
+
+// -----
+
+// fusion_gru on u8 data quantized at 63 with shift 64: Hidden stays u8 when
+// its quantize is the data's own quantization.
+// CHECK-LABEL: func @gru
+// CHECK: %[[H:.*]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} = pdnn.fusion_gru X(%arg0) lod(%arg1) WeightX(%{{.*}}) WeightH(%{{.*}}) {Scale_data = 6.300000e+01 : f32, Scale_weights = array<f32: 1.270000e+02, 1.270000e+02, 1.270000e+02>, Shift_data = 6.400000e+01 : f32, mkldnn_data_type = "int8"} : (tensor<5x2xui8>, tensor<2xi64>, tensor<2x3xf32>, tensor<1x3xf32>) -> (tensor<5x1xui8>,
+// CHECK-NOT: pdnn.quantize
+// CHECK: return %[[H]]
+func.func @gru(%q: tensor<5x2xui8>, %lod: tensor<2xi64>) -> tensor<5x1xui8> {
+  %wx = arith.constant dense<[[1.0, -1.0, 0.5], [0.5, 0.25, -1.0]]> : tensor<2x3xf32>
+  %wh = arith.constant dense<[[0.5, 0.5, 0.5]]> : tensor<1x3xf32>
+  %x = pdnn.dequantize %q {Scale = 63.0 : f32, Shift = 64.0 : f32} : tensor<5x2xui8> -> tensor<5x2xf32>
+  %h:5 = pdnn.fusion_gru X(%x) lod(%lod) WeightX(%wx) WeightH(%wh) : (tensor<5x2xf32>, tensor<2xi64>, tensor<2x3xf32>, tensor<1x3xf32>)
+      -> (tensor<5x1xf32>, tensor<?x1xf32>, tensor<?x3xf32>, tensor<?x3xf32>, tensor<?x1xf32>)
+  %o = pdnn.quantize %h#0 {Scale = 63.0 : f32, Shift = 64.0 : f32} : tensor<5x1xf32> -> tensor<5x1xui8>
+  return %o : tensor<5x1xui8>
+}
+
+// -----
+
+// A quantize at another scale than the data's: Hidden is f32, the quantize stays.
+// CHECK-LABEL: func @gru_other_scale
+// CHECK: pdnn.fusion_gru {{.*}} force_fp32_output = true{{.*}} -> (tensor<5x1xf32>,
+// CHECK: pdnn.quantize
+func.func @gru_other_scale(%q: tensor<5x2xui8>, %lod: tensor<2xi64>) -> tensor<5x1xui8> {
+  %wx = arith.constant dense<1.0> : tensor<2x3xf32>
+  %wh = arith.constant dense<0.5> : tensor<1x3xf32>
+  %x = pdnn.dequantize %q {Scale = 63.0 : f32, Shift = 64.0 : f32} : tensor<5x2xui8> -> tensor<5x2xf32>
+  %h:5 = pdnn.fusion_gru X(%x) lod(%lod) WeightX(%wx) WeightH(%wh) : (tensor<5x2xf32>, tensor<2xi64>, tensor<2x3xf32>, tensor<1x3xf32>)
+      -> (tensor<5x1xf32>, tensor<?x1xf32>, tensor<?x3xf32>, tensor<?x3xf32>, tensor<?x1xf32>)
+  %o = pdnn.quantize %h#0 {Scale = 30.0 : f32, Shift = 64.0 : f32} : tensor<5x1xf32> -> tensor<5x1xui8>
+  return %o : tensor<5x1xui8>
+}
+
+// -----
+
+// Refused, with the reason: shifted data for fc, weights that are neither
+// constant nor s8, a matmul_v2 with f32 Y, s8 data for fusion_gru.
+// CHECK-LABEL: func @refused
+// CHECK-COUNT-3: pdnn.dequantize
+// REMARK: remark: [Missed] NotQuantized | Category:fuse-quantized-ops | Reason="the data is not dequantized from int8 without a shift"
+// REMARK: remark: [Missed] NotQuantized | Category:fuse-quantized-ops | Reason="the weights are neither constant (to compute their scales) nor dequantized from s8, and have no Scale_weights"
+// REMARK: remark: [Missed] NotQuantized | Category:fuse-quantized-ops | Reason="Y is not dequantized from s8; matmul_v2's int8 kernel takes s8 Y"
+// REMARK: remark: [Missed] NotQuantized | Category:fuse-quantized-ops | Reason="X is not dequantized from ui8 (oneDNN's RNNs take u8 data)"
+// REMARK: Category:fuse-quantized-ops | fused=0, refused=4
+func.func @refused(%u: tensor<5x2xui8>, %s: tensor<5x2xsi8>, %w: tensor<2x3xf32>, %lod: tensor<2xi64>)
+    -> (tensor<5x3xf32>, tensor<5x3xf32>, tensor<5x3xf32>, tensor<5x1xf32>) {
+  %wx = arith.constant dense<1.0> : tensor<2x3xf32>
+  %wh = arith.constant dense<0.5> : tensor<1x3xf32>
+  %shifted = pdnn.dequantize %u {Scale = 63.0 : f32, Shift = 64.0 : f32} : tensor<5x2xui8> -> tensor<5x2xf32>
+  %0 = pdnn.fc Input(%shifted) W(%wx) : (tensor<5x2xf32>, tensor<2x3xf32>) -> tensor<5x3xf32>
+  %x = pdnn.dequantize %u {Scale = 63.0 : f32} : tensor<5x2xui8> -> tensor<5x2xf32>
+  %1 = pdnn.mul %x, %w : (tensor<5x2xf32>, tensor<2x3xf32>) -> tensor<5x3xf32>
+  %2 = pdnn.matmul_v2 %x, %w : (tensor<5x2xf32>, tensor<2x3xf32>) -> tensor<5x3xf32>
+  %xs = pdnn.dequantize %s {Scale = 63.0 : f32} : tensor<5x2xsi8> -> tensor<5x2xf32>
+  %3:5 = pdnn.fusion_gru X(%xs) lod(%lod) WeightX(%wx) WeightH(%wh) : (tensor<5x2xf32>, tensor<2xi64>, tensor<2x3xf32>, tensor<1x3xf32>)
+      -> (tensor<5x1xf32>, tensor<?x1xf32>, tensor<?x3xf32>, tensor<?x3xf32>, tensor<?x1xf32>)
+  return %0, %1, %2, %3#0 : tensor<5x3xf32>, tensor<5x3xf32>, tensor<5x3xf32>, tensor<5x1xf32>
+}

@@ -1,0 +1,67 @@
+// --squash-quantization: conversions between int8 ops squashed as Paddle's
+// cpu_quantize_squash_pass does.
+// RUN: pdnn-opt %s -split-input-file --squash-quantization | FileCheck %s
+// RUN: pdnn-opt %s -split-input-file --squash-quantization --remarks-filter=squash-quantization \
+// RUN:   --remark-format=emitRemark -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+
+// dequantize -> quantize at another scale: one requantize; at the same
+// scale and shift: nothing.
+// CHECK-LABEL: func @dequantize_quantize
+// CHECK: %[[R:.*]] = pdnn.requantize %arg0 {Scale_in = 6.300000e+01 : f32, Scale_out = 1.000000e+02 : f32, Shift_in = 0.000000e+00 : f32, Shift_out = 0.000000e+00 : f32} : tensor<4xui8> -> tensor<4xui8>
+// CHECK-NOT: pdnn.quantize
+// CHECK-NOT: pdnn.dequantize
+// CHECK: return %[[R]], %arg0
+// REMARK: Category:squash-quantization | squashed=2
+func.func @dequantize_quantize(%q: tensor<4xui8>) -> (tensor<4xui8>, tensor<4xui8>) {
+  %x = pdnn.dequantize %q {Scale = 63.0 : f32} : tensor<4xui8> -> tensor<4xf32>
+  %0 = pdnn.quantize %x {Scale = 100.0 : f32} : tensor<4xf32> -> tensor<4xui8>
+  %1 = pdnn.quantize %x {Scale = 63.0 : f32} : tensor<4xf32> -> tensor<4xui8>
+  return %0, %1 : tensor<4xui8>, tensor<4xui8>
+}
+
+// -----
+
+// A shifted u8 requantize; s8 into u8 without a shift has no requantize: kept.
+// CHECK-LABEL: func @shifted_and_kept
+// CHECK: pdnn.requantize %arg0 {Scale_in = 6.300000e+01 : f32, Scale_out = 3.100000e+01 : f32, Shift_in = 1.280000e+02 : f32, Shift_out = 6.400000e+01 : f32}
+// CHECK: pdnn.dequantize %arg1
+// CHECK: pdnn.quantize
+func.func @shifted_and_kept(%u: tensor<4xui8>, %s: tensor<4xsi8>) -> (tensor<4xui8>, tensor<4xui8>) {
+  %x = pdnn.dequantize %u {Scale = 63.0 : f32, Shift = 128.0 : f32} : tensor<4xui8> -> tensor<4xf32>
+  %0 = pdnn.quantize %x {Scale = 31.0 : f32, Shift = 64.0 : f32} : tensor<4xf32> -> tensor<4xui8>
+  %y = pdnn.dequantize %s {Scale = 63.0 : f32} : tensor<4xsi8> -> tensor<4xf32>
+  %1 = pdnn.quantize %y {Scale = 63.0 : f32} : tensor<4xf32> -> tensor<4xui8>
+  return %0, %1 : tensor<4xui8>, tensor<4xui8>
+}
+
+// -----
+
+// An int8 fc requantized from its Scale_out writes at the new scale; one
+// dequantized with its Scale_out writes f32.
+// CHECK-LABEL: func @into_products
+// CHECK: %[[A:.*]] = pdnn.fc Input(%arg0) W(%arg1) {Scale_in = 6.300000e+01 : f32, Scale_out = 5.000000e+01 : f32} : (tensor<2x4xui8>, tensor<4x3xsi8>) -> tensor<2x3xsi8>
+// CHECK: %[[B:.*]] = pdnn.mul %arg0, %arg1 {force_fp32_output = true, scale_out = 2.000000e+01 : f32, scale_x = 6.300000e+01 : f32} : (tensor<2x4xui8>, tensor<4x3xsi8>) -> tensor<2x3xf32>
+// CHECK-NOT: pdnn.requantize
+// CHECK-NOT: pdnn.dequantize
+// CHECK: return %[[A]], %[[B]]
+func.func @into_products(%x: tensor<2x4xui8>, %w: tensor<4x3xsi8>) -> (tensor<2x3xsi8>, tensor<2x3xf32>) {
+  %0 = pdnn.fc Input(%x) W(%w) {Scale_in = 63.0 : f32, Scale_out = 100.0 : f32} : (tensor<2x4xui8>, tensor<4x3xsi8>) -> tensor<2x3xsi8>
+  %1 = pdnn.requantize %0 {Scale_in = 100.0 : f32, Scale_out = 50.0 : f32, Shift_in = 0.0 : f32, Shift_out = 0.0 : f32} : tensor<2x3xsi8> -> tensor<2x3xsi8>
+  %2 = pdnn.mul %x, %w {scale_x = 63.0 : f32, scale_out = 20.0 : f32} : (tensor<2x4xui8>, tensor<4x3xsi8>) -> tensor<2x3xsi8>
+  %3 = pdnn.dequantize %2 {Scale = 20.0 : f32} : tensor<2x3xsi8> -> tensor<2x3xf32>
+  return %1, %3 : tensor<2x3xsi8>, tensor<2x3xf32>
+}
+
+// -----
+
+// Another scale, or a second user: kept.
+// CHECK-LABEL: func @products_kept
+// CHECK: pdnn.requantize
+// CHECK: pdnn.dequantize
+func.func @products_kept(%x: tensor<2x4xui8>, %w: tensor<4x3xsi8>) -> (tensor<2x3xsi8>, tensor<2x3xf32>, tensor<2x3xsi8>) {
+  %0 = pdnn.fc Input(%x) W(%w) {Scale_in = 63.0 : f32, Scale_out = 100.0 : f32} : (tensor<2x4xui8>, tensor<4x3xsi8>) -> tensor<2x3xsi8>
+  %1 = pdnn.requantize %0 {Scale_in = 90.0 : f32, Scale_out = 50.0 : f32, Shift_in = 0.0 : f32, Shift_out = 0.0 : f32} : tensor<2x3xsi8> -> tensor<2x3xsi8>
+  %2 = pdnn.mul %x, %w {scale_x = 63.0 : f32, scale_out = 20.0 : f32} : (tensor<2x4xui8>, tensor<4x3xsi8>) -> tensor<2x3xsi8>
+  %3 = pdnn.dequantize %2 {Scale = 20.0 : f32} : tensor<2x3xsi8> -> tensor<2x3xf32>
+  return %1, %3, %2 : tensor<2x3xsi8>, tensor<2x3xf32>, tensor<2x3xsi8>
+}
