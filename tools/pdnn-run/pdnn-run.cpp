@@ -5,11 +5,15 @@
 //
 // Lowers the module with --pdnn-lower, JIT-compiles it, calls the entry
 // function on the inputs and writes every result to <out>/result<i>.npy.
+// With --calibrate=ranges.json it also records the range of every tensor
+// the int8 passes could quantize and merges it into that file (created if
+// absent), one run per sample: --quantize-placement reads it.
 // With --repeat N it times N further calls after the first (the warm-up that
 // creates oneDNN primitives) and prints the median, minimum and maximum.
 //
 //===----------------------------------------------------------------------===//
 
+#include "PaddleDNN/Execution/Calibrate.h"
 #include "PaddleDNN/Execution/JitFunction.h"
 #include "PaddleDNN/Execution/Npy.h"
 
@@ -47,6 +51,11 @@ static cl::opt<Backend> backend("backend", cl::desc("Where the pdnn ops run"),
 static cl::opt<unsigned>
     repeat("repeat", cl::desc("Time this many calls after a warm-up"),
            cl::init(0), cl::cat(runCategory));
+static cl::opt<std::string> calibrate(
+    "calibrate",
+    cl::desc("Merge the ranges of the quantizable tensors seen in this run "
+             "into this file (for --quantize-placement)"),
+    cl::init(""), cl::cat(runCategory));
 static cl::opt<bool> printResults("print", cl::desc("Print the results"),
                                   cl::init(false), cl::cat(runCategory));
 static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level"),
@@ -113,6 +122,29 @@ static void print(const HostTensor &tensor, llvm::raw_ostream &os) {
     os << "  ... (" << rows << " rows)\n";
 }
 
+/// Writes the results to -o and prints them with --print.
+static int writeResults(const std::vector<HostTensor> &results) {
+  if (!outputDir.empty()) {
+    if (std::error_code ec = llvm::sys::fs::create_directories(outputDir))
+      return fail("cannot create " + outputDir + ": " + ec.message());
+  }
+  for (auto [index, result] : llvm::enumerate(results)) {
+    std::string name = "result" + std::to_string(index) + ".npy";
+    if (!outputDir.empty()) {
+      llvm::SmallString<256> path(outputDir);
+      llvm::sys::path::append(path, name);
+      if (llvm::Error error = writeNpy(path, result))
+        return fail(std::move(error));
+      llvm::outs() << "wrote " << path << " (" << result.describe() << ")\n";
+    }
+    if (printResults) {
+      llvm::outs() << name << ": ";
+      print(result, llvm::outs());
+    }
+  }
+  return 0;
+}
+
 int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(runCategory);
   cl::ParseCommandLineOptions(argc, argv, "PaddleDNN JIT runner\n");
@@ -143,6 +175,30 @@ int main(int argc, char **argv) {
   options.exactGruActivations = exactGruActivations;
   options.gruBatching = gruBatching;
   options.checkInputsUnchanged = checkInputsUnchanged;
+  if (!calibrate.empty()) {
+    if (repeat > 0)
+      return fail("--calibrate runs once; it does not take --repeat");
+    CalibrationRanges ranges;
+    if (llvm::sys::fs::exists(calibrate)) {
+      auto previous = readCalibration(calibrate);
+      if (!previous)
+        return fail(previous.takeError());
+      ranges = std::move(*previous);
+    }
+    auto function =
+        CalibratingFunction::compile(std::move(module), entry, options);
+    if (!function)
+      return fail(function.takeError());
+    auto results = function->call(argPointers, ranges);
+    if (!results)
+      return fail(results.takeError());
+    if (llvm::Error error = writeCalibration(calibrate, ranges))
+      return fail(std::move(error));
+    llvm::outs() << "calibrated " << ranges.size() << " tensors into "
+                 << calibrate << "\n";
+    return writeResults(*results);
+  }
+
   auto function = JitFunction::compile(std::move(module), entry, options);
   if (!function)
     return fail(function.takeError());
@@ -170,23 +226,5 @@ int main(int argc, char **argv) {
         unsigned(repeat), stringifyBackend(backend).str().c_str(), median, ms.front(), ms.back());
   }
 
-  if (!outputDir.empty()) {
-    if (std::error_code ec = llvm::sys::fs::create_directories(outputDir))
-      return fail("cannot create " + outputDir + ": " + ec.message());
-  }
-  for (auto [index, result] : llvm::enumerate(*results)) {
-    std::string name = "result" + std::to_string(index) + ".npy";
-    if (!outputDir.empty()) {
-      llvm::SmallString<256> path(outputDir);
-      llvm::sys::path::append(path, name);
-      if (llvm::Error error = writeNpy(path, result))
-        return fail(std::move(error));
-      llvm::outs() << "wrote " << path << " (" << result.describe() << ")\n";
-    }
-    if (printResults) {
-      llvm::outs() << name << ": ";
-      print(result, llvm::outs());
-    }
-  }
-  return 0;
+  return writeResults(*results);
 }

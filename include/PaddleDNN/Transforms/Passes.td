@@ -169,6 +169,31 @@ def QuantizeConstantWeights : Pass<"quantize-constant-weights"> {
   ];
 }
 
+def QuantizePlacement : Pass<"quantize-placement", "::mlir::ModuleOp"> {
+  let summary = "Place quantize / dequantize pairs at the scales a calibration file gives";
+  let description = [{
+    Post-training quantization (PaddleDNN/Transforms/Calibration.h): for
+    each fc, mul and fusion_gru on f32 data whose data range the
+    calibration file (`pdnn-run --calibrate`) holds, the data goes through
+    quantize -> dequantize at Paddle's scale for that range: u8 at 255 / max
+    for data never seen negative, s8 at 127 / max otherwise; fusion_gru's
+    data u8 at 127 / max|x| with shift 128. A product's result goes through
+    int8 too when its range is known, so that the next int8 op takes it.
+    Then --fuse-quantized-ops --squash-quantization make the ops int8.
+
+    An unreadable or malformed file is an error; an op whose data has no
+    range is left alone with a `NotPlaced` remark in category
+    `quantize-placement`.
+  }];
+  let options = [
+    Option<"ranges", "ranges", "std::string", /*default=*/"\"\"",
+           "The calibration file (pdnn-run --calibrate)">,
+  ];
+  let statistics = [
+    Statistic<"numPlaced", "placed", "Number of ops whose data is now quantized">,
+  ];
+}
+
 def FuseQuantizedOps : Pass<"fuse-quantized-ops"> {
   let summary = "Turn dequantize -> fc/mul/matmul_v2/fusion_gru -> quantize into the int8 op";
   let description = [{

@@ -1,0 +1,137 @@
+//===- QuantizePlacement.cpp - quantize / dequantize from calibration -----===//
+//
+// The middle step of post-training quantization (Calibration.h): each
+// quantizable tensor whose range calibration recorded gets a quantize ->
+// dequantize pair at the scale that maps its largest magnitude to the top
+// of its int8 type, the graph a quantization-aware model would have.
+// --fuse-quantized-ops and --squash-quantization then make the ops int8;
+// on its own the pair simulates int8 rounding in f32.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
+#include "PaddleDNN/Transforms/Calibration.h"
+#include "PaddleDNN/Transforms/Passes.h"
+#include "PassCounts.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Remarks.h"
+#include "mlir/IR/TypeUtilities.h"
+
+namespace mlir::pdnn {
+#define GEN_PASS_DEF_QUANTIZEPLACEMENT
+#include "PaddleDNN/Transforms/Passes.h.inc"
+} // namespace mlir::pdnn
+
+using namespace mlir;
+using namespace mlir::pdnn;
+
+namespace {
+
+/// How a tensor is quantized: Paddle's scales for its range.
+struct Quantization {
+  float scale = 1.0f;
+  float shift = 0.0f;
+  bool isSigned = false;
+};
+
+/// Products: u8 at 255 / max for data that calibration never saw negative,
+/// s8 at 127 / max otherwise. fusion_gru's data: u8 at 127 / max|x| shifted
+/// by 128 (oneDNN's RNNs take u8 only).
+Quantization quantizationFor(const TensorRange &range, bool forGru) {
+  double maxAbs = range.maxAbs();
+  Quantization q;
+  if (forGru) {
+    q.scale = maxAbs > 0 ? float(127.0 / maxAbs) : 1.0f;
+    q.shift = 128.0f;
+    return q;
+  }
+  q.isSigned = range.min < 0;
+  q.scale = maxAbs > 0 ? float((q.isSigned ? 127.0 : 255.0) / maxAbs) : 1.0f;
+  return q;
+}
+
+struct QuantizePlacementPass
+    : public pdnn::impl::QuantizePlacementBase<QuantizePlacementPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    llvm::Expected<CalibrationRanges> loaded = readCalibration(ranges);
+    if (!loaded) {
+      getOperation()->emitError()
+          << "--quantize-placement: " << llvm::toString(loaded.takeError());
+      return signalPassFailure();
+    }
+    unsigned placed = 0, skipped = 0;
+    getOperation()->walk([&](func::FuncOp func) {
+      // Keys and ranges first: placing changes the values.
+      llvm::DenseMap<Value, TensorRange> rangeOf;
+      for (const QuantizableTensor &t : quantizableTensors(func))
+        if (auto it = loaded->find(t.key); it != loaded->end())
+          rangeOf[t.value] = it->second;
+      SmallVector<Operation *> ops;
+      func.walk([&](Operation *op) {
+        if (isa<FcOp, MulOp, FusionGruOp>(op) &&
+            getElementTypeOrSelf(op->getOperand(0).getType()).isF32())
+          ops.push_back(op);
+      });
+      // The results this pass rounded: already int8-ready data for the
+      // next op (of the same quantization unless it is a GRU's).
+      llvm::DenseMap<Value, Value> roundedFrom;
+      for (Operation *op : ops) {
+        bool isGru = isa<FusionGruOp>(op);
+        Value data = op->getOperand(0);
+        Value original = roundedFrom.lookup(data);
+        auto range = rangeOf.find(original ? original : data);
+        if (range == rangeOf.end()) {
+          ++skipped;
+          remark::missed(
+              op->getLoc(),
+              remark::RemarkOpts::name("NotPlaced").category(getArgument()))
+              << remark::reason("calibration has no range for its data");
+          continue;
+        }
+        OpBuilder b(op);
+        if (!original || isGru)
+          op->setOperand(0,
+                         roundTrip(b, op->getLoc(), original ? original : data,
+                                   quantizationFor(range->second, isGru)));
+        ++placed;
+        // A product's result goes through int8 too, so that the next int8
+        // op can take it; fusion_gru writes f32 (its u8 output would have
+        // its data's scale, not its own).
+        Value result = op->getResult(0);
+        auto out = rangeOf.find(result);
+        if (isGru || out == rangeOf.end() || result.use_empty())
+          continue;
+        b.setInsertionPointAfter(op);
+        DequantizeOp rounded = roundTrip(b, op->getLoc(), result,
+                                         quantizationFor(out->second, false));
+        result.replaceAllUsesExcept(rounded.getResult(),
+                                    rounded.getInput().getDefiningOp());
+        roundedFrom[rounded.getResult()] = result;
+      }
+    });
+    reportPassCounts(getOperation(), getArgument(),
+                     {{"placed", placed}, {"skipped", skipped}});
+    numPlaced += placed;
+  }
+
+  /// dequantize(quantize(value)) at `q`.
+  static DequantizeOp roundTrip(OpBuilder &b, Location loc, Value value,
+                                const Quantization &q) {
+    auto type = cast<RankedTensorType>(value.getType());
+    Type int8 = IntegerType::get(b.getContext(), 8,
+                                 q.isSigned ? IntegerType::Signed
+                                            : IntegerType::Unsigned);
+    auto quantized = QuantizeOp::create(
+        b, loc, type.clone(int8), value, b.getF32FloatAttr(q.scale),
+        b.getF32FloatAttr(q.shift), b.getBoolAttr(q.isSigned),
+        b.getStringAttr("NHWC"), b.getBoolAttr(false));
+    return DequantizeOp::create(b, loc, type, quantized,
+                                b.getF32FloatAttr(q.scale),
+                                b.getF32FloatAttr(q.shift));
+  }
+};
+
+} // namespace

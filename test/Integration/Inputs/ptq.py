@@ -1,0 +1,181 @@
+"""Post-training quantization end to end: an f32 module is calibrated with
+`pdnn-run --calibrate` on sample inputs, then
+--quantize-placement --fuse-quantized-ops --squash-quantization make it
+int8; on held-out inputs the int8 module must stay close to the f32 one
+(computed by numpy from the f32 weights, not by this project) and its two
+backends must agree bit for bit where the math is integer.
+
+- `mlp`: fc (relu) -> fc (relu) -> mul into f32: max error within 4% of
+  the output's range; every product int8, no conversion left between them.
+- `gru`: fc -> fusion_gru on LoD [[2, 4, 3]] and [[5, 1]]: the GRU int8
+  (u8 data at 127 / max|x|, shift 128), Hidden within 0.1 of f32."""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import numpy as np
+
+import paddle_reference as ref
+from harness import fmt_float
+
+
+def dense(array):
+    flat = ", ".join(fmt_float(v) for v in np.asarray(array, np.float32).ravel())
+    shape = "x".join(str(d) for d in array.shape)
+    return "dense<[%s]> : tensor<%sxf32>" % (flat, shape) if array.ndim == 1 else \
+        "dense<%s> : tensor<%sxf32>" % (nested(array), shape)
+
+
+def nested(a):
+    if a.ndim == 1:
+        return "[" + ", ".join(fmt_float(v) for v in a) + "]"
+    return "[" + ", ".join(nested(r) for r in a) + "]"
+
+
+def run(cmd):
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise RuntimeError("%s failed: %s" % (" ".join(cmd), proc.stderr.strip()))
+    return proc.stdout
+
+
+def mlp(rng):
+    k, h1, h2, n = 32, 48, 24, 10
+    w1, b1 = rng.randn(k, h1).astype(np.float32) * 0.3, rng.randn(h1).astype(np.float32) * 0.1
+    w2, b2 = rng.randn(h1, h2).astype(np.float32) * 0.2, rng.randn(h2).astype(np.float32) * 0.1
+    w3 = rng.randn(h2, n).astype(np.float32) * 0.3
+    text = """func.func @main(%%x: tensor<?x%(k)dxf32>) -> tensor<?x%(n)dxf32> {
+  %%w1 = arith.constant %(w1)s
+  %%b1 = arith.constant %(b1)s
+  %%w2 = arith.constant %(w2)s
+  %%b2 = arith.constant %(b2)s
+  %%w3 = arith.constant %(w3)s
+  %%0 = pdnn.fc Input(%%x) W(%%w1) Bias(%%b1) {activation_type = "relu"} : (tensor<?x%(k)dxf32>, tensor<%(k)dx%(h1)dxf32>, tensor<%(h1)dxf32>) -> tensor<?x%(h1)dxf32>
+  %%1 = pdnn.fc Input(%%0) W(%%w2) Bias(%%b2) {activation_type = "relu"} : (tensor<?x%(h1)dxf32>, tensor<%(h1)dx%(h2)dxf32>, tensor<%(h2)dxf32>) -> tensor<?x%(h2)dxf32>
+  %%2 = pdnn.mul %%1, %%w3 : (tensor<?x%(h2)dxf32>, tensor<%(h2)dx%(n)dxf32>) -> tensor<?x%(n)dxf32>
+  return %%2 : tensor<?x%(n)dxf32>
+}
+""" % dict(k=k, h1=h1, h2=h2, n=n, w1=dense(w1), b1=dense(b1), w2=dense(w2), b2=dense(b2),
+           w3=dense(w3))
+
+    def sample(r):
+        return [(r.randn(int(r.randint(1, 9)), k) * 1.5).astype(np.float32)]
+
+    def f32(inputs):
+        x = inputs[0].astype(np.float64)
+        y = np.maximum(x @ w1 + b1, 0)
+        y = np.maximum(y @ w2 + b2, 0)
+        return y @ w3
+
+    return text, sample, f32, 0.04, "relative", True
+
+
+def gru(rng):
+    m, d = 6, 5
+    wf = rng.uniform(-1, 1, (m, 3 * d)).astype(np.float32)
+    wx = rng.uniform(-1, 1, (3 * d, 3 * d)).astype(np.float32)
+    wh = rng.uniform(-1, 1, (d, 3 * d)).astype(np.float32)
+    b = rng.uniform(0, 1, (1, 3 * d)).astype(np.float32)
+    text = """func.func @main(%%x: tensor<?x%(m)dxf32>, %%lod: tensor<?xi64>) -> tensor<?x%(d)dxf32> {
+  %%wf = arith.constant %(wf)s
+  %%wx = arith.constant %(wx)s
+  %%wh = arith.constant %(wh)s
+  %%b = arith.constant %(b)s
+  %%0 = pdnn.fc Input(%%x) W(%%wf) : (tensor<?x%(m)dxf32>, tensor<%(m)dx%(g)dxf32>) -> tensor<?x%(g)dxf32>
+  %%h:5 = pdnn.fusion_gru X(%%0) lod(%%lod) WeightX(%%wx) WeightH(%%wh) Bias(%%b) : (tensor<?x%(g)dxf32>, tensor<?xi64>, tensor<%(g)dx%(g)dxf32>, tensor<%(d)dx%(g)dxf32>, tensor<1x%(g)dxf32>)
+      -> (tensor<?x%(d)dxf32>, tensor<?x%(d)dxf32>, tensor<?x%(g)dxf32>, tensor<?x%(g)dxf32>, tensor<?x%(d)dxf32>)
+  return %%h#0 : tensor<?x%(d)dxf32>
+}
+""" % dict(m=m, d=d, g=3 * d, wf=dense(wf), wx=dense(wx), wh=dense(wh), b=dense(b))
+    layouts = [[2, 4, 3], [5, 1], [1, 1, 7]]
+
+    def sample(r):
+        lod = layouts[int(r.randint(len(layouts)))]
+        x = r.uniform(-1, 1, (sum(lod), m)).astype(np.float32)
+        return [x, np.concatenate([[0], np.cumsum(lod)]).astype(np.int64)]
+
+    def f32(inputs):
+        x, offsets = inputs
+        lod = [list(np.diff(offsets))]
+        return ref.fusion_gru(x.astype(np.float64) @ wf, lod, None, wx, wh, b, False, False,
+                              exact=True)
+
+    return text, sample, f32, 0.1, "absolute", False
+
+
+GROUPS = {"mlp": mlp, "gru": gru}
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--group", choices=sorted(GROUPS), required=True)
+    p.add_argument("--pdnn-run", required=True)
+    p.add_argument("--pdnn-opt", required=True)
+    p.add_argument("--workdir", required=True)
+    args = p.parse_args()
+    os.makedirs(args.workdir, exist_ok=True)
+    rng = np.random.RandomState(4242)
+    text, sample, f32_oracle, tol, kind, exact_backends = GROUPS[args.group](rng)
+    model = os.path.join(args.workdir, "model.mlir")
+    with open(model, "w") as f:
+        f.write(text)
+
+    def save(inputs, tag):
+        paths = []
+        for i, a in enumerate(inputs):
+            path = os.path.join(args.workdir, "%s_in%d.npy" % (tag, i))
+            np.save(path, a)
+            paths += ["--input", path]
+        return paths
+
+    ranges = os.path.join(args.workdir, "ranges.json")
+    calibration = np.random.RandomState(1)
+    for s in range(8):
+        run([args.pdnn_run, model, "--calibrate=" + ranges] + save(sample(calibration), "cal%d" % s))
+    with open(ranges) as f:
+        recorded = json.load(f)["tensors"]
+    samples = sorted({v["samples"] for v in recorded.values()})
+    print("calibrated %d tensors over %s samples" % (len(recorded), samples))
+
+    quantized = os.path.join(args.workdir, "int8.mlir")
+    run([args.pdnn_opt, model, "--quantize-placement=ranges=" + ranges, "--fuse-quantized-ops",
+         "--squash-quantization", "--canonicalize", "-o", quantized])
+    ir = open(quantized).read()
+    int8_ops = ir.count('mkldnn_data_type = "int8"')
+    f32_products = sum(1 for line in ir.splitlines()
+                       if ("pdnn.fc" in line or "pdnn.mul" in line or "pdnn.fusion_gru" in line)
+                       and "int8" not in line and "xui8" not in line and "xsi8" not in line)
+    conversions = ir.count("pdnn.dequantize")
+    print("int8 module: %d int8 ops, %d f32 products, %d dequantize" % (
+        int8_ops, f32_products, conversions))
+
+    failures = 0
+    held_out = np.random.RandomState(2)
+    for s in range(6):
+        inputs = sample(held_out)
+        paths = save(inputs, "test%d" % s)
+        expected = f32_oracle(inputs)
+        outs = {}
+        for backend in ("onednn", "reference"):
+            out = os.path.join(args.workdir, "out%d_%s" % (s, backend))
+            run([args.pdnn_run, quantized, "-o", out, "--backend=" + backend] + paths)
+            outs[backend] = np.load(os.path.join(out, "result0.npy"))
+        err = float(np.abs(outs["onednn"] - expected).max())
+        bound = tol * float(np.abs(expected).max()) if kind == "relative" else tol
+        cross = float(np.abs(outs["onednn"] - outs["reference"]).max())
+        ok = err <= bound and (cross == 0.0 or not exact_backends)
+        failures += not ok
+        print("%s ptq %s sample %d rows=%d int8-vs-f32 max_abs_err=%.3g (bound %.3g) "
+              "onednn-vs-reference max_abs_err=%.3g" % (
+                  "PASS" if ok else "FAIL", args.group, s, inputs[0].shape[0], err, bound, cross))
+    print("SUMMARY ptq %s: 6 samples, %d failed" % (args.group, failures))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,52 @@
+// --quantize-placement: quantize -> dequantize pairs at Paddle's scales for
+// the ranges a calibration file holds (keys: the importer's variable names,
+// or argN); then --fuse-quantized-ops --squash-quantization make the ops
+// int8.
+// RUN: pdnn-opt %s --quantize-placement=ranges=%S/Inputs/ranges.json | FileCheck %s
+// RUN: pdnn-opt %s --quantize-placement=ranges=%S/Inputs/ranges.json --fuse-quantized-ops \
+// RUN:   --squash-quantization --canonicalize | FileCheck %s --check-prefix=INT8
+// RUN: pdnn-opt %s --quantize-placement=ranges=%S/Inputs/ranges.json --remarks-filter=quantize-placement \
+// RUN:   --remark-format=emitRemark -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: not pdnn-opt %s --quantize-placement=ranges=%S/Inputs/no-such-file.json 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: not pdnn-opt %s --quantize-placement=ranges=%S/Inputs/ranges-malformed.json 2>&1 | FileCheck %s --check-prefix=MALFORMED
+
+// arg0 in [-2, 1]: s8 at 127 / 2. fc_0's result in [0, 5.1]: u8 at 255 / 5.1,
+// which is fc_1's data too. fc_1's result in [-3, 3]: s8 at 127 / 3.
+// fusion_gru's data arg1: u8 at 127 / 0.5 shifted by 128; its Hidden stays f32.
+// CHECK-LABEL: func @main
+// CHECK: %[[Q0:.*]] = pdnn.quantize %arg0 {Scale = 6.350000e+01 : f32, is_negative_input = true} : tensor<4x8xf32> -> tensor<4x8xsi8>
+// CHECK: %[[D0:.*]] = pdnn.dequantize %[[Q0]] {Scale = 6.350000e+01 : f32}
+// CHECK: %[[FC0:.*]] = pdnn.fc Input(%[[D0]])
+// CHECK: %[[Q1:.*]] = pdnn.quantize %[[FC0]] {Scale = 5.000000e+01 : f32} : tensor<4x6xf32> -> tensor<4x6xui8>
+// CHECK: %[[D1:.*]] = pdnn.dequantize %[[Q1]] {Scale = 5.000000e+01 : f32}
+// CHECK: %[[FC1:.*]] = pdnn.fc Input(%[[D1]])
+// CHECK: pdnn.quantize %[[FC1]] {Scale = 42.3333321 : f32, is_negative_input = true}
+// CHECK: pdnn.quantize %arg1 {Scale = 2.540000e+02 : f32, Shift = 1.280000e+02 : f32}
+// REMARK: remark: [Missed] NotPlaced | Category:quantize-placement | Reason="calibration has no range for its data"
+// REMARK: Category:quantize-placement | placed=3, skipped=1
+
+// INT8-LABEL: func @main
+// INT8: %[[Q:.*]] = pdnn.quantize %arg0 {Scale = 6.350000e+01 : f32, is_negative_input = true}
+// INT8: %[[A:.*]] = pdnn.fc Input(%[[Q]]) W(%{{.*}}) {Scale_in = 6.350000e+01 : f32, Scale_out = 5.000000e+01 : f32, {{.*}}mkldnn_data_type = "int8"} : (tensor<4x8xsi8>, tensor<8x6xf32>) -> tensor<4x6xui8>
+// INT8: %[[B:.*]] = pdnn.fc Input(%[[A]]) W(%{{.*}}) {Scale_in = 5.000000e+01 : f32, {{.*}}force_fp32_output = true, mkldnn_data_type = "int8"} : (tensor<4x6xui8>, tensor<6x3xf32>) -> tensor<4x3xf32>
+// INT8: pdnn.fusion_gru X(%{{.*}}) {{.*}}Shift_data = 1.280000e+02 : f32{{.*}}mkldnn_data_type = "int8"{{.*}} -> (tensor<5x2xf32>,
+// INT8: pdnn.mul %arg3
+
+// MISSING: error: --quantize-placement: {{.*}}no-such-file.json: cannot read
+// MALFORMED: error: --quantize-placement: {{.*}}ranges-malformed.json: tensor "arg0" needs finite "min" <= "max" and "samples" >= 1
+
+func.func @main(%x: tensor<4x8xf32>, %g: tensor<5x3xf32>, %lod: tensor<3xi64>, %m: tensor<2x6xf32>)
+    -> (tensor<4x3xf32>, tensor<5x2xf32>, tensor<2x6xf32>) {
+  %w0 = arith.constant dense<0.5> : tensor<8x6xf32>
+  %w1 = arith.constant dense<-0.25> : tensor<6x3xf32>
+  %wx = arith.constant dense<0.5> : tensor<3x6xf32>
+  %wh = arith.constant dense<0.25> : tensor<2x6xf32>
+  %wm = arith.constant dense<1.0> : tensor<6x6xf32>
+  %0 = pdnn.fc Input(%x) W(%w0) {activation_type = "relu"} : (tensor<4x8xf32>, tensor<8x6xf32>) -> tensor<4x6xf32> loc("#1 fc -> fc_0.tmp_0")
+  %1 = pdnn.fc Input(%0) W(%w1) : (tensor<4x6xf32>, tensor<6x3xf32>) -> tensor<4x3xf32> loc("#2 fc -> fc_1.tmp_0")
+  %h:5 = pdnn.fusion_gru X(%g) lod(%lod) WeightX(%wx) WeightH(%wh) : (tensor<5x3xf32>, tensor<3xi64>, tensor<3x6xf32>, tensor<2x6xf32>)
+      -> (tensor<5x2xf32>, tensor<?x2xf32>, tensor<?x6xf32>, tensor<?x6xf32>, tensor<?x2xf32>)
+  // arg3 has no range: left alone.
+  %2 = pdnn.mul %m, %wm : (tensor<2x6xf32>, tensor<6x6xf32>) -> tensor<2x6xf32>
+  return %1, %h#0, %2 : tensor<4x3xf32>, tensor<5x2xf32>, tensor<2x6xf32>
+}
