@@ -13,6 +13,7 @@
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
 #include "PaddleDNN/Transforms/Passes.h"
 #include "PassCounts.h"
+#include "ProductScales.h"
 #include "VerifiedRewrite.h"
 #include "WeightScales.h"
 
@@ -52,13 +53,14 @@ static DequantizeOp unshiftedDequantize(Value v) {
   return dq;
 }
 
-/// The only user of `result` when it is a quantize into int8 that a
-/// product's output scale can do (no shift, no bf16).
-static QuantizeOp onlyQuantizeUser(Value result) {
+/// The only user of `result` when it is an int8 quantize that `fits` (what
+/// the fused kernel can do itself).
+static QuantizeOp onlyQuantizeUser(Value result,
+                                   function_ref<bool(QuantizeOp)> fits) {
   if (!result.hasOneUse())
     return {};
   auto q = dyn_cast<QuantizeOp>(*result.getUsers().begin());
-  if (!q || q.getBfloat16() || q.getShift().convertToFloat() != 0.0f)
+  if (!q || q.getBfloat16() || !fits(q))
     return {};
   return q;
 }
@@ -76,25 +78,20 @@ public:
       why = "the data is not dequantized from int8 without a shift";
       return failure();
     }
+    ProductScaleNames names = *productScaleNames(op);
     Fusion f;
     f.operands.push_back({0, data.getInput()});
-    StringRef inName = isa<FcOp>(op) ? "Scale_in"
-                       : isMatmul    ? "Scale_x"
-                                     : "scale_x";
-    f.attributes.push_back(b.getNamedAttr(inName, data.getScaleAttr()));
+    f.attributes.push_back(b.getNamedAttr(names.in, data.getScaleAttr()));
 
     Value weights = op->getOperand(1);
-    StringRef weightsName = isa<FcOp>(op) ? "Scale_weights"
-                            : isMatmul    ? "Scale_y"
-                                          : "scale_y";
     if (DequantizeOp w = unshiftedDequantize(weights);
         w && getElementTypeOrSelf(w.getInput().getType()).isSignedInteger(8)) {
       f.operands.push_back({1, w.getInput()});
       if (isMatmul)
-        f.attributes.push_back(b.getNamedAttr(weightsName, w.getScaleAttr()));
+        f.attributes.push_back(b.getNamedAttr(names.weights, w.getScaleAttr()));
       else
         f.attributes.push_back(b.getNamedAttr(
-            weightsName,
+            names.weights,
             b.getDenseF32ArrayAttr({w.getScale().convertToFloat()})));
     } else if (isMatmul) {
       why = "Y is not dequantized from s8; matmul_v2's int8 kernel takes s8 Y";
@@ -113,10 +110,14 @@ public:
       f.attributes.push_back(
           b.getNamedAttr("mkldnn_data_type", b.getStringAttr("int8")));
     }
-    return finishProduct(op, f,
-                         isa<FcOp>(op) ? "Scale_out"
-                         : isMatmul    ? "Scale_out"
-                                       : "scale_out");
+    // A product's output scale quantizes without a shift.
+    QuantizeOp q = onlyQuantizeUser(op->getResult(0), [](QuantizeOp q) {
+      return q.getShift().convertToFloat() == 0.0f;
+    });
+    if (q)
+      f.attributes.push_back(b.getNamedAttr(names.out, q.getScaleAttr()));
+    setOutput(f, q);
+    return f;
   }
 
   /// fusion_gru: u8 data quantized with Scale_data and Shift_data; Hidden
@@ -148,38 +149,22 @@ public:
     f.attributes.push_back(
         b.getNamedAttr("mkldnn_data_type", b.getStringAttr("int8")));
     // oneDNN's int8 GRU writes u8 with the data's own quantization.
-    QuantizeOp q = onlyQuantizeUserOfGru(op.getHidden(), scale, shift);
-    setOutput(f, q, "force_fp32_output");
+    QuantizeOp q = onlyQuantizeUser(op.getHidden(), [&](QuantizeOp q) {
+      return q.getScale().convertToFloat() == scale &&
+             std::trunc(q.getShift().convertToFloat()) == shift &&
+             getElementTypeOrSelf(q.getType()).isUnsignedInteger(8);
+    });
+    setOutput(f, q);
     return f;
   }
 
 private:
-  static QuantizeOp onlyQuantizeUserOfGru(Value hidden, float scale,
-                                          float shift) {
-    if (!hidden.hasOneUse())
-      return {};
-    auto q = dyn_cast<QuantizeOp>(*hidden.getUsers().begin());
-    if (!q || q.getBfloat16() || q.getScale().convertToFloat() != scale ||
-        std::trunc(q.getShift().convertToFloat()) != shift ||
-        !getElementTypeOrSelf(q.getType()).isUnsignedInteger(8))
-      return {};
-    return q;
-  }
-
-  FailureOr<Fusion> finishProduct(Operation *op, Fusion &f,
-                                  StringRef scaleOutName) {
-    QuantizeOp q = onlyQuantizeUser(op->getResult(0));
-    if (q)
-      f.attributes.push_back(b.getNamedAttr(scaleOutName, q.getScaleAttr()));
-    setOutput(f, q, "force_fp32_output");
-    return f;
-  }
-
-  void setOutput(Fusion &f, QuantizeOp q, StringRef forceName) {
+  void setOutput(Fusion &f, QuantizeOp q) {
     f.output = q;
     f.resultElementType =
         q ? getElementTypeOrSelf(q.getType()) : Type(b.getF32Type());
-    f.attributes.push_back(b.getNamedAttr(forceName, b.getBoolAttr(!q)));
+    f.attributes.push_back(
+        b.getNamedAttr("force_fp32_output", b.getBoolAttr(!q)));
   }
 
   OpBuilder &b;

@@ -11,6 +11,7 @@
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
 #include "PaddleDNN/Transforms/Passes.h"
 #include "PassCounts.h"
+#include "ProductScales.h"
 #include "VerifiedRewrite.h"
 
 #include "mlir/IR/PatternMatch.h"
@@ -33,14 +34,10 @@ static bool isInt8(Value v) {
 /// The output scale attribute of an int8 fc, mul or matmul_v2 that writes
 /// int8, or "" for any other op.
 static StringRef int8OutputScaleName(Operation *op) {
-  if (!op || !isInt8(op->getOperand(0)) || op->getNumResults() != 1 ||
-      !isInt8(op->getResult(0)))
+  std::optional<ProductScaleNames> names = productScaleNames(op);
+  if (!names || !isInt8(op->getOperand(0)) || !isInt8(op->getResult(0)))
     return "";
-  if (isa<FcOp, MatmulV2Op>(op))
-    return "Scale_out";
-  if (isa<MulOp>(op))
-    return "scale_out";
-  return "";
+  return names->out;
 }
 
 static float scaleAttr(Operation *op, StringRef name) {

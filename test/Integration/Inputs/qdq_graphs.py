@@ -47,6 +47,21 @@ def quantize_attrs(scale, out_dtype):
     return attr_dict(**attrs)
 
 
+def finish(c, ssa, shape, expected, scale_out, out_dtype):
+    """The product's result `ssa` as a quantized model uses it: quantized at
+    Scale_out into int8, or (f32 Out) read by something that is not a
+    quantize, here y + y."""
+    if out_dtype == np.float32:
+        c.op("%%o = arith.addf %s, %s : %s" % (ssa, ssa, ttype(shape)))
+        expected = expected * np.float32(2)
+    else:
+        c.op("%%o = pdnn.quantize %s%s : %s -> %s" % (
+            ssa, quantize_attrs(scale_out, out_dtype), ttype(shape),
+            ttype(shape, ELEMENT[out_dtype])))
+    c.result("%o", ttype(shape, ELEMENT[out_dtype]), expected, 0.0, 0.0, dtype=out_dtype)
+    return c
+
+
 def fc_case(rng, m, k, n, in_dtype, out_dtype, activation="", bias=True):
     x = int8_data(rng, in_dtype, (m, k))
     w = f32(rng.rand(k, n) * 2 - 1)
@@ -68,14 +83,7 @@ def fc_case(rng, m, k, n, in_dtype, out_dtype, activation="", bias=True):
         s_in, c.type("%x"), ttype((m, k))))
     c.op("%%y = pdnn.fc %s%s : (%s) -> %s" % (
         ops, attr_dict(activation_type=activation), types, ttype((m, n))))
-    if force_fp32:
-        c.op("%o = arith.addf %y, %y : " + ttype((m, n)))  # a user that is not a quantize
-        expected = expected * np.float32(2)
-    else:
-        c.op("%%o = pdnn.quantize %%y%s : %s -> %s" % (
-            quantize_attrs(s_out, out_dtype), ttype((m, n)), ttype((m, n), ELEMENT[out_dtype])))
-    c.result("%o", ttype((m, n), ELEMENT[out_dtype]), expected, 0.0, 0.0, dtype=out_dtype)
-    return c
+    return finish(c, "%y", (m, n), expected, s_out, out_dtype)
 
 
 def mul_case(rng, m, k, n, out_dtype):
@@ -92,14 +100,7 @@ def mul_case(rng, m, k, n, out_dtype):
         s_in, c.type("%x"), ttype((m, k))))
     c.op("%%y = pdnn.mul %%d, %%w : (%s, %s) -> %s" % (ttype((m, k)), c.type("%w"),
                                                        ttype((m, n))))
-    if force_fp32:
-        c.op("%o = arith.addf %y, %y : " + ttype((m, n)))
-        expected = expected * np.float32(2)
-    else:
-        c.op("%%o = pdnn.quantize %%y%s : %s -> %s" % (
-            quantize_attrs(s_out, out_dtype), ttype((m, n)), ttype((m, n), ELEMENT[out_dtype])))
-    c.result("%o", ttype((m, n), ELEMENT[out_dtype]), expected, 0.0, 0.0, dtype=out_dtype)
-    return c
+    return finish(c, "%y", (m, n), expected, s_out, out_dtype)
 
 
 def matmul_case(rng, b, m, k, n, out_dtype):
@@ -119,15 +120,7 @@ def matmul_case(rng, b, m, k, n, out_dtype):
         s_y, c.type("%y"), ttype((k, n))))
     c.op("%%r = pdnn.matmul_v2 %%dx, %%dy : (%s, %s) -> %s" % (
         ttype((b, m, k)), ttype((k, n)), ttype((b, m, n))))
-    if force_fp32:
-        c.op("%o = arith.addf %r, %r : " + ttype((b, m, n)))
-        expected = expected * np.float32(2)
-    else:
-        c.op("%%o = pdnn.quantize %%r%s : %s -> %s" % (
-            quantize_attrs(s_out, out_dtype), ttype((b, m, n)),
-            ttype((b, m, n), ELEMENT[out_dtype])))
-    c.result("%o", ttype((b, m, n), ELEMENT[out_dtype]), expected, 0.0, 0.0, dtype=out_dtype)
-    return c
+    return finish(c, "%r", (b, m, n), expected, s_out, out_dtype)
 
 
 def chain_case(rng, m, k, h, n):
