@@ -17,7 +17,6 @@
 #include "VerifiedRewrite.h"
 #include "WeightScales.h"
 
-#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Remarks.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -96,11 +95,15 @@ public:
     } else if (isMatmul) {
       why = "Y is not dequantized from s8; matmul_v2's int8 kernel takes s8 Y";
       return failure();
-    } else if (hasUnsetWeightScales(op) &&
-               !matchPattern(weights, m_Constant())) {
-      why = "the weights are neither constant (to compute their scales) nor "
-            "dequantized from s8, and have no Scale_weights";
-      return failure();
+    } else if (hasUnsetWeightScales(op)) {
+      std::optional<SmallVector<float>> scales = computeWeightScales(op);
+      if (!scales) {
+        why = "the weights are neither f32 constants (to compute their "
+              "scales) nor dequantized from s8, and have no Scale_weights";
+        return failure();
+      }
+      f.attributes.push_back(
+          b.getNamedAttr(names.weights, b.getDenseF32ArrayAttr(*scales)));
     }
     if (auto fc = dyn_cast<FcOp>(op)) {
       if (fc.getPaddingWeights()) {
@@ -133,14 +136,17 @@ public:
       why = "H0 is bf16";
       return failure();
     }
-    if (hasUnsetWeightScales(op) &&
-        (!matchPattern(op.getWeightX(), m_Constant()) ||
-         !matchPattern(op.getWeightH(), m_Constant()))) {
-      why = "the weights are not constant (to compute their scales) and have "
-            "no Scale_weights";
-      return failure();
-    }
     Fusion f;
+    if (hasUnsetWeightScales(op)) {
+      std::optional<SmallVector<float>> scales = computeWeightScales(op);
+      if (!scales) {
+        why = "the weights are not f32 constants (to compute their scales) "
+              "and have no Scale_weights";
+        return failure();
+      }
+      f.attributes.push_back(
+          b.getNamedAttr("Scale_weights", b.getDenseF32ArrayAttr(*scales)));
+    }
     f.operands.push_back({0, data.getInput()});
     float scale = data.getScale().convertToFloat();
     float shift = data.getShift().convertToFloat();
@@ -220,8 +226,6 @@ struct FuseQuantizedOpsPass
       Value result = fusedOp->getResult(0);
       result.setType(cast<RankedTensorType>(result.getType())
                          .clone(fusion->resultElementType));
-      if (hasUnsetWeightScales(fusedOp))
-        (void)assignWeightScales(fusedOp);
     });
     if (!why.empty())
       return failure();

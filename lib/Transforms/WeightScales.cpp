@@ -3,8 +3,7 @@
 #include "WeightScales.h"
 
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
-
-#include "mlir/IR/Matchers.h"
+#include "PaddleDNN/Support/ConstantElements.h"
 
 #include <algorithm>
 #include <cmath>
@@ -12,12 +11,13 @@
 using namespace mlir;
 using namespace mlir::pdnn;
 
-/// The values of `weights` when it is a constant of static shape.
+/// The values of `weights` when it is an f32 constant of static shape
+/// (dense, or a blob as the Paddle importer writes weights).
 static std::optional<SmallVector<float>> constantValues(Value weights) {
-  DenseFPElementsAttr values;
   auto type = dyn_cast<RankedTensorType>(weights.getType());
-  if (!type || !type.hasStaticShape() ||
-      !matchPattern(weights, m_Constant(&values)))
+  auto values =
+      dyn_cast_or_null<DenseFPElementsAttr>(constantElementsOf(weights));
+  if (!type || !type.hasStaticShape() || !values)
     return std::nullopt;
   SmallVector<float> result;
   result.reserve(type.getNumElements());
@@ -66,31 +66,29 @@ bool mlir::pdnn::hasUnsetWeightScales(Operation *op) {
   return false;
 }
 
-LogicalResult mlir::pdnn::assignWeightScales(Operation *op) {
+std::optional<SmallVector<float>>
+mlir::pdnn::computeWeightScales(Operation *op) {
   if (auto fc = dyn_cast<FcOp>(op)) {
     auto values = constantValues(fc.getW());
     if (!values)
-      return failure();
-    fc.setScaleWeights(
-        channelScales(*values, fc.getW().getType().getShape().back()));
-    return success();
+      return std::nullopt;
+    return channelScales(*values, fc.getW().getType().getShape().back());
   }
   if (auto mul = dyn_cast<MulOp>(op)) {
     auto values = constantValues(mul.getY());
     if (!values)
-      return failure();
+      return std::nullopt;
     int64_t columns = 1;
     for (int64_t d :
          mul.getY().getType().getShape().drop_front(mul.getYNumColDims()))
       columns *= d;
-    mul.setScaleY(channelScales(*values, columns));
-    return success();
+    return channelScales(*values, columns);
   }
   if (auto gru = dyn_cast<FusionGruOp>(op)) {
     auto wx = constantValues(gru.getWeightX());
     auto wh = constantValues(gru.getWeightH());
     if (!wx || !wh)
-      return failure();
+      return std::nullopt;
     int64_t d = gru.getWeightH().getType().getShape().front();
     // WeightX's 3D columns, then WeightH's [W_u | W_r] (D x 2D) onto the
     // first 2D and W_c (D x D) onto the last D.
@@ -98,8 +96,20 @@ LogicalResult mlir::pdnn::assignWeightScales(Operation *op) {
     foldColumns(*wx, 3 * d, maxAbs);
     foldColumns(ArrayRef(*wh).take_front(2 * d * d), 2 * d, maxAbs);
     foldColumns(ArrayRef(*wh).drop_front(2 * d * d), d, maxAbs, 2 * d);
-    gru.setScaleWeights(scalesOf(maxAbs));
-    return success();
+    return scalesOf(maxAbs);
   }
-  return failure();
+  return std::nullopt;
+}
+
+LogicalResult mlir::pdnn::assignWeightScales(Operation *op) {
+  std::optional<SmallVector<float>> scales = computeWeightScales(op);
+  if (!scales)
+    return failure();
+  if (auto fc = dyn_cast<FcOp>(op))
+    fc.setScaleWeights(*scales);
+  else if (auto mul = dyn_cast<MulOp>(op))
+    mul.setScaleY(*scales);
+  else
+    cast<FusionGruOp>(op).setScaleWeights(*scales);
+  return success();
 }

@@ -10,6 +10,9 @@
 #define PADDLEDNN_LIB_TRANSFORMS_WEIGHTSCALES_H
 
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
 
 namespace mlir::pdnn {
 
@@ -17,10 +20,13 @@ namespace mlir::pdnn {
 /// weight scales, the single scale 1.
 bool hasUnsetWeightScales(Operation *op);
 
-/// Gives int8 fc, mul or fusion_gru `op` the scales 127 / max|w| of each
-/// output channel of its constant f32 weights (fusion_gru: each gate column
-/// over WeightX and the matching WeightH block together). Fails, changing
-/// nothing, when the weights are not constants of static shape.
+/// The scales 127 / max|w| of each output channel of the constant f32
+/// weights of fc, mul or fusion_gru `op` (fusion_gru: each gate column over
+/// WeightX and the matching WeightH block together); none when the weights
+/// are not f32 constants of static shape (dense or a resource blob).
+std::optional<SmallVector<float>> computeWeightScales(Operation *op);
+
+/// Gives `op` those scales. Fails, changing nothing, when there are none.
 LogicalResult assignWeightScales(Operation *op);
 
 } // namespace mlir::pdnn

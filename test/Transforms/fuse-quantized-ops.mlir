@@ -84,12 +84,37 @@ func.func @gru_other_scale(%q: tensor<5x2xui8>, %lod: tensor<2xi64>) -> tensor<5
 
 // -----
 
+// Weights as the Paddle importer stores them, resource blobs: their scales
+// are computed too (WeightX [[2, -1, 0.5], [0.5, 0.25, -4]], WeightH
+// [[0.5, 1.5, 0.25]]: per gate column max 2, 1.5, 4).
+// CHECK-LABEL: func @gru_resource_weights
+// CHECK: pdnn.fusion_gru {{.*}}Scale_weights = array<f32: 6.350000e+01, 84.6666641, 3.175000e+01>
+func.func @gru_resource_weights(%q: tensor<5x2xui8>, %lod: tensor<2xi64>) -> tensor<5x1xf32> {
+  %wx = arith.constant dense_resource<gru_wx> : tensor<2x3xf32>
+  %wh = arith.constant dense_resource<gru_wh> : tensor<1x3xf32>
+  %x = pdnn.dequantize %q {Scale = 63.0 : f32, Shift = 64.0 : f32} : tensor<5x2xui8> -> tensor<5x2xf32>
+  %h:5 = pdnn.fusion_gru X(%x) lod(%lod) WeightX(%wx) WeightH(%wh) : (tensor<5x2xf32>, tensor<2xi64>, tensor<2x3xf32>, tensor<1x3xf32>)
+      -> (tensor<5x1xf32>, tensor<?x1xf32>, tensor<?x3xf32>, tensor<?x3xf32>, tensor<?x1xf32>)
+  return %h#0 : tensor<5x1xf32>
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      gru_wx: "0x0400000000000040000080BF0000003F0000003F0000803E000080C0",
+      gru_wh: "0x040000000000003F0000C03F0000803E"
+    }
+  }
+#-}
+
+// -----
+
 // Refused, with the reason: shifted data for fc, weights that are neither
 // constant nor s8, a matmul_v2 with f32 Y, s8 data for fusion_gru.
 // CHECK-LABEL: func @refused
 // CHECK-COUNT-3: pdnn.dequantize
 // REMARK: remark: [Missed] NotQuantized | Category:fuse-quantized-ops | Reason="the data is not dequantized from int8 without a shift"
-// REMARK: remark: [Missed] NotQuantized | Category:fuse-quantized-ops | Reason="the weights are neither constant (to compute their scales) nor dequantized from s8, and have no Scale_weights"
+// REMARK: remark: [Missed] NotQuantized | Category:fuse-quantized-ops | Reason="the weights are neither f32 constants (to compute their scales) nor dequantized from s8, and have no Scale_weights"
 // REMARK: remark: [Missed] NotQuantized | Category:fuse-quantized-ops | Reason="Y is not dequantized from s8; matmul_v2's int8 kernel takes s8 Y"
 // REMARK: remark: [Missed] NotQuantized | Category:fuse-quantized-ops | Reason="X is not dequantized from ui8 (oneDNN's RNNs take u8 data)"
 // REMARK: Category:fuse-quantized-ops | fused=0, refused=4

@@ -1,6 +1,7 @@
 //===- PDNNRuntimeOps.cpp - pdnnrt dialect and ops ------------------------===//
 
 #include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntime.h"
+#include "PaddleDNN/Support/ConstantElements.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -9,10 +10,9 @@
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/TypeSwitch.h"
 
-#include "mlir/IR/DialectResourceBlobManager.h"
-
 using namespace mlir;
 using namespace mlir::pdnnrt;
+using mlir::pdnn::denseElementsOf;
 
 #include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntimeDialect.cpp.inc"
 #include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntimeEnums.cpp.inc"
@@ -84,26 +84,6 @@ LogicalResult ReorderGruWeightHOp::verify() {
       getResult().getType().getElementType())
     return emitOpError() << "keeps the element type";
   return success();
-}
-
-/// The elements of a constant operand, also when they are a resource blob
-/// (how the Paddle importer stores weights): weight transforms fold either
-/// way, so imported models prepare their weights at compile time too.
-static DenseElementsAttr denseElementsOf(Attribute value) {
-  if (auto dense = dyn_cast_or_null<DenseElementsAttr>(value))
-    return dense;
-  auto resource = dyn_cast_or_null<DenseResourceElementsAttr>(value);
-  if (!resource)
-    return {};
-  auto type = cast<RankedTensorType>(resource.getType());
-  AsmResourceBlob *blob = resource.getRawHandle().getBlob();
-  if (!blob || type.getElementType().isInteger(1))
-    return {};
-  ArrayRef<char> data = blob->getData();
-  bool detectedSplat = false;
-  if (!DenseElementsAttr::isValidRawBuffer(type, data, detectedSplat))
-    return {};
-  return DenseElementsAttr::getFromRawBuffer(type, data);
 }
 
 OpFoldResult ReorderGruWeightHOp::fold(FoldAdaptor adaptor) {
