@@ -82,6 +82,7 @@ void mlir::pdnn::buildLowerPipeline(OpPassManager &pm,
   pm.addPass(createConvertBufferizationToMemRefPass());
   pm.addPass(createConvertPDNNRuntimeToCalls());
 
+  pm.addPass(createStridedCopiesToLinalg());
   pm.addPass(createConvertLinalgToLoopsPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());

@@ -118,4 +118,17 @@ def ConvertPDNNRuntimeToCalls : Pass<"convert-pdnnrt-to-calls", "::mlir::ModuleO
                            "::mlir::memref::MemRefDialect"];
 }
 
+def StridedCopiesToLinalg : Pass<"pdnn-strided-copies-to-linalg"> {
+  let summary = "Turn memref.copy between non-contiguous buffers into linalg.copy";
+  let description = [{
+    A memref.copy becomes a call to the C runner library's memrefCopy,
+    which copies a non-contiguous buffer (a concat's slice, a column block)
+    one element at a time through a generic index loop: in the int8 LAC
+    model that was a fifth of the run. As linalg.copy it becomes loops over
+    the buffer's own strides that LLVM vectorizes. Copies between contiguous
+    buffers stay memref.copy, which memrefCopy does with one memcpy.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 #endif // PADDLEDNN_CONVERSION_PASSES_TD
