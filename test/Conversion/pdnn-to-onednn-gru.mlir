@@ -191,13 +191,12 @@ func.func @bf16(%x: tensor<?x3xbf16>, %lod: tensor<?xi64>, %h0: tensor<2x2xf32>,
 // u8 X runs oneDNN's int8 GRU: the data's scale and shift go with the call,
 // Scale_weights become its weight scales (3D of them), the zero initial
 // state is quantized like the data (rint(0·63 + 64) = 64, not byte 0), and
-// force_fp32_output dequantizes the u8 output after the call.
+// force_fp32_output dequantizes the u8 output after the call with Paddle's
+// dequantize reorder (scale 1/63, shift -64/63).
 // CHECK-LABEL: func @int8
 // CHECK-DAG: %[[SCALES:.*]] = arith.constant dense<[1.000000e+01, 2.000000e+01, 3.000000e+01, 4.000000e+01, 5.000000e+01, 6.000000e+01]> : tensor<6xf32>
 // CHECK: pdnnrt.rnn ins(%arg0, %arg1, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[SCALES]] : tensor<?x3xui8>, tensor<?xi64>, tensor<4xi64>, tensor<1x1x1x?x2xui8>, tensor<1x1x3x3x2xf32>, tensor<1x1x2x3x2xf32>, tensor<1x1x3x2xf32>, tensor<6xf32>) outs(%{{.*}}, %{{.*}} : tensor<?x2xui8>, tensor<1x1x1x?x2xui8>) {cell = #pdnnrt.cell<gru>, dataScale = 6.300000e+01 : f32, dataShift = 6.400000e+01 : f32, direction = #pdnnrt.direction<left2right>
-// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<?x2xui8>) outs(%{{.*}} : tensor<?x2xf32>)
-// CHECK: arith.subf
-// CHECK: arith.divf
+// CHECK: pdnnrt.reorder ins(%{{.*}} : tensor<?x2xui8>) outs(%{{.*}} : tensor<?x2xf32>) {scale = 0.0158730168 : f32, shift = -1.01587307 : f32}
 // CHECK-NOT: pdnn.fusion_gru
 // SORTED-LABEL: func @int8
 // SORTED: %[[ZERO:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<1x1x1x?x2xui8>)

@@ -174,14 +174,18 @@ struct FusionGruToOneDNN : public OpRewritePattern<FusionGruOp> {
                                   op.getOriginMode(), op.getIsReverse(),
                                   batching, quantization);
     // force_fp32_output: oneDNN 2.6's int8 GRU writes u8 only, so its
-    // output is dequantized after it (bf16 widens exactly).
+    // output is dequantized after it, by Paddle's dequantize reorder (bf16
+    // widens exactly).
     Type hiddenType = getElementTypeOrSelf(op.getHidden().getType());
-    if (getElementTypeOrSelf(hidden.getType()) != hiddenType)
-      hidden = castFloat(rewriter, loc,
-                         dequantizeToF32(rewriter, loc, hidden,
-                                         op.getScaleData().convertToFloat(),
-                                         op.getShiftData().convertToFloat()),
-                         hiddenType);
+    Type computed = getElementTypeOrSelf(hidden.getType());
+    if (computed.isInteger(8) && hiddenType.isF32())
+      hidden =
+          buildReorder(rewriter, loc, hidden, hiddenType,
+                       dequantizeScaling(op.getScaleData().convertToFloat(),
+                                         op.getShiftData().convertToFloat()))
+              ->getResult(0);
+    else if (computed != hiddenType)
+      hidden = castFloat(rewriter, loc, hidden, hiddenType);
     replaceRecurrentOp(rewriter, op, op.getHidden(), hidden,
                        {op.getReorderedH0(), op.getXX(), op.getBatchedInput(),
                         op.getBatchedOut()});

@@ -4,10 +4,18 @@
 #define PADDLEDNN_LIB_CONVERSION_PDNNTOONEDNN_PDNNTOONEDNN_H
 
 #include "PaddleDNN/Conversion/Options.h"
+#include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntime.h"
+
+#include "../Utils/QuantizationReorders.h"
 
 namespace mlir {
 class RewritePatternSet;
 namespace pdnn {
+
+/// A oneDNN reorder of `src` into a new tensor of `elementType`:
+/// sat(rint(scale · src + shift)) as QuantizationReorders.h says.
+pdnnrt::ReorderOp buildReorder(OpBuilder &b, Location loc, Value src,
+                               Type elementType, ReorderScaling scaling);
 
 /// gru, fusion_gru, multi_gru -> pdnnrt calls with explicit data movement.
 void populateGruToOneDNNPatterns(RewritePatternSet &patterns,

@@ -20,6 +20,15 @@
 using namespace mlir;
 using namespace mlir::pdnn;
 
+pdnnrt::ReorderOp mlir::pdnn::buildReorder(OpBuilder &b, Location loc,
+                                           Value src, Type elementType,
+                                           ReorderScaling scaling) {
+  Value dst = createEmpty(b, loc, getSizes(b, loc, src), elementType);
+  return pdnnrt::ReorderOp::create(b, loc, TypeRange{dst.getType()}, src, dst,
+                                   APFloat(scaling.scale),
+                                   APFloat(scaling.shift));
+}
+
 namespace {
 
 template <typename OpTy>
@@ -28,14 +37,10 @@ struct QuantizationToReorder : public OpRewritePattern<OpTy> {
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value src = op->getOperand(0);
-    ReorderScaling scaling = *reorderScalingOf(op);
-    Value dst = createEmpty(rewriter, loc, getSizes(rewriter, loc, src),
-                            op.getType().getElementType());
-    replaceWithCall(rewriter, op,
-                    pdnnrt::ReorderOp::create(
-                        rewriter, loc, TypeRange{dst.getType()}, src, dst,
-                        APFloat(scaling.scale), APFloat(scaling.shift)));
+    pdnnrt::ReorderOp reorder =
+        buildReorder(rewriter, op.getLoc(), op->getOperand(0),
+                     op.getType().getElementType(), *reorderScalingOf(op));
+    replaceWithCall(rewriter, op, reorder);
     return success();
   }
 };

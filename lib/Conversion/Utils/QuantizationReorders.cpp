@@ -12,6 +12,13 @@
 using namespace mlir;
 using namespace mlir::pdnn;
 
+ReorderScaling mlir::pdnn::dequantizeScaling(float scale, float shift) {
+  // dequantize_mkldnn_op: output scales {1. / Scale} and, with a shift, a
+  // sum post-op over dst filled with -Shift / Scale.
+  return ReorderScaling{static_cast<float>(1.0 / double(scale)),
+                        shift == 0.0f ? 0.0f : -shift / scale};
+}
+
 std::optional<ReorderScaling> mlir::pdnn::reorderScalingOf(Operation *op) {
   return llvm::TypeSwitch<Operation *, std::optional<ReorderScaling>>(op)
       .Case([](QuantizeOp q) {
@@ -21,12 +28,8 @@ std::optional<ReorderScaling> mlir::pdnn::reorderScalingOf(Operation *op) {
                               std::trunc(q.getShift().convertToFloat())};
       })
       .Case([](DequantizeOp d) {
-        // dequantize_mkldnn_op: output scales {1. / Scale} and, with a
-        // shift, a sum post-op over dst filled with -Shift / Scale.
-        float scale = d.getScale().convertToFloat();
-        float shift = d.getShift().convertToFloat();
-        return ReorderScaling{static_cast<float>(1.0 / double(scale)),
-                              shift == 0.0f ? 0.0f : -shift / scale};
+        return dequantizeScaling(d.getScale().convertToFloat(),
+                                 d.getShift().convertToFloat());
       })
       .Case([](RequantizeOp r) {
         // requantize_mkldnn_op: output scales {Scale_out / Scale_in} and,

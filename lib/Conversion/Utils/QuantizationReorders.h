@@ -31,6 +31,9 @@ struct ReorderScaling {
   float shift = 0.0f;
 };
 
+/// Paddle's dequantize of int8 data quantized at `scale` and `shift`.
+ReorderScaling dequantizeScaling(float scale, float shift);
+
 /// The reorder that quantize, dequantize or requantize `op` is, or nullopt
 /// for any other op.
 std::optional<ReorderScaling> reorderScalingOf(Operation *op);
