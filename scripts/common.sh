@@ -7,7 +7,8 @@ PDNN_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # config also asks for the OpenCL headers and loader; pdnn-tblgen links
 # LLVM's static TableGen libraries, whose CMake config asks for zstd. The
 # Paddle importer compiles framework.proto with protoc; the tests write
-# Paddle models with python3-protobuf.
+# Paddle models with python3-protobuf. manpages-zh is real Chinese text for
+# the int8 LAC test (examples/lac/chinese_manpages.py).
 PDNN_PACKAGES=(
   cmake ninja-build g++ git
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools
@@ -15,6 +16,7 @@ PDNN_PACKAGES=(
   libgtest-dev libbenchmark-dev
   libprotobuf-dev protobuf-compiler
   python3-numpy python3-protobuf
+  manpages-zh
 )
 
 # Installs whichever of PDNN_PACKAGES is missing (needs root or sudo).

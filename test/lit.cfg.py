@@ -72,6 +72,12 @@ def _cpu_flags():
     return set()
 
 
+# Real Chinese text for the int8 LAC test (Debian's manpages-zh); minimal
+# images may drop man pages even when the package is installed.
+_zh_pages = "/usr/share/man/zh_CN"
+if os.path.isdir(_zh_pages) and sum(len(f) for _, _, f in os.walk(_zh_pages)) >= 500:
+    config.available_features.add("manpages-zh")
+
 for _flag, _feature in (("avx512_bf16", "cpu-avx512-bf16"),
                         ("avx512_vnni", "cpu-avx512-vnni"),
                         ("amx_tile", "cpu-amx")):

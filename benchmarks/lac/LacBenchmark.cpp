@@ -52,27 +52,34 @@ size_t corpusCharacters() {
 }
 
 using Fusion = lac::SegmenterOptions::Fusion;
+using Precision = lac::SegmenterOptions::Precision;
 
-lac::Segmenter &segmenter(Fusion fusion, GruBatching batching, Backend backend) {
+lac::Segmenter &segmenter(Fusion fusion, GruBatching batching, Backend backend,
+                          Precision precision) {
   // Never destroyed: compiled models outlive main(), and tearing them down
   // after oneDNN's and LLVM's own statics are gone crashes at exit.
-  static auto *cache =
-      new std::map<std::tuple<Fusion, GruBatching, Backend>, std::unique_ptr<lac::Segmenter>>;
-  auto &entry = (*cache)[{fusion, batching, backend}];
+  static auto *cache = new std::map<std::tuple<Fusion, GruBatching, Backend, Precision>,
+                                    std::unique_ptr<lac::Segmenter>>;
+  auto &entry = (*cache)[{fusion, batching, backend, precision}];
   if (!entry) {
     lac::SegmenterOptions options;
     options.fusion = fusion;
     options.gruBatching = batching;
     options.backend = backend;
+    options.precision = precision;
+    // Speed does not depend on which sentences set the scales; the
+    // accuracy test calibrates and measures on separate text.
+    if (precision == Precision::Int8)
+      options.calibration = corpus();
     entry = llvm::cantFail(lac::Segmenter::create(PDNN_LAC_DIR, options));
   }
   return *entry;
 }
 
-void segmentCorpus(benchmark::State &state, Fusion fusion, GruBatching batching,
-                   Backend backend) {
+void segmentCorpus(benchmark::State &state, Fusion fusion, GruBatching batching, Backend backend,
+                   Precision precision = Precision::F32) {
   size_t batch = size_t(state.range(0));
-  lac::Segmenter &model = segmenter(fusion, batching, backend);
+  lac::Segmenter &model = segmenter(fusion, batching, backend, precision);
   const std::vector<std::string> &sentences = corpus();
   auto runAll = [&] {
     for (size_t first = 0; first < sentences.size(); first += batch) {
@@ -108,6 +115,9 @@ void BM_Fused_Padded(benchmark::State &state) {
 }
 void BM_FcGruOnly_LengthSorted(benchmark::State &state) {
   segmentCorpus(state, Fusion::FcGru, GruBatching::LengthSorted, Backend::OneDNN);
+}
+void BM_Int8_FcGru_LengthSorted(benchmark::State &state) {
+  segmentCorpus(state, Fusion::FcGru, GruBatching::LengthSorted, Backend::OneDNN, Precision::Int8);
 }
 void BM_Unfused_LengthSorted(benchmark::State &state) {
   segmentCorpus(state, Fusion::None, GruBatching::LengthSorted, Backend::OneDNN);
@@ -158,6 +168,7 @@ void BM_ImportAndCompile(benchmark::State &state) {
 BENCHMARK(BM_Fused_LengthSorted)->Arg(1)->Arg(64)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Fused_Padded)->Arg(1)->Arg(64)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_FcGruOnly_LengthSorted)->Arg(1)->Arg(64)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Int8_FcGru_LengthSorted)->Arg(1)->Arg(64)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Unfused_LengthSorted)->Arg(1)->Arg(64)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Unfused_Padded)->Arg(1)->Arg(64)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Fused_Reference)->Arg(1)->Arg(64)->Unit(benchmark::kMillisecond);

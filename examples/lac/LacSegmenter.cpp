@@ -2,7 +2,9 @@
 
 #include "LacSegmenter.h"
 
+#include "PaddleDNN/Execution/Calibrate.h"
 #include "PaddleDNN/Target/Paddle/PaddleImport.h"
+#include "PaddleDNN/Transforms/Calibration.h"
 #include "PaddleDNN/Transforms/Passes.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -107,6 +109,51 @@ std::vector<std::string> lac::splitCharacters(llvm::StringRef text) {
   return chars;
 }
 
+/// The feed tensors of `batch`, borrowing its vectors.
+static Expected<std::pair<mlir::pdnn::HostTensor, mlir::pdnn::HostTensor>>
+feedOf(const LodBatch &batch) {
+  using mlir::pdnn::ElementKind;
+  using mlir::pdnn::HostTensor;
+  // The model only reads its feed; adopt() wants a mutable pointer.
+  auto *ids = const_cast<int64_t *>(batch.ids.data());
+  auto *offsets = const_cast<int64_t *>(batch.offsets.data());
+  Expected<HostTensor> words =
+      HostTensor::adopt(ElementKind::I64, {int64_t(batch.ids.size()), 1}, ids, nullptr);
+  if (!words)
+    return words.takeError();
+  Expected<HostTensor> lod =
+      HostTensor::adopt(ElementKind::I64, {int64_t(batch.offsets.size())}, offsets, nullptr);
+  if (!lod)
+    return lod.takeError();
+  return std::make_pair(std::move(*words), std::move(*lod));
+}
+
+/// Runs the fused f32 `module` on `sentences` and returns the ranges of its
+/// quantizable tensors.
+static Expected<mlir::pdnn::CalibrationRanges>
+calibrate(mlir::ModuleOp module, const SegmenterOptions &options, const mlir::pdnn::JitOptions &jit,
+          llvm::function_ref<LodBatch(const std::vector<std::string> &)> toBatch) {
+  if (options.calibration.empty())
+    return fail("int8 needs calibration sentences");
+  auto calibrating = mlir::pdnn::CalibratingFunction::compile(
+      mlir::OwningOpRef<mlir::ModuleOp>(module.clone()), "main", jit);
+  if (!calibrating)
+    return calibrating.takeError();
+  mlir::pdnn::CalibrationRanges ranges;
+  size_t step = std::max<size_t>(options.calibrationBatch, 1);
+  const std::vector<std::string> &sentences = options.calibration;
+  for (size_t first = 0; first < sentences.size(); first += step) {
+    LodBatch batch = toBatch(std::vector<std::string>(
+        sentences.begin() + first, sentences.begin() + std::min(sentences.size(), first + step)));
+    auto feed = feedOf(batch);
+    if (!feed)
+      return feed.takeError();
+    if (auto results = calibrating->call({&feed->first, &feed->second}, ranges); !results)
+      return results.takeError();
+  }
+  return ranges;
+}
+
 Expected<std::unique_ptr<Segmenter>> Segmenter::create(llvm::StringRef lacDir,
                                                        const SegmenterOptions &options) {
   llvm::SmallString<256> confDir(lacDir), programPath(lacDir);
@@ -136,65 +183,104 @@ Expected<std::unique_ptr<Segmenter>> Segmenter::create(llvm::StringRef lacDir,
   if (!module)
     return fail("importing " + programPath + " failed:\n" + diagnostics);
   using Fusion = SegmenterOptions::Fusion;
-  if (options.fusion != Fusion::None) {
-    mlir::PassManager pm(&context);
-    pm.addPass(mlir::pdnn::createFuseFcGru());
-    if (options.fusion == Fusion::FcGruBidirectional)
-      pm.addPass(mlir::pdnn::createFuseBidirectionalGru());
-    pm.addPass(mlir::pdnn::createInPlace());
-    if (mlir::failed(pm.run(*module)))
-      return fail("the fuse passes failed:\n" + diagnostics);
-  }
+  using Precision = SegmenterOptions::Precision;
   mlir::pdnn::JitOptions jit;
   jit.backend = options.backend;
   jit.gruBatching = options.gruBatching;
+  std::unique_ptr<Segmenter> segmenter(new Segmenter(std::move(*dictionaries)));
+  auto runPasses = [&](llvm::function_ref<void(mlir::PassManager &)> add) -> llvm::Error {
+    mlir::PassManager pm(&context);
+    add(pm);
+    if (mlir::failed(pm.run(*module)))
+      return fail("the passes failed:\n" + diagnostics);
+    return llvm::Error::success();
+  };
+  if (options.fusion != Fusion::None)
+    if (llvm::Error e =
+            runPasses([](mlir::PassManager &pm) { pm.addPass(mlir::pdnn::createFuseFcGru()); }))
+      return e;
+  if (options.precision == Precision::Int8) {
+    auto ranges = calibrate(*module, options, jit,
+                            [&](const std::vector<std::string> &s) { return segmenter->batch(s); });
+    if (!ranges)
+      return ranges.takeError();
+    if (llvm::Error e = runPasses([&](mlir::PassManager &pm) {
+          pm.addPass(mlir::pdnn::createQuantizePlacement(std::move(*ranges)));
+          pm.addPass(mlir::pdnn::createFuseQuantizedOps());
+          pm.addPass(mlir::pdnn::createSquashQuantization());
+        }))
+      return e;
+  }
+  if (llvm::Error e = runPasses([&](mlir::PassManager &pm) {
+        if (options.fusion == Fusion::FcGruBidirectional && options.precision == Precision::F32)
+          pm.addPass(mlir::pdnn::createFuseBidirectionalGru());
+        if (options.fusion != Fusion::None)
+          pm.addPass(mlir::pdnn::createInPlace());
+      }))
+    return e;
   auto function = mlir::pdnn::JitFunction::compile(std::move(module), "main", jit);
   if (!function)
     return fail("compiling the model failed: " + llvm::toString(function.takeError()) + "\n" +
                 diagnostics);
-  std::unique_ptr<Segmenter> segmenter(new Segmenter(std::move(*dictionaries)));
   segmenter->model = std::move(*function);
   return segmenter;
 }
 
-Expected<std::vector<std::vector<std::string>>>
-Segmenter::segment(const std::vector<std::string> &sentences) {
-  std::vector<std::vector<std::string>> chars;
-  std::vector<int64_t> ids, offsets{0};
+LodBatch Segmenter::batch(const std::vector<std::string> &sentences) const {
+  LodBatch batch;
+  batch.offsets.push_back(0);
   for (const std::string &sentence : sentences) {
-    chars.push_back(splitCharacters(sentence));
-    std::vector<int64_t> sentenceIds = dictionaries.toIds(chars.back());
-    ids.insert(ids.end(), sentenceIds.begin(), sentenceIds.end());
-    offsets.push_back(int64_t(ids.size()));
+    batch.chars.push_back(splitCharacters(sentence));
+    std::vector<int64_t> sentenceIds = dictionaries.toIds(batch.chars.back());
+    batch.ids.insert(batch.ids.end(), sentenceIds.begin(), sentenceIds.end());
+    batch.offsets.push_back(int64_t(batch.ids.size()));
   }
-  using mlir::pdnn::ElementKind;
-  using mlir::pdnn::HostTensor;
-  Expected<HostTensor> words =
-      HostTensor::adopt(ElementKind::I64, {int64_t(ids.size()), 1}, ids.data(), nullptr);
-  Expected<HostTensor> lod =
-      HostTensor::adopt(ElementKind::I64, {int64_t(offsets.size())}, offsets.data(), nullptr);
-  if (!words)
-    return words.takeError();
-  if (!lod)
-    return lod.takeError();
-  Expected<std::vector<HostTensor>> results = model->call({&*words, &*lod});
+  return batch;
+}
+
+Expected<std::vector<std::vector<llvm::StringRef>>> Segmenter::run(const LodBatch &batch) {
+  auto feed = feedOf(batch);
+  if (!feed)
+    return feed.takeError();
+  Expected<std::vector<mlir::pdnn::HostTensor>> results =
+      model->call({&feed->first, &feed->second});
   if (!results)
     return results.takeError();
-  const HostTensor &path = (*results)[0];
-  if (path.numElements() != int64_t(ids.size()))
-    return fail(llvm::formatv("the model returned {0} tags for {1} characters",
-                              path.numElements(), ids.size()));
+  const mlir::pdnn::HostTensor &path = (*results)[0];
+  if (path.numElements() != int64_t(batch.ids.size()))
+    return fail(llvm::formatv("the model returned {0} tags for {1} characters", path.numElements(),
+                              batch.ids.size()));
   const int64_t *tags = path.dataAs<int64_t>();
-  std::vector<std::vector<std::string>> segmented;
+  std::vector<std::vector<llvm::StringRef>> named;
   size_t row = 0;
-  for (const std::vector<std::string> &sentence : chars) {
+  for (const std::vector<std::string> &sentence : batch.chars) {
+    named.emplace_back();
+    for (size_t i = 0; i < sentence.size(); ++i)
+      named.back().push_back(dictionaries.tag(tags[row++]));
+  }
+  return named;
+}
+
+Expected<std::vector<std::vector<llvm::StringRef>>>
+Segmenter::tag(const std::vector<std::string> &sentences) {
+  return run(batch(sentences));
+}
+
+Expected<std::vector<std::vector<std::string>>>
+Segmenter::segment(const std::vector<std::string> &sentences) {
+  LodBatch batch = this->batch(sentences);
+  auto tags = run(batch);
+  if (!tags)
+    return tags.takeError();
+  std::vector<std::vector<std::string>> segmented;
+  for (size_t s = 0; s < batch.chars.size(); ++s) {
     std::vector<std::string> words;
-    for (const std::string &c : sentence) {
-      llvm::StringRef tag = dictionaries.tag(tags[row++]);
+    for (size_t i = 0; i < batch.chars[s].size(); ++i) {
+      llvm::StringRef tag = (*tags)[s][i];
       if (words.empty() || tag.ends_with("B") || tag.ends_with("S"))
-        words.push_back(c);
+        words.push_back(batch.chars[s][i]);
       else
-        words.back() += c;
+        words.back() += batch.chars[s][i];
     }
     segmented.push_back(std::move(words));
   }

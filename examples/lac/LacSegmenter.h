@@ -8,6 +8,11 @@
 // id of "OOV" for unknown characters), and tags become words as its seg
 // mode does (a word starts at a tag ending in B or S).
 //
+// int8 is post-training quantization as Paddle's oneDNN int8 flow does it:
+// the fused f32 model runs on calibration sentences recording its tensors'
+// ranges, then --quantize-placement, --fuse-quantized-ops and
+// --squash-quantization make its GRUs and products int8.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef PADDLEDNN_EXAMPLES_LAC_LACSEGMENTER_H
@@ -50,6 +55,20 @@ struct SegmenterOptions {
   /// Which fuse passes run: none (the imported graph), --fuse-fc-gru, or
   /// --fuse-fc-gru then --fuse-bidirectional-gru (each followed by --inplace).
   enum class Fusion { None, FcGru, FcGruBidirectional } fusion = Fusion::FcGruBidirectional;
+  /// int8 needs `calibration`. Bidirectional pairs are not fused then:
+  /// multi_gru has no int8 kernel.
+  enum class Precision { F32, Int8 } precision = Precision::F32;
+  /// The sentences int8 calibrates on, run in LoD batches of
+  /// `calibrationBatch`.
+  std::vector<std::string> calibration;
+  size_t calibrationBatch = 64;
+};
+
+/// Sentences as the model's feed: ids and LoD offsets, and each
+/// sentence's characters.
+struct LodBatch {
+  std::vector<std::vector<std::string>> chars;
+  std::vector<int64_t> ids, offsets;
 };
 
 class Segmenter {
@@ -60,9 +79,16 @@ public:
   /// The words of each sentence, the sentences run as one LoD batch.
   llvm::Expected<std::vector<std::vector<std::string>>>
   segment(const std::vector<std::string> &sentences);
+  /// The tag names ("-B", ...) of each sentence's characters, one LoD
+  /// batch; they live as long as the segmenter.
+  llvm::Expected<std::vector<std::vector<llvm::StringRef>>>
+  tag(const std::vector<std::string> &sentences);
 
 private:
   Segmenter(Dictionaries dictionaries) : dictionaries(std::move(dictionaries)) {}
+  LodBatch batch(const std::vector<std::string> &sentences) const;
+  /// Runs the model on `batch`: one tag name per character.
+  llvm::Expected<std::vector<std::vector<llvm::StringRef>>> run(const LodBatch &batch);
   Dictionaries dictionaries;
   std::unique_ptr<mlir::pdnn::JitFunction> model;
 };

@@ -54,9 +54,12 @@ Quantization quantizationFor(const TensorRange &range, bool forGru) {
 struct QuantizePlacementPass
     : public pdnn::impl::QuantizePlacementBase<QuantizePlacementPass> {
   using Base::Base;
+  QuantizePlacementPass(CalibrationRanges given) : given(std::move(given)) {}
 
   void runOnOperation() override {
-    llvm::Expected<CalibrationRanges> loaded = readCalibration(ranges);
+    llvm::Expected<CalibrationRanges> loaded =
+        given ? llvm::Expected<CalibrationRanges>(*given)
+              : readCalibration(ranges);
     if (!loaded) {
       getOperation()->emitError()
           << "--quantize-placement: " << llvm::toString(loaded.takeError());
@@ -117,6 +120,9 @@ struct QuantizePlacementPass
     numPlaced += placed;
   }
 
+  /// Ranges a program calibrated in memory; the `ranges` file otherwise.
+  std::optional<CalibrationRanges> given;
+
   /// dequantize(quantize(value)) at `q`.
   static DequantizeOp roundTrip(OpBuilder &b, Location loc, Value value,
                                 const Quantization &q) {
@@ -135,3 +141,8 @@ struct QuantizePlacementPass
 };
 
 } // namespace
+
+std::unique_ptr<Pass>
+mlir::pdnn::createQuantizePlacement(CalibrationRanges ranges) {
+  return std::make_unique<QuantizePlacementPass>(std::move(ranges));
+}

@@ -14,6 +14,7 @@
 #define PADDLEDNN_TRANSFORMS_CALIBRATION_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/Pass.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 
@@ -58,6 +59,10 @@ llvm::Error writeCalibration(llvm::StringRef path,
 /// existing ones) so that a run returns them; returns their keys in that
 /// order.
 std::vector<std::string> exposeQuantizableTensors(func::FuncOp func);
+
+/// --quantize-placement with ranges a program calibrated itself
+/// (Execution/Calibrate.h) rather than read from a file.
+std::unique_ptr<Pass> createQuantizePlacement(CalibrationRanges ranges);
 
 } // namespace mlir::pdnn
 
