@@ -36,7 +36,6 @@ struct QuantizationToReorder : public OpRewritePattern<OpTy> {
   using OpRewritePattern<OpTy>::OpRewritePattern;
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
     pdnnrt::ReorderOp reorder =
         buildReorder(rewriter, op.getLoc(), op->getOperand(0),
                      op.getType().getElementType(), *reorderScalingOf(op));
