@@ -95,15 +95,10 @@ public:
     } else if (isMatmul) {
       why = "Y is not dequantized from s8; matmul_v2's int8 kernel takes s8 Y";
       return failure();
-    } else if (hasUnsetWeightScales(op)) {
-      std::optional<SmallVector<float>> scales = computeWeightScales(op);
-      if (!scales) {
-        why = "the weights are neither f32 constants (to compute their "
-              "scales) nor dequantized from s8, and have no Scale_weights";
-        return failure();
-      }
-      f.attributes.push_back(
-          b.getNamedAttr(names.weights, b.getDenseF32ArrayAttr(*scales)));
+    } else if (!addWeightScales(f, op, names.weights)) {
+      why = "the weights are neither f32 constants (to compute their "
+            "scales) nor dequantized from s8, and have no Scale_weights";
+      return failure();
     }
     if (auto fc = dyn_cast<FcOp>(op)) {
       if (fc.getPaddingWeights()) {
@@ -137,15 +132,10 @@ public:
       return failure();
     }
     Fusion f;
-    if (hasUnsetWeightScales(op)) {
-      std::optional<SmallVector<float>> scales = computeWeightScales(op);
-      if (!scales) {
-        why = "the weights are not f32 constants (to compute their scales) "
-              "and have no Scale_weights";
-        return failure();
-      }
-      f.attributes.push_back(
-          b.getNamedAttr("Scale_weights", b.getDenseF32ArrayAttr(*scales)));
+    if (!addWeightScales(f, op, "Scale_weights")) {
+      why = "the weights are not f32 constants (to compute their scales) "
+            "and have no Scale_weights";
+      return failure();
     }
     f.operands.push_back({0, data.getInput()});
     float scale = data.getScale().convertToFloat();
@@ -165,6 +155,19 @@ public:
   }
 
 private:
+  /// Unless `op` has weight scales, gives `f` those of its constant
+  /// weights as attribute `name`; false when they cannot be computed.
+  bool addWeightScales(Fusion &f, Operation *op, StringRef name) {
+    if (!hasUnsetWeightScales(op))
+      return true;
+    std::optional<SmallVector<float>> scales = computeWeightScales(op);
+    if (!scales)
+      return false;
+    f.attributes.push_back(
+        b.getNamedAttr(name, b.getDenseF32ArrayAttr(*scales)));
+    return true;
+  }
+
   void setOutput(Fusion &f, QuantizeOp q) {
     f.output = q;
     f.resultElementType =
