@@ -4,7 +4,7 @@
 // RUN: pdnn-opt %s -split-input-file --pdnn-explain-backend=backend=reference -o /dev/null 2>&1 | FileCheck %s --check-prefix=REF
 
 // With backend=reference, everything the reference loops take runs there.
-// REF-COUNT-5: remark: runs on the reference loops: backend=reference
+// REF-COUNT-8: remark: runs on the reference loops: backend=reference
 // REF: remark: has no backend: not oneDNN (backend=reference), not the reference loops (the frame size D is dynamic
 
 func.func @onednn(%x: tensor<4x8xf32>, %lod: tensor<?xi64>, %gx: tensor<?x6xf32>, %gw: tensor<?x?xf32>) -> (tensor<4x8xf32>, tensor<?x?xf32>) {
@@ -26,6 +26,19 @@ func.func @fallbacks(%x: tensor<4x8xf32>, %b: tensor<4x8xbf16>, %s: tensor<1xf32
   // expected-remark @below {{runs on the reference loops: trans_x / trans_y}}
   %2 = pdnn.matmul_v2 %y, %z {trans_x = true, trans_y = true} : (tensor<2x3xf32>, tensor<3x2xf32>) -> tensor<3x3xf32>
   return %0, %1, %2 : tensor<4x8xbf16>, tensor<4x8xf32>, tensor<3x3xf32>
+}
+
+// -----
+
+// bf16 products run oneDNN's bf16 matmul, whose bias is f32.
+func.func @bf16_products(%x: tensor<4x8xbf16>, %w: tensor<8x3xf32>, %b: tensor<3xf32>, %bb: tensor<3xbf16>, %y: tensor<8x3xbf16>) -> (tensor<4x3xbf16>, tensor<4x3xf32>, tensor<4x3xbf16>) {
+  // expected-remark @below {{runs on oneDNN}}
+  %0 = pdnn.fc Input(%x) W(%w) Bias(%b) {mkldnn_data_type = "bfloat16"} : (tensor<4x8xbf16>, tensor<8x3xf32>, tensor<3xf32>) -> tensor<4x3xbf16>
+  // expected-remark @below {{runs on the reference loops: Bias is bf16; the oneDNN backend runs f32}}
+  %1 = pdnn.fc Input(%x) W(%w) Bias(%bb) {force_fp32_output = true} : (tensor<4x8xbf16>, tensor<8x3xf32>, tensor<3xbf16>) -> tensor<4x3xf32>
+  // expected-remark @below {{runs on oneDNN}}
+  %2 = pdnn.matmul_v2 %x, %y : (tensor<4x8xbf16>, tensor<8x3xbf16>) -> tensor<4x3xbf16>
+  return %0, %1, %2 : tensor<4x3xbf16>, tensor<4x3xf32>, tensor<4x3xbf16>
 }
 
 // -----

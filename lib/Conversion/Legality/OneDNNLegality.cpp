@@ -38,6 +38,12 @@ static bool isInt8(Value value) {
   return getElementTypeOrSelf(value.getType()).isInteger(8);
 }
 
+/// int8 and bf16 data run oneDNN's int8 and bf16 products; the verifier has
+/// checked how the weights and the result go with the data.
+static bool isLowPrecision(Value value) {
+  return isInt8(value) || getElementTypeOrSelf(value.getType()).isBF16();
+}
+
 static std::string requireRank(Value value, StringRef name, int64_t min = 1) {
   int64_t rank = cast<RankedTensorType>(value.getType()).getRank();
   if (rank >= min && rank <= kMaxOneDNNRank)
@@ -127,9 +133,7 @@ std::string mlir::pdnn::whyNotOnOneDNN(Operation *op) {
       .Case([](FcOp fc) -> std::string {
         if (fc.getPaddingWeights())
           return "W is stored with padding_weights";
-        // int8 Input runs oneDNN's int8 matmul; the verifier has checked
-        // how W and Out go with it.
-        if (isInt8(fc.getInput()))
+        if (isLowPrecision(fc.getInput()))
           return requireF32({{fc.getBias(), "Bias"}});
         if (fc.getUseQuantizer())
           return "use_quantizer asks for int8";
@@ -139,7 +143,7 @@ std::string mlir::pdnn::whyNotOnOneDNN(Operation *op) {
                            {fc.getOut(), "Out"}});
       })
       .Case([](MulOp mul) -> std::string {
-        if (isInt8(mul.getX()))
+        if (isLowPrecision(mul.getX()))
           return {};
         return requireF32(
             {{mul.getX(), "X"}, {mul.getY(), "Y"}, {mul.getOut(), "Out"}});
@@ -160,7 +164,7 @@ std::string mlir::pdnn::whyNotOnOneDNN(Operation *op) {
             y.getDimSize(0) != 1)
           return "X's batch of 1 broadcasts; oneDNN's matmul broadcasts only "
                  "the weights";
-        if (isInt8(matmul.getX()))
+        if (isLowPrecision(matmul.getX()))
           return {};
         return requireF32({{matmul.getX(), "X"}, {matmul.getY(), "Y"}});
       })

@@ -113,6 +113,15 @@ static Value matrixProduct(OpBuilder &b, Location loc, Value data,
                       maps);
 }
 
+/// The f32 values a float product of `data` multiplies `weights` with:
+/// oneDNN's bf16 kernels round f32 weights to bf16 first.
+static Value floatProductWeights(OpBuilder &b, Location loc, Value data,
+                                 Value weights) {
+  if (getElementTypeOrSelf(data.getType()).isBF16())
+    weights = castFloat(b, loc, weights, b.getBF16Type());
+  return castFloat(b, loc, weights, b.getF32Type());
+}
+
 /// Paddle's oneDNN int8 product (Int8Products.h) of int8 data [M, K] and
 /// weights [K, N] (si8, or f32 quantized by the product's scales), with an
 /// optional bias, into `outType`: accumulated exactly in i32.
@@ -163,8 +172,8 @@ struct MulToLinalg : public OpRewritePattern<MulOp> {
         int8 ? int8MatrixProduct(rewriter, loc, x, y, Value(), *int8,
                                  getElementTypeOrSelf(op.getType()), "mul")
              : matrixProduct(rewriter, loc, castFloat(rewriter, loc, x, f32),
-                             castFloat(rewriter, loc, y, f32), Value(), "",
-                             "mul");
+                             floatProductWeights(rewriter, loc, x, y), Value(),
+                             "", "mul");
     replaceOpWithCasts(
         rewriter, op,
         finishProduct(rewriter, loc, product, sizes, op.getOut()));
@@ -204,8 +213,8 @@ struct FcToLinalg : public OpRewritePattern<FcOp> {
         int8 ? int8MatrixProduct(rewriter, loc, x, w, op.getBias(), *int8,
                                  getElementTypeOrSelf(op.getType()), "fc")
              : matrixProduct(rewriter, loc, castFloat(rewriter, loc, x, f32),
-                             castFloat(rewriter, loc, w, f32), op.getBias(),
-                             op.getActivationType(), "fc");
+                             floatProductWeights(rewriter, loc, x, w),
+                             op.getBias(), op.getActivationType(), "fc");
     SmallVector<OpFoldResult> sizes(
         ArrayRef(getSizes(rewriter, loc, op.getInput())).take_front(split));
     sizes.push_back(tensor::getMixedSize(rewriter, loc, product, 1));
@@ -229,12 +238,10 @@ struct MatmulV2ToLinalg : public OpRewritePattern<MatmulV2Op> {
     // int8 operands multiply exactly in i32 (Int8Products.h).
     std::optional<Int8Product> int8 = int8ProductOf(op);
     Type accType = int8 ? rewriter.getI32Type() : f32;
-    auto widen = [&](Value v) {
-      return int8 ? widenToI32(rewriter, loc, v)
-                  : castFloat(rewriter, loc, v, f32);
-    };
-    Value x = widen(op.getX());
-    Value y = widen(op.getY());
+    Value x = int8 ? widenToI32(rewriter, loc, op.getX())
+                   : castFloat(rewriter, loc, op.getX(), f32);
+    Value y = int8 ? widenToI32(rewriter, loc, op.getY())
+                   : floatProductWeights(rewriter, loc, op.getX(), op.getY());
     bool xVector = op.getX().getType().getRank() == 1;
     bool yVector = op.getY().getType().getRank() == 1;
     if (xVector)
