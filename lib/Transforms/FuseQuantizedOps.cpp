@@ -6,7 +6,8 @@
 // that int8 data itself: its kernel then multiplies in int8 and scales once
 // (Int8Products.h), instead of converting to f32 first. If its result is
 // only quantized again, the kernel writes int8 directly; otherwise it
-// writes f32 (force_fp32_output).
+// writes f32 (force_fp32_output). bf16 pairs make bf16 ops the same way,
+// without scales.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,14 +53,23 @@ static DequantizeOp unshiftedDequantize(Value v) {
   return dq;
 }
 
-/// The only user of `result` when it is an int8 quantize that `fits` (what
-/// the fused kernel can do itself).
+/// `v` dequantized from bf16 as it is (scale 1): the bf16 data itself.
+static DequantizeOp bf16Dequantize(Value v) {
+  auto dq = v.getDefiningOp<DequantizeOp>();
+  if (!dq || !getElementTypeOrSelf(dq.getInput().getType()).isBF16() ||
+      dq.getScale().convertToFloat() != 1.0f)
+    return {};
+  return dq;
+}
+
+/// The only user of `result` when it is a quantize that `fits` (what the
+/// fused kernel can do itself).
 static QuantizeOp onlyQuantizeUser(Value result,
                                    function_ref<bool(QuantizeOp)> fits) {
   if (!result.hasOneUse())
     return {};
   auto q = dyn_cast<QuantizeOp>(*result.getUsers().begin());
-  if (!q || q.getBfloat16() || !fits(q))
+  if (!q || !fits(q))
     return {};
   return q;
 }
@@ -110,7 +120,7 @@ public:
     }
     // A product's output scale quantizes without a shift.
     QuantizeOp q = onlyQuantizeUser(op->getResult(0), [](QuantizeOp q) {
-      return q.getShift().convertToFloat() == 0.0f;
+      return !q.getBfloat16() && q.getShift().convertToFloat() == 0.0f;
     });
     if (q)
       f.attributes.push_back(b.getNamedAttr(names.out, q.getScaleAttr()));
@@ -151,6 +161,30 @@ public:
              getElementTypeOrSelf(q.getType()).isUnsignedInteger(8);
     });
     setOutput(f, q);
+    return f;
+  }
+
+  /// fc, mul, matmul_v2, fusion_gru on bf16 data: the data, and weights
+  /// dequantized from bf16, go as they are (f32 weights stay: the kernel
+  /// rounds them); the result is bf16 when only a bf16 quantize reads it.
+  FailureOr<Fusion> bf16(Operation *op, std::string &why) {
+    Fusion f;
+    f.operands.push_back({0, bf16Dequantize(op->getOperand(0)).getInput()});
+    if (!isa<FusionGruOp>(op)) {
+      if (DequantizeOp w = bf16Dequantize(op->getOperand(1)))
+        f.operands.push_back({1, w.getInput()});
+      else if (isa<MatmulV2Op>(op)) {
+        why = "Y is not dequantized from bf16; matmul_v2 multiplies X and Y "
+              "of one type";
+        return failure();
+      }
+    }
+    if (isa<FcOp, FusionGruOp>(op))
+      f.attributes.push_back(
+          b.getNamedAttr("mkldnn_data_type", b.getStringAttr("bfloat16")));
+    setOutput(f, onlyQuantizeUser(op->getResult(0), [](QuantizeOp q) {
+                return q.getBfloat16() && q.getScale().convertToFloat() == 1.0f;
+              }));
     return f;
   }
 
@@ -214,9 +248,10 @@ struct FuseQuantizedOpsPass
   LogicalResult fuse(IRRewriter &rewriter, Operation *op, std::string &why) {
     rewriter.setInsertionPoint(op);
     Fuser fuser(rewriter);
-    FailureOr<Fusion> fusion = isa<FusionGruOp>(op)
-                                   ? fuser.gru(cast<FusionGruOp>(op), why)
-                                   : fuser.product(op, why);
+    FailureOr<Fusion> fusion =
+        bf16Dequantize(op->getOperand(0)) ? fuser.bf16(op, why)
+        : isa<FusionGruOp>(op) ? fuser.gru(cast<FusionGruOp>(op), why)
+                               : fuser.product(op, why);
     if (failed(fusion))
       return failure();
     Operation *fusedOp = nullptr;

@@ -5,7 +5,8 @@
 // dequantize pair at the scale that maps its largest magnitude to the top
 // of its int8 type, the graph a quantization-aware model would have.
 // --fuse-quantized-ops and --squash-quantization then make the ops int8;
-// on its own the pair simulates int8 rounding in f32.
+// on its own the pair simulates int8 rounding in f32. bf16 placement needs
+// no ranges: bf16 keeps f32's exponent, so one rounding fits every tensor.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,11 +29,12 @@ using namespace mlir::pdnn;
 
 namespace {
 
-/// How a tensor is quantized: Paddle's scales for its range.
+/// How a tensor is quantized: Paddle's scales for its range, or bf16.
 struct Quantization {
   float scale = 1.0f;
   float shift = 0.0f;
   bool isSigned = false;
+  bool bf16 = false;
 };
 
 /// Products: u8 at 255 / max for data that calibration never saw negative,
@@ -57,6 +59,8 @@ struct QuantizePlacementPass
   QuantizePlacementPass(CalibrationRanges given) : given(std::move(given)) {}
 
   void runOnOperation() override {
+    if (precision == PlacementPrecision::Bf16)
+      return placeBf16();
     llvm::Expected<CalibrationRanges> loaded =
         given ? llvm::Expected<CalibrationRanges>(*given)
               : readCalibration(ranges);
@@ -120,6 +124,51 @@ struct QuantizePlacementPass
     numPlaced += placed;
   }
 
+  /// Every fc, mul, matmul_v2 and fusion_gru on f32 data takes bf16 data
+  /// (matmul_v2 both operands); a product's result goes through bf16 when
+  /// only placed ops read it, so that it writes bf16 for them.
+  void placeBf16() {
+    Quantization bf16;
+    bf16.bf16 = true;
+    unsigned placed = 0;
+    getOperation()->walk([&](func::FuncOp func) {
+      SmallVector<Operation *> ops;
+      func.walk([&](Operation *op) {
+        if (isa<FcOp, MulOp, MatmulV2Op, FusionGruOp>(op) &&
+            getElementTypeOrSelf(op->getOperand(0).getType()).isF32())
+          ops.push_back(op);
+      });
+      llvm::SmallPtrSet<Operation *, 16> isPlaced(ops.begin(), ops.end());
+      // The round trips this pass made: data already in bf16.
+      llvm::SmallPtrSet<Operation *, 16> roundTrips;
+      for (Operation *op : ops) {
+        OpBuilder b(op);
+        unsigned dataOperands = isa<MatmulV2Op>(op) ? 2 : 1;
+        for (unsigned i = 0; i < dataOperands; ++i) {
+          Value data = op->getOperand(i);
+          if (Operation *def = data.getDefiningOp();
+              def && roundTrips.count(def))
+            continue;
+          op->setOperand(i, roundTrip(b, op->getLoc(), data, bf16));
+        }
+        ++placed;
+        Value result = op->getResult(0);
+        if (isa<FusionGruOp>(op) || result.use_empty() ||
+            !llvm::all_of(result.getUsers(), [&](Operation *user) {
+              return isPlaced.count(user);
+            }))
+          continue;
+        b.setInsertionPointAfter(op);
+        DequantizeOp rounded = roundTrip(b, op->getLoc(), result, bf16);
+        result.replaceAllUsesExcept(rounded.getResult(),
+                                    rounded.getInput().getDefiningOp());
+        roundTrips.insert(rounded);
+      }
+    });
+    reportPassCounts(getOperation(), getArgument(), {{"placed", placed}});
+    numPlaced += placed;
+  }
+
   /// Ranges a program calibrated in memory; the `ranges` file otherwise.
   std::optional<CalibrationRanges> given;
 
@@ -127,13 +176,15 @@ struct QuantizePlacementPass
   static DequantizeOp roundTrip(OpBuilder &b, Location loc, Value value,
                                 const Quantization &q) {
     auto type = cast<RankedTensorType>(value.getType());
-    Type int8 = IntegerType::get(b.getContext(), 8,
-                                 q.isSigned ? IntegerType::Signed
-                                            : IntegerType::Unsigned);
+    Type quantizedType =
+        q.bf16 ? Type(b.getBF16Type())
+               : IntegerType::get(b.getContext(), 8,
+                                  q.isSigned ? IntegerType::Signed
+                                             : IntegerType::Unsigned);
     auto quantized = QuantizeOp::create(
-        b, loc, type.clone(int8), value, b.getF32FloatAttr(q.scale),
+        b, loc, type.clone(quantizedType), value, b.getF32FloatAttr(q.scale),
         b.getF32FloatAttr(q.shift), b.getBoolAttr(q.isSigned),
-        b.getStringAttr("NHWC"), b.getBoolAttr(false));
+        b.getStringAttr("NHWC"), b.getBoolAttr(q.bf16));
     return DequantizeOp::create(b, loc, type, quantized,
                                 b.getF32FloatAttr(q.scale),
                                 b.getF32FloatAttr(q.shift));

@@ -1,8 +1,9 @@
 //===- SquashQuantization.cpp - fewer conversions between int8 ops --------===//
 //
-// Once ops take int8 data, what is left between them is conversions that
-// undo each other or could be done by the op itself: a dequantize followed
-// by a quantize is one requantize (or nothing), and a product that writes
+// Once ops take int8 (or bf16) data, what is left between them is
+// conversions that undo each other or could be done by the op itself: a
+// dequantize followed by a quantize is one requantize (or nothing; always
+// nothing between unscaled bf16), and a product that writes
 // int8 only to have it requantized or dequantized can write that result
 // directly with another output scale.
 //
@@ -69,10 +70,23 @@ struct SquashQuantizationPass
     numSquashed += squashed;
   }
 
-  /// dequantize -> quantize: the int8 data itself, or one requantize.
+  /// dequantize -> quantize: the int8 or bf16 data itself, or one
+  /// requantize.
   bool squashDequantizeQuantize(IRRewriter &rewriter, QuantizeOp q) {
     auto dq = q.getInput().getDefiningOp<DequantizeOp>();
-    if (!dq || q.getBfloat16() || !isInt8(dq.getInput()))
+    if (!dq)
+      return false;
+    // bf16 -> f32 -> bf16 is exact when neither side scales.
+    if (q.getBfloat16()) {
+      if (q.getType() != dq.getInput().getType() ||
+          q.getScale().convertToFloat() != 1.0f ||
+          dq.getScale().convertToFloat() != 1.0f)
+        return false;
+      rewriter.replaceOp(q, dq.getInput());
+      eraseIfDead(rewriter, dq);
+      return true;
+    }
+    if (!isInt8(dq.getInput()))
       return false;
     Attribute noConstant;
     if (OpFoldResult folded = q.fold(QuantizeOp::FoldAdaptor(noConstant, q))) {

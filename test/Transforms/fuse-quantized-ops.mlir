@@ -132,3 +132,31 @@ func.func @refused(%u: tensor<5x2xui8>, %s: tensor<5x2xsi8>, %w: tensor<2x3xf32>
       -> (tensor<5x1xf32>, tensor<?x1xf32>, tensor<?x3xf32>, tensor<?x3xf32>, tensor<?x1xf32>)
   return %0, %1, %2, %3#0 : tensor<5x3xf32>, tensor<5x3xf32>, tensor<5x3xf32>, tensor<5x1xf32>
 }
+
+// -----
+
+// bf16: the data and bf16 weights go as they are, f32 weights stay; the
+// result is bf16 for a bf16 quantize at scale 1, f32 otherwise. Refused:
+// matmul_v2 with f32 Y.
+// CHECK-LABEL: func @bf16
+// CHECK: %[[FC:.*]] = pdnn.fc Input(%arg0) W(%arg2) {mkldnn_data_type = "bfloat16"} : (tensor<5x2xbf16>, tensor<2x3xf32>) -> tensor<5x3xbf16>
+// CHECK: pdnn.mul %arg0, %arg1 {force_fp32_output = true} : (tensor<5x2xbf16>, tensor<2x3xbf16>) -> tensor<5x3xf32>
+// CHECK: pdnn.matmul_v2 %{{.*}}, %arg2 : (tensor<5x2xf32>, tensor<2x3xf32>) -> tensor<5x3xf32>
+// CHECK: pdnn.fusion_gru X(%arg0) lod(%arg3) H0(%arg4) {{.*}}{force_fp32_output = true, mkldnn_data_type = "bfloat16"} : (tensor<5x2xbf16>, tensor<2xi64>, tensor<1x1xf32>, tensor<2x3xf32>, tensor<1x3xf32>) -> (tensor<5x1xf32>,
+// CHECK: return %[[FC]],
+// REMARK: remark: [Missed] NotQuantized | Category:fuse-quantized-ops | Reason="Y is not dequantized from bf16; matmul_v2 multiplies X and Y of one type"
+// REMARK: Category:fuse-quantized-ops | fused=3, refused=1
+func.func @bf16(%b: tensor<5x2xbf16>, %wb: tensor<2x3xbf16>, %w: tensor<2x3xf32>, %lod: tensor<2xi64>, %h0: tensor<1x1xf32>)
+    -> (tensor<5x3xbf16>, tensor<5x3xf32>, tensor<5x3xf32>, tensor<5x1xf32>) {
+  %wx = arith.constant dense<1.0> : tensor<2x3xf32>
+  %wh = arith.constant dense<0.5> : tensor<1x3xf32>
+  %x = pdnn.dequantize %b : tensor<5x2xbf16> -> tensor<5x2xf32>
+  %y = pdnn.dequantize %wb : tensor<2x3xbf16> -> tensor<2x3xf32>
+  %0 = pdnn.fc Input(%x) W(%w) : (tensor<5x2xf32>, tensor<2x3xf32>) -> tensor<5x3xf32>
+  %q = pdnn.quantize %0 {bfloat16 = true} : tensor<5x3xf32> -> tensor<5x3xbf16>
+  %1 = pdnn.mul %x, %y : (tensor<5x2xf32>, tensor<2x3xf32>) -> tensor<5x3xf32>
+  %2 = pdnn.matmul_v2 %x, %w : (tensor<5x2xf32>, tensor<2x3xf32>) -> tensor<5x3xf32>
+  %3:5 = pdnn.fusion_gru X(%x) lod(%lod) H0(%h0) WeightX(%wx) WeightH(%wh) : (tensor<5x2xf32>, tensor<2xi64>, tensor<1x1xf32>, tensor<2x3xf32>, tensor<1x3xf32>)
+      -> (tensor<5x1xf32>, tensor<?x1xf32>, tensor<?x3xf32>, tensor<?x3xf32>, tensor<?x1xf32>)
+  return %q, %1, %2, %3#0 : tensor<5x3xbf16>, tensor<5x3xf32>, tensor<5x3xf32>, tensor<5x1xf32>
+}

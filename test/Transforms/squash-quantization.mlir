@@ -65,3 +65,19 @@ func.func @products_kept(%x: tensor<2x4xui8>, %w: tensor<4x3xsi8>) -> (tensor<2x
   %3 = pdnn.dequantize %2 {Scale = 20.0 : f32} : tensor<2x3xsi8> -> tensor<2x3xf32>
   return %1, %3, %2 : tensor<2x3xsi8>, tensor<2x3xf32>, tensor<2x3xsi8>
 }
+
+// -----
+
+// bf16 -> f32 -> bf16 without scales is the bf16 data itself; with a scale
+// it is kept.
+// CHECK-LABEL: func @bf16_pairs
+// CHECK: %[[D:.*]] = pdnn.dequantize %arg0 {Scale = 2.000000e+00 : f32} : tensor<4xbf16> -> tensor<4xf32>
+// CHECK: %[[Q:.*]] = pdnn.quantize %[[D]] {bfloat16 = true}
+// CHECK: return %arg0, %[[Q]]
+func.func @bf16_pairs(%x: tensor<4xbf16>) -> (tensor<4xbf16>, tensor<4xbf16>) {
+  %0 = pdnn.dequantize %x : tensor<4xbf16> -> tensor<4xf32>
+  %1 = pdnn.quantize %0 {bfloat16 = true} : tensor<4xf32> -> tensor<4xbf16>
+  %2 = pdnn.dequantize %x {Scale = 2.0 : f32} : tensor<4xbf16> -> tensor<4xf32>
+  %3 = pdnn.quantize %2 {bfloat16 = true} : tensor<4xf32> -> tensor<4xbf16>
+  return %1, %3 : tensor<4xbf16>, tensor<4xbf16>
+}

@@ -9,6 +9,10 @@
 
 namespace mlir::pdnn {
 
+/// What --quantize-placement makes the data of the ops it places: int8 at
+/// the calibrated scales, or bf16 (no calibration).
+enum class PlacementPrecision { Int8, Bf16 };
+
 #define GEN_PASS_DECL
 #include "PaddleDNN/Transforms/Passes.h.inc"
 

@@ -170,7 +170,7 @@ def QuantizeConstantWeights : Pass<"quantize-constant-weights"> {
 }
 
 def QuantizePlacement : Pass<"quantize-placement", "::mlir::ModuleOp"> {
-  let summary = "Place quantize / dequantize pairs at the scales a calibration file gives";
+  let summary = "Place quantize / dequantize pairs: int8 at the scales a calibration file gives, or bf16";
   let description = [{
     Post-training quantization (PaddleDNN/Transforms/Calibration.h): for
     each fc, mul and fusion_gru on f32 data whose data range the
@@ -181,13 +181,28 @@ def QuantizePlacement : Pass<"quantize-placement", "::mlir::ModuleOp"> {
     int8 too when its range is known, so that the next int8 op takes it.
     Then --fuse-quantized-ops --squash-quantization make the ops int8.
 
+    `precision=bf16` places bf16 instead, as Paddle's bf16 placement does,
+    and needs no calibration: the data of each fc, mul, matmul_v2 (X and Y)
+    and fusion_gru on f32 data goes through a bf16 quantize -> dequantize
+    pair, and a product's result too when every user of it is placed (so
+    that it writes bf16 for them; otherwise it will write f32). The same two
+    passes then make the ops bf16.
+
     An unreadable or malformed file is an error; an op whose data has no
     range is left alone with a `NotPlaced` remark in category
     `quantize-placement`.
   }];
   let options = [
     Option<"ranges", "ranges", "std::string", /*default=*/"\"\"",
-           "The calibration file (pdnn-run --calibrate)">,
+           "The calibration file (pdnn-run --calibrate); int8 only">,
+    Option<"precision", "precision", "::mlir::pdnn::PlacementPrecision",
+           /*default=*/"::mlir::pdnn::PlacementPrecision::Int8",
+           "What the placed data becomes",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::pdnn::PlacementPrecision::Int8, "int8",
+                        "int8 at the calibrated scales (needs ranges)"),
+             clEnumValN(::mlir::pdnn::PlacementPrecision::Bf16, "bf16",
+                        "bf16, no calibration"))}]>,
   ];
   let statistics = [
     Statistic<"numPlaced", "placed", "Number of ops whose data is now quantized">,
@@ -195,7 +210,7 @@ def QuantizePlacement : Pass<"quantize-placement", "::mlir::ModuleOp"> {
 }
 
 def FuseQuantizedOps : Pass<"fuse-quantized-ops"> {
-  let summary = "Turn dequantize -> fc/mul/matmul_v2/fusion_gru -> quantize into the int8 op";
+  let summary = "Turn dequantize -> fc/mul/matmul_v2/fusion_gru -> quantize into the int8 or bf16 op";
   let description = [{
     An op whose data is `dequantize` of int8 takes the int8 data itself,
     with the dequantize's scale as its input scale (`Scale_in`, `scale_x`,
@@ -210,13 +225,19 @@ def FuseQuantizedOps : Pass<"fuse-quantized-ops"> {
     The products then compute Paddle's int8 kernels (Int8Products.h):
     scale_src · scale_wei(oc) / scale_dst applied to the s32 accumulator.
 
+    bf16 (`--quantize-placement=precision=bf16`): an op whose data is a
+    `dequantize` of bf16 without a scale takes the bf16 data, and weights
+    dequantized from bf16 too (f32 weights stay: the bf16 kernels round
+    them; matmul_v2's Y must be bf16); it writes bf16 when its only user is
+    a bf16 `quantize` without a scale, f32 otherwise.
+
     Left alone, with a remark in category `fuse-quantized-ops` that says
     why: shifted data for a product, s8 data for fusion_gru, non-constant
-    weights without scales, a matmul_v2 whose Y is not dequantized s8, an fc
+    weights without scales, a matmul_v2 whose Y is not dequantized s8 (bf16 for bf16), an fc
     with padding_weights, or a rewrite that would not verify.
   }];
   let statistics = [
-    Statistic<"numFused", "fused", "Number of ops that now take int8 data">,
+    Statistic<"numFused", "fused", "Number of ops that now take int8 or bf16 data">,
     Statistic<"numRefused", "refused", "Number of ops on dequantized data left in f32">,
   ];
 }
@@ -235,7 +256,9 @@ def SquashQuantization : Pass<"squash-quantization"> {
       own Scale_out (no shifts) writes at the requantize's Scale_out itself.
     - An int8 fc/mul/matmul_v2 whose only user is a `dequantize` with its
       Scale_out (no shift) writes f32 itself (force_fp32_output).
-    Each replaces two roundings by one, so results may differ from the
+    - `dequantize -> quantize` of bf16 without scales is the bf16 data
+      itself (bf16 -> f32 -> bf16 is exact).
+    Each int8 squash replaces two roundings by one, so results may differ from the
     chain's by one quantization step; that is Paddle's squash too.
   }];
   let statistics = [
