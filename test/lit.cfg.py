@@ -83,3 +83,8 @@ for _flag, _feature in (("avx512_bf16", "cpu-avx512-bf16"),
                         ("amx_tile", "cpu-amx")):
     if _flag in _cpu_flags():
         config.available_features.add(_feature)
+
+# The LAC corpus tests keep both cores busy for seconds with OpenMP threads
+# that spin while they wait; two at once oversubscribe the machine and each
+# runs many times slower. They run one at a time.
+lit_config.parallelism_groups["whole-machine"] = 1

@@ -119,6 +119,9 @@ void BM_FcGruOnly_LengthSorted(benchmark::State &state) {
 void BM_Int8_FcGru_LengthSorted(benchmark::State &state) {
   segmentCorpus(state, Fusion::FcGru, GruBatching::LengthSorted, Backend::OneDNN, Precision::Int8);
 }
+void BM_Bf16_FcGru_LengthSorted(benchmark::State &state) {
+  segmentCorpus(state, Fusion::FcGru, GruBatching::LengthSorted, Backend::OneDNN, Precision::Bf16);
+}
 void BM_Unfused_LengthSorted(benchmark::State &state) {
   segmentCorpus(state, Fusion::None, GruBatching::LengthSorted, Backend::OneDNN);
 }
@@ -169,6 +172,7 @@ BENCHMARK(BM_Fused_LengthSorted)->Arg(1)->Arg(64)->Unit(benchmark::kMillisecond)
 BENCHMARK(BM_Fused_Padded)->Arg(1)->Arg(64)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_FcGruOnly_LengthSorted)->Arg(1)->Arg(64)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Int8_FcGru_LengthSorted)->Arg(1)->Arg(64)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Bf16_FcGru_LengthSorted)->Arg(1)->Arg(64)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Unfused_LengthSorted)->Arg(1)->Arg(64)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Unfused_Padded)->Arg(1)->Arg(64)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Fused_Reference)->Arg(1)->Arg(64)->Unit(benchmark::kMillisecond);

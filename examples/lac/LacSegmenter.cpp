@@ -199,13 +199,22 @@ Expected<std::unique_ptr<Segmenter>> Segmenter::create(llvm::StringRef lacDir,
     if (llvm::Error e =
             runPasses([](mlir::PassManager &pm) { pm.addPass(mlir::pdnn::createFuseFcGru()); }))
       return e;
-  if (options.precision == Precision::Int8) {
-    auto ranges = calibrate(*module, options, jit,
-                            [&](const std::vector<std::string> &s) { return segmenter->batch(s); });
-    if (!ranges)
-      return ranges.takeError();
+  if (options.precision != Precision::F32) {
+    std::unique_ptr<mlir::Pass> placement;
+    if (options.precision == Precision::Int8) {
+      auto ranges = calibrate(*module, options, jit, [&](const std::vector<std::string> &s) {
+        return segmenter->batch(s);
+      });
+      if (!ranges)
+        return ranges.takeError();
+      placement = mlir::pdnn::createQuantizePlacement(std::move(*ranges));
+    } else {
+      mlir::pdnn::QuantizePlacementOptions bf16;
+      bf16.precision = mlir::pdnn::PlacementPrecision::Bf16;
+      placement = mlir::pdnn::createQuantizePlacement(bf16);
+    }
     if (llvm::Error e = runPasses([&](mlir::PassManager &pm) {
-          pm.addPass(mlir::pdnn::createQuantizePlacement(std::move(*ranges)));
+          pm.addPass(std::move(placement));
           pm.addPass(mlir::pdnn::createFuseQuantizedOps());
           pm.addPass(mlir::pdnn::createSquashQuantization());
         }))

@@ -11,7 +11,9 @@
 // int8 is post-training quantization as Paddle's oneDNN int8 flow does it:
 // the fused f32 model runs on calibration sentences recording its tensors'
 // ranges, then --quantize-placement, --fuse-quantized-ops and
-// --squash-quantization make its GRUs and products int8.
+// --squash-quantization make its GRUs and products int8. bf16 is Paddle's
+// bf16 placement (--quantize-placement=precision=bf16), then the same two
+// passes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,9 +57,9 @@ struct SegmenterOptions {
   /// Which fuse passes run: none (the imported graph), --fuse-fc-gru, or
   /// --fuse-fc-gru then --fuse-bidirectional-gru (each followed by --inplace).
   enum class Fusion { None, FcGru, FcGruBidirectional } fusion = Fusion::FcGruBidirectional;
-  /// int8 needs `calibration`. Bidirectional pairs are not fused then:
-  /// multi_gru has no int8 kernel.
-  enum class Precision { F32, Int8 } precision = Precision::F32;
+  /// int8 needs `calibration`; bf16 needs none. Bidirectional pairs are
+  /// not fused then: multi_gru has no int8 or bf16 kernel.
+  enum class Precision { F32, Int8, Bf16 } precision = Precision::F32;
   /// The sentences int8 calibrates on, run in LoD batches of
   /// `calibrationBatch`.
   std::vector<std::string> calibration;

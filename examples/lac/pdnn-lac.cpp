@@ -1,7 +1,7 @@
 //===- pdnn-lac.cpp - segment Chinese text with Baidu LAC on PaddleDNN ----===//
 //
 //   pdnn-lac [--lac-dir DIR] [--backend onednn|reference] [--no-fuse]
-//            [--precision f32|int8 --calibration FILE] [--tags]
+//            [--precision f32|bf16|int8 --calibration FILE] [--tags]
 //            [--batch N] [sentence ...]
 //
 // Segments the sentences given as arguments, else one sentence per line of
@@ -44,8 +44,8 @@ int main(int argc, char **argv) {
   cl::opt<bool> noFuse("no-fuse", cl::desc("run the imported graph without the fuse passes"));
   cl::opt<bool> noBidirectional("no-bidirectional",
                                 cl::desc("fuse fc + gru but not the bidirectional pairs"));
-  cl::opt<std::string> precision("precision", cl::desc("f32, or int8 calibrated on --calibration"),
-                                 cl::init("f32"));
+  cl::opt<std::string> precision(
+      "precision", cl::desc("f32, bf16, or int8 calibrated on --calibration"), cl::init("f32"));
   cl::opt<std::string> calibration("calibration",
                                    cl::desc("int8: a file of calibration sentences, one per line"));
   cl::opt<bool> printTags("tags", cl::desc("print each character's tag instead of the words"));
@@ -76,8 +76,12 @@ int main(int argc, char **argv) {
     for (std::string line; std::getline(in, line);)
       if (!line.empty())
         options.calibration.push_back(line);
+  } else if (precision == "bf16") {
+    options.precision = lac::SegmenterOptions::Precision::Bf16;
+    if (options.fusion == Fusion::FcGruBidirectional)
+      options.fusion = Fusion::FcGru; // multi_gru has no bf16 kernel
   } else if (precision != "f32") {
-    llvm::errs() << "pdnn-lac: --precision must be f32 or int8\n";
+    llvm::errs() << "pdnn-lac: --precision must be f32, bf16 or int8\n";
     return 2;
   }
   auto start = std::chrono::steady_clock::now();
@@ -143,7 +147,6 @@ int main(int argc, char **argv) {
       options.fusion == Fusion::None    ? "unfused"
       : options.fusion == Fusion::FcGru ? "fc+gru fused"
                                         : "fc+gru and bidirectional fused",
-      options.precision == lac::SegmenterOptions::Precision::Int8 ? "int8" : "f32",
-      unsigned(batch));
+      precision.c_str(), unsigned(batch));
   return 0;
 }
