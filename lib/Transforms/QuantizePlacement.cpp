@@ -37,18 +37,28 @@ struct Quantization {
   bool bf16 = false;
 };
 
+/// What a placed tensor is to the op that reads it.
+enum class Role {
+  /// A product's data (or result): u8 when never seen negative.
+  ProductData,
+  /// fusion_gru's data: oneDNN's RNNs take u8 only.
+  GruData,
+  /// matmul_v2's Y: oneDNN's int8 matmul takes s8 weights.
+  SignedOperand,
+};
+
 /// Products: u8 at 255 / max for data that calibration never saw negative,
-/// s8 at 127 / max otherwise. fusion_gru's data: u8 at 127 / max|x| shifted
-/// by 128 (oneDNN's RNNs take u8 only).
-Quantization quantizationFor(const TensorRange &range, bool forGru) {
+/// s8 at 127 / max otherwise (always for matmul_v2's Y). fusion_gru's data:
+/// u8 at 127 / max|x| shifted by 128.
+Quantization quantizationFor(const TensorRange &range, Role role) {
   double maxAbs = range.maxAbs();
   Quantization q;
-  if (forGru) {
+  if (role == Role::GruData) {
     q.scale = maxAbs > 0 ? float(127.0 / maxAbs) : 1.0f;
     q.shift = 128.0f;
     return q;
   }
-  q.isSigned = range.min < 0;
+  q.isSigned = role == Role::SignedOperand || range.min < 0;
   q.scale = maxAbs > 0 ? float((q.isSigned ? 127.0 : 255.0) / maxAbs) : 1.0f;
   return q;
 }
@@ -78,31 +88,48 @@ struct QuantizePlacementPass
           rangeOf[t.value] = it->second;
       SmallVector<Operation *> ops;
       func.walk([&](Operation *op) {
-        if (isa<FcOp, MulOp, FusionGruOp>(op) &&
+        if (isa<FcOp, MulOp, MatmulV2Op, FusionGruOp>(op) &&
             getElementTypeOrSelf(op->getOperand(0).getType()).isF32())
           ops.push_back(op);
       });
       // The results this pass rounded: already int8-ready data for the
       // next op (of the same quantization unless it is a GRU's).
       llvm::DenseMap<Value, Value> roundedFrom;
+      // `v` as calibrated: the f32 value before this pass rounded it.
+      auto unrounded = [&](Value v) {
+        Value original = roundedFrom.lookup(v);
+        return original ? original : v;
+      };
       for (Operation *op : ops) {
         bool isGru = isa<FusionGruOp>(op);
+        bool isMatmul = isa<MatmulV2Op>(op);
         Value data = op->getOperand(0);
-        Value original = roundedFrom.lookup(data);
-        auto range = rangeOf.find(original ? original : data);
-        if (range == rangeOf.end()) {
+        auto range = rangeOf.find(unrounded(data));
+        // matmul_v2 multiplies two activations: Y needs its range too.
+        auto yRange = isMatmul ? rangeOf.find(unrounded(op->getOperand(1)))
+                               : rangeOf.end();
+        if (range == rangeOf.end() || (isMatmul && yRange == rangeOf.end())) {
           ++skipped;
           remark::missed(
               op->getLoc(),
               remark::RemarkOpts::name("NotPlaced").category(getArgument()))
-              << remark::reason("calibration has no range for its data");
+              << remark::reason("calibration has no range for its {0}",
+                                range == rangeOf.end() ? "data" : "Y");
           continue;
         }
         OpBuilder b(op);
-        if (!original || isGru)
+        if (!roundedFrom.count(data) || isGru)
           op->setOperand(0,
-                         roundTrip(b, op->getLoc(), original ? original : data,
-                                   quantizationFor(range->second, isGru)));
+                         roundTrip(b, op->getLoc(), unrounded(data),
+                                   quantizationFor(range->second,
+                                                   isGru ? Role::GruData
+                                                         : Role::ProductData)));
+        // Y is s8 even when it was rounded as u8 for another op.
+        if (isMatmul)
+          op->setOperand(
+              1,
+              roundTrip(b, op->getLoc(), unrounded(op->getOperand(1)),
+                        quantizationFor(yRange->second, Role::SignedOperand)));
         ++placed;
         // A product's result goes through int8 too, so that the next int8
         // op can take it; fusion_gru writes f32 (its u8 output would have
@@ -112,8 +139,9 @@ struct QuantizePlacementPass
         if (isGru || out == rangeOf.end() || result.use_empty())
           continue;
         b.setInsertionPointAfter(op);
-        DequantizeOp rounded = roundTrip(b, op->getLoc(), result,
-                                         quantizationFor(out->second, false));
+        DequantizeOp rounded =
+            roundTrip(b, op->getLoc(), result,
+                      quantizationFor(out->second, Role::ProductData));
         result.replaceAllUsesExcept(rounded.getResult(),
                                     rounded.getInput().getDefiningOp());
         roundedFrom[rounded.getResult()] = result;

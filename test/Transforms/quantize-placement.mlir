@@ -22,21 +22,33 @@
 // CHECK: %[[FC1:.*]] = pdnn.fc Input(%[[D1]])
 // CHECK: pdnn.quantize %[[FC1]] {Scale = 42.3333321 : f32, is_negative_input = true}
 // CHECK: pdnn.quantize %arg1 {Scale = 2.540000e+02 : f32, Shift = 1.280000e+02 : f32}
+// matmul_v2 takes fc_1's rounded result as X; Y (arg4 in [0, 2]) is s8 at
+// 127 / 2 all the same. arg5 has no range: that matmul_v2 is left alone.
+// CHECK: %[[QY:.*]] = pdnn.quantize %arg4 {Scale = 6.350000e+01 : f32, is_negative_input = true} : tensor<3x5xf32> -> tensor<3x5xsi8>
+// CHECK: %[[DY:.*]] = pdnn.dequantize %[[QY]] {Scale = 6.350000e+01 : f32}
+// CHECK: pdnn.matmul_v2 %[[D2:.*]], %[[DY]]
+// CHECK: pdnn.matmul_v2 %[[D2]], %arg5
 // REMARK: remark: [Missed] NotPlaced | Category:quantize-placement | Reason="calibration has no range for its data"
-// REMARK: Category:quantize-placement | placed=3, skipped=1
+// REMARK: remark: [Missed] NotPlaced | Category:quantize-placement | Reason="calibration has no range for its Y"
+// REMARK: Category:quantize-placement | placed=4, skipped=2
 
 // INT8-LABEL: func @main
 // INT8: %[[Q:.*]] = pdnn.quantize %arg0 {Scale = 6.350000e+01 : f32, is_negative_input = true}
 // INT8: %[[A:.*]] = pdnn.fc Input(%[[Q]]) W(%{{.*}}) {Scale_in = 6.350000e+01 : f32, Scale_out = 5.000000e+01 : f32, {{.*}}mkldnn_data_type = "int8"} : (tensor<4x8xsi8>, tensor<8x6xf32>) -> tensor<4x6xui8>
-// INT8: %[[B:.*]] = pdnn.fc Input(%[[A]]) W(%{{.*}}) {Scale_in = 5.000000e+01 : f32, {{.*}}force_fp32_output = true, mkldnn_data_type = "int8"} : (tensor<4x6xui8>, tensor<6x3xf32>) -> tensor<4x3xf32>
+// fc_1 writes s8 for the int8 matmul_v2 and is dequantized for the rest.
+// INT8: %[[B:.*]] = pdnn.fc Input(%[[A]]) W(%{{.*}}) {Scale_in = 5.000000e+01 : f32, Scale_out = 42.3333321 : f32, {{.*}}mkldnn_data_type = "int8"} : (tensor<4x6xui8>, tensor<6x3xf32>) -> tensor<4x3xsi8>
 // INT8: pdnn.fusion_gru X(%{{.*}}) {{.*}}Shift_data = 1.280000e+02 : f32{{.*}}mkldnn_data_type = "int8"{{.*}} -> (tensor<5x2xf32>,
 // INT8: pdnn.mul %arg3
+// The int8 matmul_v2 (canonicalized to mul): s8 X and Y, f32 Out.
+// INT8: pdnn.mul %[[B]], %{{.*}} {force_fp32_output = true, scale_x = 42.3333321 : f32, scale_y = array<f32: 6.350000e+01>} : (tensor<4x3xsi8>, tensor<3x5xsi8>) -> tensor<4x5xf32>
+// INT8: pdnn.mul %{{.*}}, %arg5 : (tensor<4x3xf32>, tensor<3x5xf32>)
 
 // MISSING: error: --quantize-placement: {{.*}}no-such-file.json: cannot read
 // MALFORMED: error: --quantize-placement: {{.*}}ranges-malformed.json: tensor "arg0" needs finite "min" <= "max" and "samples" >= 1
 
-func.func @main(%x: tensor<4x8xf32>, %g: tensor<5x3xf32>, %lod: tensor<3xi64>, %m: tensor<2x6xf32>)
-    -> (tensor<4x3xf32>, tensor<5x2xf32>, tensor<2x6xf32>) {
+func.func @main(%x: tensor<4x8xf32>, %g: tensor<5x3xf32>, %lod: tensor<3xi64>, %m: tensor<2x6xf32>,
+                %y: tensor<3x5xf32>, %n: tensor<3x5xf32>)
+    -> (tensor<4x3xf32>, tensor<5x2xf32>, tensor<2x6xf32>, tensor<4x5xf32>, tensor<4x5xf32>) {
   %w0 = arith.constant dense<0.5> : tensor<8x6xf32>
   %w1 = arith.constant dense<-0.25> : tensor<6x3xf32>
   %wx = arith.constant dense<0.5> : tensor<3x6xf32>
@@ -48,5 +60,8 @@ func.func @main(%x: tensor<4x8xf32>, %g: tensor<5x3xf32>, %lod: tensor<3xi64>, %
       -> (tensor<5x2xf32>, tensor<?x2xf32>, tensor<?x6xf32>, tensor<?x6xf32>, tensor<?x2xf32>)
   // arg3 has no range: left alone.
   %2 = pdnn.mul %m, %wm : (tensor<2x6xf32>, tensor<6x6xf32>) -> tensor<2x6xf32>
-  return %1, %h#0, %2 : tensor<4x3xf32>, tensor<5x2xf32>, tensor<2x6xf32>
+  // Y in [0, 2] is s8 nevertheless; arg5 has no range: left alone.
+  %3 = pdnn.matmul_v2 %1, %y : (tensor<4x3xf32>, tensor<3x5xf32>) -> tensor<4x5xf32>
+  %4 = pdnn.matmul_v2 %1, %n : (tensor<4x3xf32>, tensor<3x5xf32>) -> tensor<4x5xf32>
+  return %1, %h#0, %2, %3, %4 : tensor<4x3xf32>, tensor<5x2xf32>, tensor<2x6xf32>, tensor<4x5xf32>, tensor<4x5xf32>
 }

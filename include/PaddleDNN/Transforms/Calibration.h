@@ -24,7 +24,8 @@
 namespace mlir::pdnn {
 
 /// A tensor the int8 passes can quantize: the f32 data operand or the f32
-/// first result of an fc, mul or fusion_gru in the function's body.
+/// first result of an fc, mul or fusion_gru, or X, Y and the first result
+/// of a matmul_v2, in the function's body.
 struct QuantizableTensor {
   /// The Paddle variable it holds when the importer named its op
   /// ("fc_0.tmp_0"), else "<op>@<position>" or "arg<N>".

@@ -173,11 +173,12 @@ def QuantizePlacement : Pass<"quantize-placement", "::mlir::ModuleOp"> {
   let summary = "Place quantize / dequantize pairs: int8 at the scales a calibration file gives, or bf16";
   let description = [{
     Post-training quantization (PaddleDNN/Transforms/Calibration.h): for
-    each fc, mul and fusion_gru on f32 data whose data range the
+    each fc, mul, matmul_v2 and fusion_gru on f32 data whose data range the
     calibration file (`pdnn-run --calibrate`) holds, the data goes through
     quantize -> dequantize at Paddle's scale for that range: u8 at 255 / max
-    for data never seen negative, s8 at 127 / max otherwise; fusion_gru's
-    data u8 at 127 / max|x| with shift 128. A product's result goes through
+    for data never seen negative, s8 at 127 / max otherwise; matmul_v2's Y
+    (it needs a range too) s8 at 127 / max|y|, as oneDNN's int8 matmul
+    takes s8 weights; fusion_gru's data u8 at 127 / max|x| with shift 128. A product's result goes through
     int8 too when its range is known, so that the next int8 op takes it.
     Then --fuse-quantized-ops --squash-quantization make the ops int8.
 

@@ -7,6 +7,8 @@ backends must agree bit for bit where the math is integer.
 
 - `mlp`: fc (relu) -> fc (relu) -> mul into f32: max error within 4% of
   the output's range; every product int8, no conversion left between them.
+- `matmul`: fc (relu) -> matmul_v2 with a second activation as Y: Y s8 at
+  127 / max|y| (oneDNN's int8 matmul takes s8 weights), within 4%.
 - `gru`: fc -> fusion_gru on LoD [[2, 4, 3]] and [[5, 1]]: the GRU int8
   (u8 data at 127 / max|x|, shift 128), Hidden within 0.1 of f32.
 
@@ -80,6 +82,29 @@ def mlp(rng):
     return text, sample, f32, {"int8": 0.04, "bf16": 0.02}, "relative", True
 
 
+def matmul(rng):
+    k, h, n = 8, 6, 5
+    w, b = rng.randn(k, h).astype(np.float32) * 0.5, rng.randn(h).astype(np.float32) * 0.1
+    text = """func.func @main(%%x: tensor<?x%(k)dxf32>, %%y: tensor<%(h)dx%(n)dxf32>) -> tensor<?x%(n)dxf32> {
+  %%w = arith.constant %(w)s
+  %%b = arith.constant %(b)s
+  %%0 = pdnn.fc Input(%%x) W(%%w) Bias(%%b) {activation_type = "relu"} : (tensor<?x%(k)dxf32>, tensor<%(k)dx%(h)dxf32>, tensor<%(h)dxf32>) -> tensor<?x%(h)dxf32>
+  %%1 = pdnn.matmul_v2 %%0, %%y : (tensor<?x%(h)dxf32>, tensor<%(h)dx%(n)dxf32>) -> tensor<?x%(n)dxf32>
+  return %%1 : tensor<?x%(n)dxf32>
+}
+""" % dict(k=k, h=h, n=n, w=dense(w), b=dense(b))
+
+    def sample(r):
+        return [r.uniform(-2, 2, (int(r.randint(1, 9)), k)).astype(np.float32),
+                r.uniform(-1, 1, (h, n)).astype(np.float32)]
+
+    def f32(inputs):
+        x, y = (a.astype(np.float64) for a in inputs)
+        return np.maximum(x @ w + b, 0) @ y
+
+    return text, sample, f32, {"int8": 0.04, "bf16": 0.02}, "relative", True
+
+
 def gru(rng):
     m, d = 6, 5
     wf = rng.uniform(-1, 1, (m, 3 * d)).astype(np.float32)
@@ -113,7 +138,7 @@ def gru(rng):
     return text, sample, f32, {"int8": 0.1, "bf16": 0.03}, "absolute", False
 
 
-GROUPS = {"mlp": mlp, "gru": gru}
+GROUPS = {"mlp": mlp, "matmul": matmul, "gru": gru}
 
 
 def main():
@@ -164,7 +189,8 @@ def main():
     lowp_types = ("xbf16",) if bf16 else ("xui8", "xsi8")
     lowp_ops = ir.count(marker)
     f32_products = sum(1 for line in ir.splitlines()
-                       if ("pdnn.fc" in line or "pdnn.mul" in line or "pdnn.fusion_gru" in line)
+                       if any("pdnn.%s " % op in line
+                              for op in ("fc", "mul", "matmul_v2", "fusion_gru"))
                        and marker not in line and not any(t in line for t in lowp_types))
     conversions = ir.count("pdnn.dequantize")
     print("%s module: %d %s ops, %d f32 products, %d dequantize" % (
