@@ -176,11 +176,7 @@ GROUPS = {"fc": fc_cases, "mul": mul_cases, "matmul_v2": matmul_cases}
 
 
 def main():
-    args = harness.parse_args(__doc__, lambda p: p.add_argument(
-        "--group", choices=sorted(GROUPS), required=True))
-    failures = harness.check(args, GROUPS[args.group](), group=args.group, batch_size=8)
-    if not args.list:
-        harness.finish("bf16 " + args.group, failures)
+    harness.main_for_groups(__doc__, GROUPS, "bf16")
 
 
 if __name__ == "__main__":

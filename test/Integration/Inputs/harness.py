@@ -496,5 +496,16 @@ def finish(name, failures):
     sys.exit(1 if failures else 0)
 
 
+def main_for_groups(description, groups, label, batch_size=8):
+    """The main of a script whose cases come in `--group`s (name -> function
+    returning the cases), checked on both backends: prints one line per case
+    and the summary "SUMMARY <label> <group>: ...", and exits."""
+    args = parse_args(description, lambda p: p.add_argument(
+        "--group", choices=sorted(groups), required=True))
+    failures = check(args, groups[args.group](), group=args.group, batch_size=batch_size)
+    if not args.list:
+        finish("%s %s" % (label, args.group), failures)
+
+
 def f32(a):
     return np.asarray(a, dtype=np.float32)
