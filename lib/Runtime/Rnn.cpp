@@ -98,6 +98,14 @@ void execute(RnnPrimitive &rnn, const RnnCall &call, int64_t d, char *src,
              char *dstIterC) {
   size_t layer = directionOffset(call.wLayer, d),
          iter = directionOffset(call.wIter, d);
+  char *userDstIter = dstIter;
+  if (rnn.hToData) {
+    pdnnrt::execute(rnn.hToData,
+                    {{DNNL_ARG_FROM, bind(rnn.hUser, srcIter)},
+                     {DNNL_ARG_TO, bind(rnn.hData, rnn.srcH.data())}});
+    srcIter = rnn.srcH.data();
+    dstIter = rnn.dstH.data();
+  }
   dnnl_exec_arg_t args[11] = {
       {DNNL_ARG_SRC_LAYER, bind(rnn.srcLayer, src)},
       {DNNL_ARG_SRC_ITER, bind(rnn.srcIter, srcIter)},
@@ -122,6 +130,10 @@ void execute(RnnPrimitive &rnn, const RnnCall &call, int64_t d, char *src,
                      bind(rnn.peephole, call.wPeephole.data +
                                             directionOffset(call.wPeephole, d))};
   pdnnrt::execute(rnn.primitive, args, count);
+  if (rnn.hFromData)
+    pdnnrt::execute(rnn.hFromData,
+                    {{DNNL_ARG_FROM, bind(rnn.hData, dstIter)},
+                     {DNNL_ARG_TO, bind(rnn.hUser, userDstIter)}});
 }
 
 RnnPrimitive &primitiveFor(const RnnCall &call, const RnnSizes &s, int64_t T,
@@ -137,13 +149,25 @@ RnnPrimitive &primitiveFor(const RnnCall &call, const RnnSizes &s, int64_t T,
                      call.direction == PDNNRT_RNN_DIRECTION_RIGHT2LEFT,
                  call.wPeephole.present,
                  s.data,
+                 s.dst,
+                 s.states,
                  s.quantization};
   Key key;
   // Ragged directions run left to right with their own weights: one entry
   // each, so that each keeps its prepared copy.
-  key.add(call.cell).add(T).add(N).add(s.SLC).add(s.H).add(s.L)
-      .add(shape.bidirectional).add(shape.reverse).add(shape.peephole).add(d)
-      .add(static_cast<int64_t>(s.data));
+  key.add(call.cell)
+      .add(T)
+      .add(N)
+      .add(s.SLC)
+      .add(s.H)
+      .add(s.L)
+      .add(shape.bidirectional)
+      .add(shape.reverse)
+      .add(shape.peephole)
+      .add(d)
+      .add(static_cast<int64_t>(s.data))
+      .add(static_cast<int64_t>(s.dst))
+      .add(static_cast<int64_t>(s.states));
   const WeightsQuantization *q = s.quantization;
   if (q)
     key.addBits(q->dataScale).addBits(q->dataShift).add(q->mask).add(
@@ -164,11 +188,11 @@ RnnPrimitive &primitiveFor(const RnnCall &call, const RnnSizes &s, int64_t T,
 void runEqualLengths(const RnnCall &call, const RnnSizes &s,
                      const SequenceLayout &layout, int64_t steps) {
   const int64_t N = s.N;
-  const size_t stateSize = s.element * s.L * s.D * N * s.H;
+  const size_t stateSize = s.stateBytes * s.L * s.D * N * s.H;
   char *states = call.srcStates.data, *dstStates = call.dstStates.data;
   char *src = call.src.data, *dst = call.dst.data;
   thread_local Scratch scratch;
-  const size_t srcRow = s.element * s.SLC, dstRow = s.element * s.D * s.H;
+  const size_t srcRow = s.dataBytes * s.SLC, dstRow = s.dstBytes * s.D * s.H;
   if (s.lodForm) {
     src = Scratch::fit(scratch.src, steps * N * srcRow);
     dst = Scratch::fit(scratch.dst, steps * N * dstRow);
@@ -195,7 +219,9 @@ void runRagged(const RnnCall &call, const RnnSizes &s,
       call.direction == PDNNRT_RNN_DIRECTION_RIGHT2LEFT || d == 1;
   const bool alignToEnds = S > 1 || L > 1;
   auto length = [&](int64_t i) { return layout.lengths[i]; };
-  const size_t rowBytes = s.element * H, srcRow = s.element * s.SLC;
+  // A state row, a source row and a destination row of one direction.
+  const size_t rowBytes = s.stateBytes * H, srcRow = s.dataBytes * s.SLC,
+               dstRow = s.dstBytes * H;
   // State (s, l, d, i) of the caller's [S, L, D, N, H].
   auto stateRow = [&](char *base, int64_t st, int64_t l, int64_t i) {
     return base + (((st * L + l) * D + d) * N + i) * rowBytes;
@@ -246,7 +272,7 @@ void runRagged(const RnnCall &call, const RnnSizes &s,
         chunk *= 2;
     }
     char *src = Scratch::fit(scratch.src, chunk * active * srcRow);
-    char *dst = Scratch::fit(scratch.dst, chunk * active * rowBytes);
+    char *dst = Scratch::fit(scratch.dst, chunk * active * dstRow);
     for (int64_t step = 0; step < chunk; ++step)
       for (int64_t j = 0; j < active; ++j) {
         int64_t i = order[j], t = start + step;
@@ -270,8 +296,8 @@ void runRagged(const RnnCall &call, const RnnSizes &s,
         if (t >= length(i))
           continue;
         int64_t at = reverse ? length(i) - 1 - t : t;
-        std::memcpy(call.dst.data + (layout.row(i, at) * D + d) * rowBytes,
-                    dst + (step * active + j) * rowBytes, rowBytes);
+        std::memcpy(call.dst.data + (layout.row(i, at) * D + d) * dstRow,
+                    dst + (step * active + j) * dstRow, dstRow);
       }
     start += chunk;
     // Sequences that ended with this chunk (the last of the prefix) keep
@@ -287,7 +313,7 @@ void runRagged(const RnnCall &call, const RnnSizes &s,
   }
   if (!alignToEnds)
     // One layer, state h only: the state after the last step is that
-    // step's output row.
+    // step's output row (of the states' type: only an LSTM's differ).
     for (int64_t i = 0; i < N; ++i)
       if (length(i) > 0)
         std::memcpy(stateRow(call.dstStates.data, 0, 0, i),
@@ -297,29 +323,56 @@ void runRagged(const RnnCall &call, const RnnSizes &s,
                     rowBytes);
 }
 
-/// Checks the element types: src, dst and the states alike; u8 data is
-/// an int8 GRU, whose quantization is read into `quantization`.
+/// Checks the element types. src is f32, bf16 or u8 (int8, quantized with
+/// dataScale and dataShift, whose weights' scales are read into
+/// `quantization`). dst and the states have src's type, except an LSTM's:
+/// with bf16 or u8 data its states may be f32, and with u8 data they must
+/// be (oneDNN keeps the cell state in f32; u8 could not hold it), and its
+/// u8 data may produce an f32 dst (Paddle's force_fp32_output).
 void checkPrecision(const RnnCall &call, RnnSizes &s,
                     WeightsQuantization &quantization) {
   using dt = dnnl::memory::data_type;
-  for (const Tensor *t : {&call.dst, &call.srcStates, &call.dstStates})
-    if (t->type != call.src.type)
-      fail("%s has element type %s; src, dst and the states share one, %s",
-           t->name, elementTypeName(t->type), elementTypeName(call.src.type));
-  s.element = call.src.elementSize;
-  s.data = call.src.type == PDNNRT_TYPE_BF16 ? dt::bf16
-           : call.src.type == PDNNRT_TYPE_UI8 ? dt::u8
-                                               : dt::f32;
+  auto oneDNNType = [](int32_t type) {
+    return type == PDNNRT_TYPE_BF16  ? dt::bf16
+           : type == PDNNRT_TYPE_UI8 ? dt::u8
+                                     : dt::f32;
+  };
+  const bool lstm = call.cell == PDNNRT_RNN_CELL_LSTM;
+  const int32_t src = call.src.type;
+  if (call.dstStates.type != call.srcStates.type)
+    fail("dstStates has element type %s, srcStates %s; they must match",
+         elementTypeName(call.dstStates.type),
+         elementTypeName(call.srcStates.type));
+  const bool f32States = call.srcStates.type == PDNNRT_TYPE_F32;
+  if (call.srcStates.type != src && !(lstm && f32States))
+    fail("srcStates has element type %s; states are of src's type (%s), or "
+         "f32 for an LSTM",
+         elementTypeName(call.srcStates.type), elementTypeName(src));
+  if (lstm && src == PDNNRT_TYPE_UI8 && !f32States)
+    fail("an int8 (ui8) LSTM keeps its states in f32 (the cell state is f32 "
+         "in oneDNN), got %s",
+         elementTypeName(call.srcStates.type));
+  const bool f32Dst = call.dst.type == PDNNRT_TYPE_F32;
+  if (call.dst.type != src && !(lstm && src == PDNNRT_TYPE_UI8 && f32Dst))
+    fail("dst has element type %s; dst is of src's type (%s), or f32 for an "
+         "int8 (ui8) LSTM",
+         elementTypeName(call.dst.type), elementTypeName(src));
+  s.data = oneDNNType(src);
+  s.dst = oneDNNType(call.dst.type);
+  s.states = oneDNNType(call.srcStates.type);
+  s.dataBytes = call.src.elementSize;
+  s.dstBytes = call.dst.elementSize;
+  s.stateBytes = call.srcStates.elementSize;
   if (s.data != dt::u8) {
     if (call.wScales.present)
       fail("wScales are for int8 (ui8) data, src is %s",
            elementTypeName(call.src.type));
     return;
   }
-  // oneDNN 2.6 has int8 LSTM and GRU; the LSTM's cell state stays f32,
-  // which one state tensor cannot carry.
-  if (call.cell != PDNNRT_RNN_CELL_GRU)
-    fail("int8 (ui8) data runs the GRU cell only, got cell %d", call.cell);
+  // oneDNN 2.6 has int8 GRU and LSTM cells only.
+  if (call.cell != PDNNRT_RNN_CELL_GRU && !lstm)
+    fail("int8 (ui8) data runs the GRU and LSTM cells only, got cell %d",
+         call.cell);
   if (!call.wScales.present)
     fail("int8 (ui8) data needs wScales, the weights' scales");
   const int64_t perChannel = s.cell.gates * s.H;

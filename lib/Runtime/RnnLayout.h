@@ -22,9 +22,13 @@ struct RnnSizes {
   int64_t L, D, SLC, H, N;
   int64_t T;    // time steps of padded data, rows of LoD data
   bool lodForm;
-  /// The element type of src, dst and the states, and its size in bytes.
+  /// The element types of src, dst and the states (checkPrecision says
+  /// which go together), and their sizes in bytes.
   dnnl::memory::data_type data = dnnl::memory::data_type::f32;
-  size_t element = sizeof(float);
+  dnnl::memory::data_type dst = dnnl::memory::data_type::f32;
+  dnnl::memory::data_type states = dnnl::memory::data_type::f32;
+  size_t dataBytes = sizeof(float), dstBytes = sizeof(float),
+         stateBytes = sizeof(float);
   /// int8 (u8 data) only: how the data and weights are quantized.
   const WeightsQuantization *quantization = nullptr;
 };

@@ -45,14 +45,19 @@ std::unique_ptr<RnnPrimitive> pdnnrt::makeRnnPrimitive(const RnnShape &s) {
   // The primitive's weights: s8 for int8 data, else the data's type.
   const dt weights = s.data == dt::u8 ? dt::s8 : s.data;
   dnnl::memory::desc srcLayer({s.T, s.N, s.SLC}, s.data, tag::tnc);
-  dnnl::memory::desc iter({s.L, D, s.N, s.H}, s.data, tag::ldnc);
+  // oneDNN's int8 LSTM takes f32 states itself; its bf16 LSTM takes h in
+  // bf16 only, so f32 states have their h converted around each call.
+  const bool convertH = s.data == dt::bf16 && s.states == dt::f32;
+  dnnl::memory::desc iter({s.L, D, s.N, s.H}, convertH ? dt::bf16 : s.states,
+                          tag::ldnc);
+  dnnl::memory::desc iterC({s.L, D, s.N, s.H}, s.states, tag::ldnc);
   dnnl::memory::desc wLayerUser({s.L, D, s.SLC, G, s.H}, dt::f32, tag::ldigo);
   dnnl::memory::desc wIterUser({s.L, D, s.H, G, s.H}, dt::f32, tag::ldigo);
   dnnl::memory::desc bias({s.L, D, info.biasGates, s.H}, dt::f32, tag::ldgo);
   dnnl::memory::desc peephole;
   if (s.peephole)
     peephole = dnnl::memory::desc({s.L, D, 3, s.H}, dt::f32, tag::ldgo);
-  dnnl::memory::desc dstLayer({s.T, s.N, D * s.H}, s.data, tag::tnc);
+  dnnl::memory::desc dstLayer({s.T, s.N, D * s.H}, s.dst, tag::tnc);
   // format any: oneDNN picks its weights layout (packed or blocked).
   dnnl::memory::desc wLayerAny({s.L, D, s.SLC, G, s.H}, weights, tag::any);
   dnnl::memory::desc wIterAny({s.L, D, s.H, G, s.H}, weights, tag::any);
@@ -103,12 +108,12 @@ std::unique_ptr<RnnPrimitive> pdnnrt::makeRnnPrimitive(const RnnShape &s) {
     break;
   }
   case PDNNRT_RNN_CELL_LSTM: {
-    dnnl::lstm_forward::desc desc(inference, direction, srcLayer, iter, iter,
-                                  wLayerAny, wIterAny, peephole, bias,
-                                  dstLayer, iter, iter);
+    dnnl::lstm_forward::desc desc(inference, direction, srcLayer, iter, iterC,
+                                  wLayerAny, wIterAny, peephole, bias, dstLayer,
+                                  iter, iterC);
     finish(dnnl::lstm_forward::primitive_desc(desc, attr, engine));
-    entry->srcIterC = unboundMemory(iter);
-    entry->dstIterC = unboundMemory(iter);
+    entry->srcIterC = unboundMemory(iterC);
+    entry->dstIterC = unboundMemory(iterC);
     if (s.peephole)
       entry->peephole = unboundMemory(peephole);
     break;
@@ -120,8 +125,20 @@ std::unique_ptr<RnnPrimitive> pdnnrt::makeRnnPrimitive(const RnnShape &s) {
     // f32 RNNs exist everywhere; bf16 and int8 ones need CPU features.
     if (e.status != dnnl_unimplemented || s.data == dt::f32)
       throw;
-    fail("oneDNN has no %s %s kernel on this CPU (%s)",
-         s.data == dt::u8 ? "int8" : "bf16", cellName(s.cell), e.what());
+    fail("oneDNN has no %s %s kernel%s on this CPU (%s)",
+         s.data == dt::u8 ? "int8" : "bf16", cellName(s.cell),
+         s.peephole ? " with peepholes" : "", e.what());
+  }
+  if (convertH) {
+    dnnl::memory::desc userH({s.L, D, s.N, s.H}, dt::f32, tag::ldnc);
+    entry->hUser = unboundMemory(userH);
+    entry->hData = unboundMemory(iter);
+    entry->hToData = dnnl::reorder(
+        dnnl::reorder::primitive_desc(engine, userH, engine, iter));
+    entry->hFromData = dnnl::reorder(
+        dnnl::reorder::primitive_desc(engine, iter, engine, userH));
+    entry->srcH.resize(iter.get_size());
+    entry->dstH.resize(iter.get_size());
   }
   if (s.quantization)
     entry->quantization = *s.quantization;

@@ -1,11 +1,13 @@
-//===- RnnPrimitive.h - a cached oneDNN RNN primitive and its memory -*- C++ -*-===//
+//===- RnnPrimitive.h - a cached oneDNN RNN primitive and its memory -*- C++
+//-*-===//
 //
 // One primitive kind for every cell pdnnrt_rnn_forward runs: vanilla RNN,
 // GRU, linear-before-reset GRU and LSTM (with or without peepholes), L
 // layers, one direction or both. Data and states are in the caller's plain
 // layouts (tnc, ldnc, ldgo); the weights are in the layout oneDNN picks,
-// reached through WeightsArg. Data and states are f32, bf16 or u8 (int8),
-// the caller's weights and the bias f32.
+// reached through WeightsArg. Data is f32, bf16 or u8 (int8); dst and the
+// states are of its type or, for an LSTM, f32; the caller's weights and the
+// bias are f32.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +20,7 @@
 #include <oneapi/dnnl/dnnl.hpp>
 
 #include <memory>
+#include <vector>
 
 namespace pdnnrt {
 
@@ -36,9 +39,11 @@ struct RnnShape {
   bool bidirectional; // else left to right
   bool reverse;       // right to left (not with bidirectional)
   bool peephole;
-  /// Of src, dst and the states: f32, bf16 or u8 (int8, with
-  /// `quantization`).
+  /// Of src: f32, bf16 or u8 (int8, with `quantization`); of dst and the
+  /// states, the same or, for an LSTM, f32 (checkPrecision).
   dnnl::memory::data_type data = dnnl::memory::data_type::f32;
+  dnnl::memory::data_type dst = dnnl::memory::data_type::f32;
+  dnnl::memory::data_type states = dnnl::memory::data_type::f32;
   const WeightsQuantization *quantization = nullptr;
 };
 
@@ -48,6 +53,11 @@ struct RnnPrimitive {
   dnnl::memory srcLayer, srcIter, srcIterC, bias, peephole;
   dnnl::memory dstLayer, dstIter, dstIterC;
   std::unique_ptr<WeightsArg> wLayer, wIter;
+  /// A bf16 LSTM whose caller keeps f32 states: oneDNN takes h in bf16 (c
+  /// stays f32), so h goes through these reorders and buffers.
+  dnnl::primitive hToData, hFromData;
+  dnnl::memory hUser, hData;
+  std::vector<char> srcH, dstH;
   /// What an int8 primitive was made with (empty scales otherwise).
   WeightsQuantization quantization;
 };

@@ -323,6 +323,8 @@ struct GruCell {
 
 /// lstm -> fusion_lstm. The lstm's Bias (1 x 4D, or 1 x 7D with the
 /// peephole weights after the gate biases) absorbs the projection's 4D.
+/// fusion_lstm keeps Bias and C0 in f32 whatever X is (Paddle's bf16 and
+/// int8 kernels), so a bf16 lstm's are widened, exactly.
 struct LstmCell {
   using Unfused = LstmOp;
   using Fused = FusionLstmOp;
@@ -347,13 +349,23 @@ struct LstmCell {
       return text;
     }
     return checkBias(projBias, "the projection's bias", width,
-                     lstmBias.getElementType(), names());
+                     Float32Type::get(lstm.getContext()), names());
+  }
+
+  /// `value` in f32: widened exactly when it is narrower.
+  static Value widened(OpBuilder &b, Location loc, Value value) {
+    auto type = cast<RankedTensorType>(value.getType());
+    if (type.getElementType().isF32())
+      return value;
+    return b.createOrFold<arith::ExtFOp>(loc, type.clone(b.getF32Type()),
+                                         value);
   }
 
   static Fused build(OpBuilder &b, Location loc, LstmOp lstm,
                      const FusionPlan &plan) {
     const MatchedProjection &proj = plan.proj;
-    Value bias = lstm.getBias();
+    Value bias = widened(b, loc, lstm.getBias());
+    Value c0 = lstm.getC0() ? widened(b, loc, lstm.getC0()) : Value();
     if (proj.bias) {
       auto biasType = cast<RankedTensorType>(bias.getType());
       Type element = biasType.getElementType();
@@ -386,11 +398,12 @@ struct LstmCell {
         /*XX=*/rows(t, plan.width), /*BatchedInput=*/rows(t, plan.width),
         /*BatchedHidden=*/rows(t, d), /*BatchedCell=*/rows(t, d),
         /*ReorderedH0=*/rows(n, d), /*ReorderedC0=*/rows(n, d),
-        /*CheckedCell=*/rows(2, d), proj.x, lstm.getLod(), lstm.getH0(),
-        lstm.getC0(), proj.weight, lstm.getWeight(), bias,
-        lstm.getUsePeepholes(), lstm.getIsReverse(), /*use_seq=*/true,
-        lstm.getGateActivation(), lstm.getCellActivation(),
-        lstm.getCandidateActivation());
+        /*CheckedCell=*/rows(2, d), proj.x, lstm.getLod(), lstm.getH0(), c0,
+        proj.weight, lstm.getWeight(), bias, lstm.getUsePeepholes(),
+        lstm.getIsReverse(), /*use_seq=*/true, lstm.getGateActivation(),
+        lstm.getCellActivation(), lstm.getCandidateActivation(),
+        /*mkldnn_data_type=*/type.isBF16() ? "bfloat16" : "float32",
+        /*Scale_data=*/APFloat(1.0f), /*Shift_data=*/APFloat(0.0f));
   }
 
   static void replaceResults(RewriterBase &rewriter, LstmOp lstm,

@@ -56,3 +56,46 @@ func.func @not_for_onednn(%x: tensor<?x8xf32>, %lod: tensor<?xi64>, %w: tensor<2
      -> (tensor<?x2xf32>, tensor<?x2xf32>, tensor<?x8xf32>, tensor<?x2xf32>)
   return %a#1, %b2#0 : tensor<?x2xf32>, tensor<?x2xf32>
 }
+
+// -----
+
+// Paddle's int8 fusion_lstm: u8 X straight to oneDNN's int8 LSTM, which
+// quantizes the f32 weights with Scale_weights, per gate column, permuted
+// from Paddle's c, i, f, o to oneDNN's i, f, c, o. The states are f32 (a u8
+// H0 is dequantized: oneDNN keeps c in f32), and force_fp32_output is the
+// primitive's own f32 dst.
+// CHECK-LABEL: func @int8
+// CHECK-SAME: (%[[X:.*]]: tensor<?x3xui8>
+// CHECK: arith.uitofp
+// CHECK: %[[SCALES:.*]] = arith.constant dense<[3.000000e+00, 4.000000e+00, 5.000000e+00, 6.000000e+00, 1.000000e+00, 2.000000e+00, 7.000000e+00, 8.000000e+00]> : tensor<8xf32>
+// CHECK: pdnnrt.rnn ins(%[[X]], {{.*}}, %[[SCALES]] : tensor<?x3xui8>, tensor<?xi64>, tensor<4xi64>, tensor<2x1x1x?x2xf32>, tensor<1x1x3x4x2xf32>, tensor<1x1x2x4x2xf32>, tensor<1x1x4x2xf32>, tensor<8xf32>)
+// CHECK-SAME: outs({{.*}} : tensor<?x2xf32>, tensor<2x1x1x?x2xf32>) {cell = #pdnnrt.cell<lstm>, dataScale = 6.300000e+01 : f32, dataShift = 6.400000e+01 : f32
+func.func @int8(%x: tensor<?x3xui8>, %lod: tensor<?xi64>, %h0: tensor<2x2xui8>, %c0: tensor<2x2xf32>,
+                %b: tensor<1x8xf32>) -> tensor<?x2xf32> {
+  %wx = arith.constant dense<0.5> : tensor<3x8xf32>
+  %wh = arith.constant dense<0.25> : tensor<2x8xf32>
+  %r:9 = pdnn.fusion_lstm X(%x) lod(%lod) H0(%h0) C0(%c0) WeightX(%wx) WeightH(%wh) Bias(%b)
+      {use_peepholes = false, mkldnn_data_type = "int8", force_fp32_output = true, Scale_data = 63.0 : f32,
+       Shift_data = 64.0 : f32, Scale_weights = array<f32: 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0>}
+      : (tensor<?x3xui8>, tensor<?xi64>, tensor<2x2xui8>, tensor<2x2xf32>, tensor<3x8xf32>, tensor<2x8xf32>, tensor<1x8xf32>)
+     -> (tensor<?x2xf32>, tensor<?x2xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>,
+         tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>)
+  return %r#0 : tensor<?x2xf32>
+}
+
+// -----
+
+// bf16 fusion_lstm: bf16 X and Hidden, bf16 weights widened (exactly) to the
+// f32 the call takes, f32 states; no scales.
+// CHECK-LABEL: func @bf16
+// CHECK: pdnnrt.rnn ins({{.*}} : tensor<?x3xbf16>, tensor<?xi64>, tensor<4xi64>, tensor<2x1x1x?x2xf32>, tensor<1x1x3x4x2xf32>, tensor<1x1x2x4x2xf32>, tensor<1x1x3x2xf32>, tensor<1x1x4x2xf32>)
+// CHECK-SAME: outs({{.*}} : tensor<?x2xbf16>, tensor<2x1x1x?x2xf32>) {cell = #pdnnrt.cell<lstm>, direction = #pdnnrt.direction<right2left>
+func.func @bf16(%x: tensor<?x3xbf16>, %lod: tensor<?xi64>, %h0: tensor<2x2xbf16>, %c0: tensor<2x2xf32>,
+                %wx: tensor<3x8xbf16>, %wh: tensor<2x8xbf16>, %b: tensor<1x14xf32>) -> tensor<?x2xbf16> {
+  %r:9 = pdnn.fusion_lstm X(%x) lod(%lod) H0(%h0) C0(%c0) WeightX(%wx) WeightH(%wh) Bias(%b)
+      {mkldnn_data_type = "bfloat16", is_reverse = true}
+      : (tensor<?x3xbf16>, tensor<?xi64>, tensor<2x2xbf16>, tensor<2x2xf32>, tensor<3x8xbf16>, tensor<2x8xbf16>, tensor<1x14xf32>)
+     -> (tensor<?x2xbf16>, tensor<?x2xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>,
+         tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>)
+  return %r#0 : tensor<?x2xbf16>
+}

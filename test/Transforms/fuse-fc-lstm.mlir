@@ -169,13 +169,17 @@ func.func @refusals(%x: tensor<?x3xf32>, %lod: tensor<?xi64>, %w: tensor<3x8xf32
 
 // -----
 
-// A bf16 lstm: an fc bias in f32 is wider than the fused bf16 Bias, so the
-// pair stays; a bf16 bias fuses.
+// A bf16 lstm: fusion_lstm keeps Bias in f32 (Paddle's bf16 kernel), so the
+// lstm's bf16 Bias is widened, exactly, and an fc bias in f32 or bf16 adds
+// to it.
 // CHECK-LABEL: func @bf16
-// CHECK: pdnn.lstm
+// CHECK-NOT: pdnn.lstm
+// CHECK: %[[WIDE:.*]] = arith.extf %{{.*}} : tensor<1x14xbf16> to tensor<1x14xf32>
+// CHECK: pdnn.fusion_lstm X(%{{.*}}) {{.*}} Bias(%{{.*}}) {mkldnn_data_type = "bfloat16"}
+// CHECK-SAME: tensor<1x14xf32>
 // CHECK: pdnn.fusion_lstm
-// REMARK: Reason="the projection's bias is f32, wider than the fused bias's bf16"
-// REMARK: fused-pairs=1, refused=1
+// CHECK-NOT: pdnn.lstm
+// REMARK: fused-pairs=2
 func.func @bf16(%x: tensor<?x3xbf16>, %lod: tensor<?xi64>, %w: tensor<3x8xbf16>, %fb: tensor<8xf32>,
                 %fbh: tensor<8xbf16>, %wh: tensor<2x8xbf16>, %lb: tensor<1x14xbf16>)
     -> (tensor<?x2xbf16>, tensor<?x2xbf16>) {

@@ -420,8 +420,8 @@ TEST_F(RuntimeTest, RnnInt8ChecksItsQuantization) {
     pdnnrt_clear_error();
   };
   fails(call(f32Dst, &scalesRef, PDNNRT_RNN_CELL_GRU, 63.0f, 64.0f),
-        "pdnnrt_rnn_forward: dst has element type f32; src, dst and the "
-        "states share one, ui8");
+        "pdnnrt_rnn_forward: dst has element type f32; dst is of src's type "
+        "(ui8), or f32 for an int8 (ui8) LSTM");
   fails(call(dRef, &scalesRef, PDNNRT_RNN_CELL_LBR_GRU, 63.0f, 64.0f),
         "pdnnrt_rnn_forward: bias must have shape [1, 1, 4, 3], got [1, 1, 3, 3]");
   fails(call(dRef, nullptr, PDNNRT_RNN_CELL_GRU, 63.0f, 64.0f),
@@ -443,6 +443,46 @@ TEST_F(RuntimeTest, RnnInt8ChecksItsQuantization) {
   ASSERT_RT_OK(call(dRef, &scalesRef, PDNNRT_RNN_CELL_GRU, 63.0f, 64.0f));
   EXPECT_EQ(dst, std::vector<uint8_t>(T * N * H, 64));
   EXPECT_EQ(final, std::vector<uint8_t>(N * H, 64));
+}
+
+/// An int8 LSTM keeps its states (h, c) in f32, as oneDNN keeps c, and may
+/// write an f32 dst; u8 states are refused. With zero weights and bias
+/// every gate is 0.5 and the candidate 0, so c and h stay 0 from zeros.
+TEST_F(RuntimeTest, RnnInt8LstmKeepsF32States) {
+  const int64_t T = 3, N = 2, IC = 2, H = 3;
+  std::vector<uint8_t> x(T * N * IC, 200), u8States(2 * N * H, 64),
+      u8Final(2 * N * H), u8Dst(T * N * H);
+  std::vector<float> w(IC * 4 * H, 0.0f), u(H * 4 * H, 0.0f), b(4 * H, 0.0f),
+      scales(4 * H, 100.0f), states(2 * N * H, 0.0f), final(2 * N * H, -1.0f),
+      dst(T * N * H, -1.0f);
+  MemRef xRef(x, {T, N, IC}), u8StatesRef(u8States, {2, 1, 1, N, H}),
+      u8FinalRef(u8Final, {2, 1, 1, N, H}), u8DstRef(u8Dst, {T, N, H}),
+      wRef(w, {1, 1, IC, 4, H}), uRef(u, {1, 1, H, 4, H}),
+      bRef(b, {1, 1, 4, H}), scalesRef(scales, {4 * H}),
+      sRef(states, {2, 1, 1, N, H}), fRef(final, {2, 1, 1, N, H}),
+      dRef(dst, {T, N, H});
+  auto call = [&](MemRef &statesRef, MemRef &dstRef, MemRef &finalRef) {
+    return pdnnrt_rnn_forward(ARG(xRef), NO_TENSOR, NO_TENSOR, NO_TENSOR,
+                              ARG(statesRef), ARG(wRef), ARG(uRef), NO_TENSOR,
+                              ARG(bRef), ARG(scalesRef), nullptr, nullptr,
+                              ARG(dstRef), ARG(finalRef), PDNNRT_RNN_CELL_LSTM,
+                              PDNNRT_RNN_DIRECTION_LEFT2RIGHT, 63.0f, 64.0f);
+  };
+  EXPECT_NE(call(u8StatesRef, u8DstRef, u8FinalRef), 0);
+  EXPECT_STREQ(lastError(),
+               "pdnnrt_rnn_forward: an int8 (ui8) LSTM keeps its states in f32 "
+               "(the cell state is f32 in oneDNN), got ui8");
+  pdnnrt_clear_error();
+  EXPECT_NE(call(sRef, u8DstRef, u8FinalRef), 0);
+  EXPECT_STREQ(lastError(), "pdnnrt_rnn_forward: dstStates has element type "
+                            "ui8, srcStates f32; they must match");
+  pdnnrt_clear_error();
+  ASSERT_RT_OK(call(sRef, dRef, fRef));
+  EXPECT_EQ(dst, std::vector<float>(T * N * H, 0.0f));
+  EXPECT_EQ(final, std::vector<float>(2 * N * H, 0.0f));
+  // A u8 dst is h quantized like the data: 0 becomes the shift.
+  ASSERT_RT_OK(call(sRef, u8DstRef, fRef));
+  EXPECT_EQ(u8Dst, std::vector<uint8_t>(T * N * H, 64));
 }
 
 } // namespace

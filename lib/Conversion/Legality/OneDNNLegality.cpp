@@ -217,6 +217,11 @@ std::string mlir::pdnn::whyNotOnOneDNN(Operation *op) {
                          {op.getBias(), "Bias"}, {op.getHidden(), "Hidden"}});
       })
       .Case([](FusionLstmOp op) {
+        // bf16 and u8 (int8) X run oneDNN's bf16 and int8 LSTMs; the
+        // verifier has checked how the other operands go with X.
+        Type x = getElementTypeOrSelf(op.getX().getType());
+        if (x.isBF16() || x.isUnsignedInteger(8))
+          return lstm(op, {});
         return lstm(op, {{op.getX(), "X"}, {op.getH0(), "H0"},
                          {op.getC0(), "C0"}, {op.getWeightX(), "WeightX"},
                          {op.getWeightH(), "WeightH"}, {op.getBias(), "Bias"},

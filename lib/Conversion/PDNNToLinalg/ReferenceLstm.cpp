@@ -24,6 +24,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace mlir::pdnn;
@@ -167,9 +168,41 @@ static Value lstmPreactivations(OpBuilder &b, Location loc,
   return buildMatmul(b, loc, x, castFloat(b, loc, ops.weightX, f32), acc);
 }
 
+/// lstm computes in its input's type.
+static void toF32Operands(OpBuilder &, Location, LstmOp, LstmOperands &) {}
+static Value hiddenOf(OpBuilder &b, Location loc, LstmOp op, Value hidden) {
+  return castFloat(b, loc, hidden, op.getHidden().getType().getElementType());
+}
+
+/// fusion_lstm on u8 X computes with the data dequantized and the weights
+/// as its int8 kernel quantizes them (Scale_weights, the same scale for a
+/// gate column of WeightX and of WeightH); Hidden is quantized like X. bf16
+/// X is widened and Hidden rounded back.
+static void toF32Operands(OpBuilder &b, Location loc, FusionLstmOp op,
+                          LstmOperands &ops) {
+  float scale = op.getScaleData().convertToFloat(),
+        shift = op.getShiftData().convertToFloat();
+  bool int8Data = getElementTypeOrSelf(ops.x.getType()).isInteger(8);
+  ops.x = dequantizeToF32(b, loc, ops.x, scale, shift);
+  if (ops.h0)
+    ops.h0 = dequantizeToF32(b, loc, ops.h0, scale, shift);
+  if (!int8Data)
+    return;
+  ArrayRef<float> scales = op.getScaleWeights();
+  ops.weightX = int8KernelWeights(b, loc, ops.weightX, scales, true);
+  ops.weightH = int8KernelWeights(b, loc, ops.weightH, scales, true);
+}
+static Value hiddenOf(OpBuilder &b, Location loc, FusionLstmOp op,
+                      Value hidden) {
+  return quantizeFromF32(
+      b, loc, hidden, op.getHidden().getType().getElementType(),
+      op.getScaleData().convertToFloat(), op.getShiftData().convertToFloat());
+}
+
 namespace {
 
-/// lstm and fusion_lstm differ only in their operands (LstmOperands).
+/// lstm and fusion_lstm differ only in their operands (LstmOperands) and
+/// precisions.
 template <typename OpTy>
 struct LstmToLoops : public OpRewritePattern<OpTy> {
   LstmToLoops(MLIRContext *context, bool exact)
@@ -182,14 +215,16 @@ struct LstmToLoops : public OpRewritePattern<OpTy> {
       return rewriter.notifyMatchFailure(op, "dynamic frame size");
     Location loc = op.getLoc();
     LstmOperands ops = refineLstmOperands(rewriter, loc, op);
+    toF32Operands(rewriter, loc, op, ops);
     Value xx = lstmPreactivations(rewriter, loc, ops);
     auto [hidden, cell] = referenceLstm(
         rewriter, loc, xx, op.getLod(), ops, op.getIsReverse(),
         {op.getGateActivation(), op.getCellActivation(),
          op.getCandidateActivation(), exact});
-    Type element = op.getHidden().getType().getElementType();
-    SmallVector<Value> replacements{castFloat(rewriter, loc, hidden, element),
-                                    castFloat(rewriter, loc, cell, element)};
+    SmallVector<Value> replacements{
+        hiddenOf(rewriter, loc, op, hidden),
+        castFloat(rewriter, loc, cell,
+                  op.getCell().getType().getElementType())};
     // Paddle's scratch outputs: no defined data.
     for (Value scratch : op->getResults().drop_front(2))
       replacements.push_back(emptyScratch(rewriter, loc, scratch.getType()));

@@ -67,8 +67,11 @@ RnnStackResult mlir::pdnn::buildRnnStack(OpBuilder &b, Location loc,
                                          int64_t directions, bool reverse) {
   MLIRContext *ctx = b.getContext();
   Type f32 = b.getF32Type();
-  // The input's precision is the states' and the output's.
+  // The input's precision is the states' and the output's unless the spec
+  // says otherwise.
   Type data = getElementTypeOrSelf(input.getType());
+  Type stateType = spec.states ? spec.states : data;
+  Type outputType = spec.output ? spec.output : data;
   const RnnQuantization none;
   const RnnQuantization &q = spec.quantization ? *spec.quantization : none;
   Value wScales;
@@ -98,16 +101,18 @@ RnnStackResult mlir::pdnn::buildRnnStack(OpBuilder &b, Location loc,
     // would mean -shift / scale).
     Value srcStates =
         !initialStates.empty()
-            ? reshapeTo(b, loc,
-                        sliceStates(b, loc, initialStates, first * D, count * D),
-                        stateSizes)
-            : quantizeFromF32(b, loc, createFilled(b, loc, stateSizes, f32, 0.0),
-                              data, q.scale, q.shift);
+            ? reshapeTo(
+                  b, loc,
+                  sliceStates(b, loc, initialStates, first * D, count * D),
+                  stateSizes)
+            : quantizeFromF32(b, loc,
+                              createFilled(b, loc, stateSizes, f32, 0.0),
+                              stateType, q.scale, q.shift);
     SmallVector<OpFoldResult> dstSizes =
         tensor::getMixedSizes(b, loc, current);
     dstSizes.back() = b.getIndexAttr(D * H);
-    Value dstInit = createEmpty(b, loc, dstSizes, data);
-    Value statesInit = createEmpty(b, loc, stateSizes, data);
+    Value dstInit = createEmpty(b, loc, dstSizes, outputType);
+    Value statesInit = createEmpty(b, loc, stateSizes, stateType);
     auto call = pdnnrt::RnnOp::create(
         b, loc, TypeRange{dstInit.getType(), statesInit.getType()}, current,
         batch.lod, batch.lodFacts, batch.lengths, srcStates, w.layer, w.iter,

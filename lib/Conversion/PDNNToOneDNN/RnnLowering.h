@@ -45,9 +45,12 @@ struct RnnCellSpec {
   std::function<PackedRnnWeights(OpBuilder &, Location, int64_t first,
                                  int64_t count)>
       pack;
-  /// Set for u8 input (int8); the input's element type (f32, bf16, ui8)
-  /// is the states' and output's.
+  /// Set for u8 input (int8).
   std::optional<RnnQuantization> quantization;
+  /// The element types of the states and of the output; null means the
+  /// input's (f32, bf16, ui8). A low-precision LSTM keeps f32 states (c is
+  /// f32 in oneDNN), and an int8 one may output f32.
+  Type states = {}, output = {};
 };
 
 /// How the batch's sequences are laid out: padded time-major [T, N, C]

@@ -1375,3 +1375,128 @@ func.func @fusion_gru_h0_u8_with_f32_x(%x: tensor<9x3xf32>, %lod: tensor<4xi64>,
      -> (tensor<9x5xf32>, tensor<3x5xf32>, tensor<9x15xf32>, tensor<9x15xf32>, tensor<9x5xf32>)
   return
 }
+
+// -----
+
+// fusion_lstm on u8 X: oneDNN has no int8 LSTM with peepholes (the default).
+func.func @fusion_lstm_int8_peepholes(%x: tensor<9x3xui8>, %lod: tensor<4xi64>, %wx: tensor<3x8xf32>, %wh: tensor<2x8xf32>,
+                                      %b: tensor<1x14xf32>) {
+  // expected-error @+1 {{int8 fusion_lstm cannot use peepholes: oneDNN has no int8 LSTM with them}}
+  %r:9 = pdnn.fusion_lstm X(%x) lod(%lod) WeightX(%wx) WeightH(%wh) Bias(%b) {mkldnn_data_type = "int8"}
+      : (tensor<9x3xui8>, tensor<4xi64>, tensor<3x8xf32>, tensor<2x8xf32>, tensor<1x14xf32>)
+     -> (tensor<9x2xui8>, tensor<9x2xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>,
+         tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>)
+  return
+}
+
+// -----
+
+// fusion_lstm: one weight scale, or one per gate column (4D = 8), not 3.
+func.func @fusion_lstm_scale_weights_count(%x: tensor<9x3xui8>, %lod: tensor<4xi64>, %wx: tensor<3x8xf32>, %wh: tensor<2x8xf32>,
+                                           %b: tensor<1x8xf32>) {
+  // expected-error @+1 {{Scale_weights must hold 1 or 4D = 8 scales, got 3}}
+  %r:9 = pdnn.fusion_lstm X(%x) lod(%lod) WeightX(%wx) WeightH(%wh) Bias(%b)
+      {use_peepholes = false, mkldnn_data_type = "int8", Scale_weights = array<f32: 1.0, 2.0, 3.0>}
+      : (tensor<9x3xui8>, tensor<4xi64>, tensor<3x8xf32>, tensor<2x8xf32>, tensor<1x8xf32>)
+     -> (tensor<9x2xui8>, tensor<9x2xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>,
+         tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>)
+  return
+}
+
+// -----
+
+// fusion_lstm: the data's quantization is checked as quantize checks it.
+func.func @fusion_lstm_shift_data_range(%x: tensor<9x3xui8>, %lod: tensor<4xi64>, %wx: tensor<3x8xf32>, %wh: tensor<2x8xf32>,
+                                        %b: tensor<1x8xf32>) {
+  // expected-error @+1 {{Shift_data must be in [0, 255], got 2.560000e+02}}
+  %r:9 = pdnn.fusion_lstm X(%x) lod(%lod) WeightX(%wx) WeightH(%wh) Bias(%b)
+      {use_peepholes = false, mkldnn_data_type = "int8", Scale_data = 63.0 : f32, Shift_data = 256.0 : f32}
+      : (tensor<9x3xui8>, tensor<4xi64>, tensor<3x8xf32>, tensor<2x8xf32>, tensor<1x8xf32>)
+     -> (tensor<9x2xui8>, tensor<9x2xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>,
+         tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>)
+  return
+}
+
+// -----
+
+// fusion_lstm: C0 is f32 whatever X is (oneDNN's cell state).
+func.func @fusion_lstm_bf16_c0(%x: tensor<9x3xbf16>, %lod: tensor<4xi64>, %h0: tensor<3x2xbf16>, %c0: tensor<3x2xbf16>,
+                               %wx: tensor<3x8xf32>, %wh: tensor<2x8xf32>, %b: tensor<1x8xf32>) {
+  // expected-error @+1 {{C0 must be f32 (oneDNN keeps the cell state in f32), got 'bf16'}}
+  %r:9 = pdnn.fusion_lstm X(%x) lod(%lod) H0(%h0) C0(%c0) WeightX(%wx) WeightH(%wh) Bias(%b)
+      {use_peepholes = false, mkldnn_data_type = "bfloat16"}
+      : (tensor<9x3xbf16>, tensor<4xi64>, tensor<3x2xbf16>, tensor<3x2xbf16>, tensor<3x8xf32>, tensor<2x8xf32>, tensor<1x8xf32>)
+     -> (tensor<9x2xbf16>, tensor<9x2xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>,
+         tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>)
+  return
+}
+
+// -----
+
+// fusion_lstm: the bias is f32 for bf16 X, as oneDNN keeps it.
+func.func @fusion_lstm_bf16_bias(%x: tensor<9x3xbf16>, %lod: tensor<4xi64>, %wx: tensor<3x8xbf16>, %wh: tensor<2x8xbf16>,
+                                 %b: tensor<1x8xbf16>) {
+  // expected-error @+1 {{Bias must be f32, got 'bf16'}}
+  %r:9 = pdnn.fusion_lstm X(%x) lod(%lod) WeightX(%wx) WeightH(%wh) Bias(%b)
+      {use_peepholes = false, mkldnn_data_type = "bfloat16"}
+      : (tensor<9x3xbf16>, tensor<4xi64>, tensor<3x8xbf16>, tensor<2x8xbf16>, tensor<1x8xbf16>)
+     -> (tensor<9x2xbf16>, tensor<9x2xbf16>, tensor<?x?xbf16>, tensor<?x?xbf16>, tensor<?x?xbf16>, tensor<?x?xbf16>,
+         tensor<?x?xbf16>, tensor<?x?xbf16>, tensor<?x?xbf16>)
+  return
+}
+
+// -----
+
+// fusion_lstm: u8 X takes f32 weights (quantized with Scale_weights).
+func.func @fusion_lstm_int8_bf16_weights(%x: tensor<9x3xui8>, %lod: tensor<4xi64>, %wx: tensor<3x8xbf16>, %wh: tensor<2x8xf32>,
+                                         %b: tensor<1x8xf32>) {
+  // expected-error @+1 {{weights must be f32 for 'ui8' X, got 'bf16'}}
+  %r:9 = pdnn.fusion_lstm X(%x) lod(%lod) WeightX(%wx) WeightH(%wh) Bias(%b)
+      {use_peepholes = false, mkldnn_data_type = "int8"}
+      : (tensor<9x3xui8>, tensor<4xi64>, tensor<3x8xbf16>, tensor<2x8xf32>, tensor<1x8xf32>)
+     -> (tensor<9x2xui8>, tensor<9x2xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>,
+         tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>)
+  return
+}
+
+// -----
+
+// fusion_lstm: Hidden is f32 with force_fp32_output, X's type otherwise.
+func.func @fusion_lstm_int8_hidden(%x: tensor<9x3xui8>, %lod: tensor<4xi64>, %wx: tensor<3x8xf32>, %wh: tensor<2x8xf32>,
+                                   %b: tensor<1x8xf32>) {
+  // expected-error @+1 {{Hidden must have element type 'f32' (force_fp32_output), got 'ui8'}}
+  %r:9 = pdnn.fusion_lstm X(%x) lod(%lod) WeightX(%wx) WeightH(%wh) Bias(%b)
+      {use_peepholes = false, mkldnn_data_type = "int8", force_fp32_output = true}
+      : (tensor<9x3xui8>, tensor<4xi64>, tensor<3x8xf32>, tensor<2x8xf32>, tensor<1x8xf32>)
+     -> (tensor<9x2xui8>, tensor<9x2xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>,
+         tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>)
+  return
+}
+
+// -----
+
+// fusion_lstm: Cell is f32 for u8 X (bf16 only for bf16 X).
+func.func @fusion_lstm_int8_cell(%x: tensor<9x3xui8>, %lod: tensor<4xi64>, %wx: tensor<3x8xf32>, %wh: tensor<2x8xf32>,
+                                 %b: tensor<1x8xf32>) {
+  // expected-error @+1 {{Cell must be f32 for 'ui8' X, got 'bf16'}}
+  %r:9 = pdnn.fusion_lstm X(%x) lod(%lod) WeightX(%wx) WeightH(%wh) Bias(%b)
+      {use_peepholes = false, mkldnn_data_type = "int8"}
+      : (tensor<9x3xui8>, tensor<4xi64>, tensor<3x8xf32>, tensor<2x8xf32>, tensor<1x8xf32>)
+     -> (tensor<9x2xui8>, tensor<9x2xbf16>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>,
+         tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>)
+  return
+}
+
+// -----
+
+// fusion_lstm: mkldnn_data_type says what X is.
+func.func @fusion_lstm_data_type(%x: tensor<9x3xf32>, %lod: tensor<4xi64>, %wx: tensor<3x8xf32>, %wh: tensor<2x8xf32>,
+                                 %b: tensor<1x8xf32>) {
+  // expected-error @+1 {{mkldnn_data_type "int8" contradicts X of type 'f32', which needs "float32"}}
+  %r:9 = pdnn.fusion_lstm X(%x) lod(%lod) WeightX(%wx) WeightH(%wh) Bias(%b)
+      {use_peepholes = false, mkldnn_data_type = "int8"}
+      : (tensor<9x3xf32>, tensor<4xi64>, tensor<3x8xf32>, tensor<2x8xf32>, tensor<1x8xf32>)
+     -> (tensor<9x2xf32>, tensor<9x2xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>,
+         tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>)
+  return
+}

@@ -342,3 +342,29 @@ func.func @fusion_lstm(%x: tensor<9x1x3xf32>, %lod: tensor<?xi64>, %wx: tensor<3
          tensor<?x?xf32>, tensor<?x?xf32>, tensor<2x4xf32>)
   return %r#0 : tensor<9x4xf32>
 }
+
+// -----
+
+// Paddle's int8 fusion_lstm: u8 X and H0, f32 C0, weights and bias, one
+// weight scale per gate column, f32 Hidden; and its bf16 one, with bf16
+// weights and H0 and peepholes.
+// CHECK-LABEL: func @fusion_lstm_low_precision
+func.func @fusion_lstm_low_precision(%x: tensor<9x3xui8>, %lod: tensor<4xi64>, %h0: tensor<3x2xui8>, %c0: tensor<3x2xf32>,
+                                     %wx: tensor<3x8xf32>, %wh: tensor<2x8xf32>, %b: tensor<1x8xf32>,
+                                     %xb: tensor<9x3xbf16>, %h0b: tensor<3x2xbf16>, %wxb: tensor<3x8xbf16>,
+                                     %whb: tensor<2x8xbf16>, %bp: tensor<1x14xf32>) -> (tensor<9x2xf32>, tensor<9x2xbf16>) {
+  // CHECK: pdnn.fusion_lstm X(%{{.*}}) lod(%{{.*}}) H0(%{{.*}}) C0(%{{.*}}) {{.*}} {Scale_data = 6.300000e+01 : f32, Scale_weights = array<f32: 1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00, 5.000000e+00, 6.000000e+00, 7.000000e+00, 8.000000e+00>, Shift_data = 6.400000e+01 : f32, force_fp32_output = true, mkldnn_data_type = "int8", use_peepholes = false}
+  %r:9 = pdnn.fusion_lstm X(%x) lod(%lod) H0(%h0) C0(%c0) WeightX(%wx) WeightH(%wh) Bias(%b)
+      {use_peepholes = false, mkldnn_data_type = "int8", force_fp32_output = true, Scale_data = 63.0 : f32,
+       Shift_data = 64.0 : f32, Scale_weights = array<f32: 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0>}
+      : (tensor<9x3xui8>, tensor<4xi64>, tensor<3x2xui8>, tensor<3x2xf32>, tensor<3x8xf32>, tensor<2x8xf32>, tensor<1x8xf32>)
+     -> (tensor<9x2xf32>, tensor<9x2xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>,
+         tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>)
+  // CHECK: pdnn.fusion_lstm {{.*}} {mkldnn_data_type = "bfloat16"}
+  %s:9 = pdnn.fusion_lstm X(%xb) lod(%lod) H0(%h0b) C0(%c0) WeightX(%wxb) WeightH(%whb) Bias(%bp)
+      {mkldnn_data_type = "bfloat16"}
+      : (tensor<9x3xbf16>, tensor<4xi64>, tensor<3x2xbf16>, tensor<3x2xf32>, tensor<3x8xbf16>, tensor<2x8xbf16>, tensor<1x14xf32>)
+     -> (tensor<9x2xbf16>, tensor<9x2xbf16>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>,
+         tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>)
+  return %r#0, %s#0 : tensor<9x2xf32>, tensor<9x2xbf16>
+}

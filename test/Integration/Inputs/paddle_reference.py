@@ -178,7 +178,8 @@ def lstm(input, lod, h0, c0, weight, bias, use_peepholes=True,
 
 def fusion_lstm(x, lod, h0, c0, wx, wh, bias, **attrs):
     """Paddle's `fusion_lstm`: lstm on X·WeightX (bias inside lstm)."""
-    return lstm(_f64(x).reshape(_f64(x).shape[0], -1) @ _f64(wx), lod, h0, c0,
+    # T x M, or T x 1 x M (and T may be 0: the width comes from WeightX).
+    return lstm(_f64(x).reshape(_f64(x).shape[0], _f64(wx).shape[0]) @ _f64(wx), lod, h0, c0,
                 wh, bias, **attrs)
 
 

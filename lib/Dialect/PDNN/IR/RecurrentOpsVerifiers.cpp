@@ -78,14 +78,16 @@ LogicalResult GruOp::verify() {
   return verifyActivations(*this, getActivation(), getGateActivation());
 }
 
-/// Precision rules of oneDNN's fusion_gru/multi_gru kernels, keyed by X:
+/// Precision rules of Paddle's oneDNN recurrent kernels (fusion_gru,
+/// multi_gru, fusion_lstm), keyed by X:
 /// f32 throughout; bf16 data with f32 or bf16 weights; ui8 data (oneDNN RNNs
 /// quantize data as u8) with f32 weights quantized by Scale_weights. Hidden
 /// is f32 when force_fp32_output, otherwise X's type.
-static LogicalResult verifyGruPrecision(Operation *op, Value x, Value hidden,
-                                        ValueRange weights, ValueRange biases,
-                                        Value h0, bool forceFp32Output,
-                                        StringRef mkldnnDataType) {
+static LogicalResult verifyRecurrentPrecision(Operation *op, Value x,
+                                              Value hidden, ValueRange weights,
+                                              ValueRange biases, Value h0,
+                                              bool forceFp32Output,
+                                              StringRef mkldnnDataType) {
   Type xType = elementTypeOf(x);
   Type f32 = Float32Type::get(op->getContext());
   if (xType.isInteger(8) && !xType.isUnsignedInteger(8))
@@ -175,9 +177,9 @@ LogicalResult FusionGruOp::verify() {
   SmallVector<Value> biases;
   if (getBias())
     biases.push_back(getBias());
-  return verifyGruPrecision(*this, getX(), getHidden(),
-                            {getWeightX(), getWeightH()}, biases, getH0(),
-                            getForceFp32Output(), getMkldnnDataType());
+  return verifyRecurrentPrecision(*this, getX(), getHidden(),
+                                  {getWeightX(), getWeightH()}, biases, getH0(),
+                                  getForceFp32Output(), getMkldnnDataType());
 }
 
 LogicalResult MultiGruOp::verify() {
@@ -243,9 +245,9 @@ LogicalResult MultiGruOp::verify() {
     return failure();
   SmallVector<Value> weights(getWeightX());
   llvm::append_range(weights, getWeightH());
-  return verifyGruPrecision(*this, getX(), getHidden(), weights, getBias(),
-                            Value(), getForceFp32Output(),
-                            getMkldnnDataType());
+  return verifyRecurrentPrecision(*this, getX(), getHidden(), weights,
+                                  getBias(), Value(), getForceFp32Output(),
+                                  getMkldnnDataType());
 }
 
 LogicalResult RnnOp::verify() {
@@ -357,7 +359,8 @@ struct LstmShapes {
 
 /// WeightH is D x 4D, Bias 1 x 4D or 1 x 7D with peepholes, H0 and C0
 /// (N x D) come together, Hidden and Cell are T x D; every value has the
-/// input's element type. Returns D.
+/// element type `type` unless it is null (the caller checks precisions).
+/// Returns D.
 static FailureOr<int64_t> verifyLstm(Operation *op, const LstmShapes &s,
                                      int64_t t, int64_t n, Type type) {
   if (failed(expectRank(op, s.weightH, "WeightH", 2)))
@@ -382,10 +385,10 @@ static FailureOr<int64_t> verifyLstm(Operation *op, const LstmShapes &s,
       failed(verifyGruActivation(op, "candidate_activation",
                                  s.candidateActivation)))
     return failure();
-  if (failed(expectElementType(
-          op, {s.weightH, s.bias, s.h0, s.c0, s.hidden, s.cell},
-          {"Weight", "Bias", "H0", "C0", "Hidden", "Cell"}, type,
-          "the LSTM computes in its input's type")))
+  if (type && failed(expectElementType(
+                  op, {s.weightH, s.bias, s.h0, s.c0, s.hidden, s.cell},
+                  {"Weight", "Bias", "H0", "C0", "Hidden", "Cell"}, type,
+                  "the LSTM computes in its input's type")))
     return failure();
   return d;
 }
@@ -424,18 +427,46 @@ LogicalResult FusionLstmOp::verify() {
   ArrayRef<int64_t> x = shapeOf(getX());
   int64_t t = x.front(), m = x.back();
   Type type = elementTypeOf(getX());
-  FailureOr<int64_t> d = verifyLstm(
-      *this,
-      {getWeightH(), getBias(), getH0(), getC0(), getHidden(), getCell(),
-       getUsePeepholes(), getGateActivation(), getCellActivation(),
-       getCandidateActivation()},
-      t, *n, type);
+  // f32 X: everything f32. bf16 and ui8 X: oneDNN's precision rules below.
+  bool lowPrecision = !type.isF32();
+  FailureOr<int64_t> d =
+      verifyLstm(*this,
+                 {getWeightH(), getBias(), getH0(), getC0(), getHidden(),
+                  getCell(), getUsePeepholes(), getGateActivation(),
+                  getCellActivation(), getCandidateActivation()},
+                 t, *n, lowPrecision ? Type() : type);
   if (failed(d))
     return failure();
   int64_t d4 = scaled(*d, 4);
   if (failed(expectShape(*this, getWeightX(), "WeightX (M x 4D)", {m, d4})) ||
-      failed(expectElementType(*this, {getWeightX()}, {"WeightX"}, type,
-                               "the LSTM computes in X's type")))
+      failed(verifyMkldnnDataType(*this, getMkldnnDataType())) ||
+      failed(
+          verifyScale(*this, "Scale_data", getScaleData().convertToFloat())) ||
+      failed(
+          verifyShift(*this, "Shift_data", getShiftData().convertToFloat())) ||
+      failed(
+          verifyScaleList(*this, "Scale_weights", getScaleWeights(), d4, "4D")))
     return failure();
-  return success();
+  if (!lowPrecision) {
+    if (failed(expectElementType(*this, {getWeightX()}, {"WeightX"}, type,
+                                 "the LSTM computes in X's type")))
+      return failure();
+    return verifyRecurrentPrecision(*this, getX(), getHidden(), {}, {}, Value(),
+                                    getForceFp32Output(), getMkldnnDataType());
+  }
+  if (type.isUnsignedInteger(8) && getUsePeepholes())
+    return emitOpError() << "int8 fusion_lstm cannot use peepholes: oneDNN "
+                            "has no int8 LSTM with them";
+  if (getC0() && !elementTypeOf(getC0()).isF32())
+    return emitOpError() << "C0 must be f32 (oneDNN keeps the cell state in "
+                            "f32), got "
+                         << elementTypeOf(getC0());
+  Type cell = elementTypeOf(getCell());
+  if (!(cell.isF32() || (type.isBF16() && cell.isBF16())))
+    return emitOpError() << "Cell must be f32"
+                         << (type.isBF16() ? " or bf16" : "") << " for " << type
+                         << " X, got " << cell;
+  return verifyRecurrentPrecision(
+      *this, getX(), getHidden(), {getWeightX(), getWeightH()}, {getBias()},
+      getH0(), getForceFp32Output(), getMkldnnDataType());
 }

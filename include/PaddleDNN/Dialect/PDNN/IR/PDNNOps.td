@@ -344,20 +344,32 @@ def PDNN_FusionLstmOp : PDNN_Op<"fusion_lstm", [Pure, AttrSizedOperandSegments]>
     `pdnn.lstm`; `use_seq` selects Paddle's CPU kernel mode and does not
     change the result.
 
+    int8/bf16 (Paddle's oneDNN kernel): X may be ui8 quantized as
+    `x_u8 = Scale_data · x + Shift_data`; WeightX/WeightH stay f32 and are
+    quantized with `Scale_weights` (one scale, or one per 4D gate column,
+    the same for a column of WeightX and of WeightH); Hidden is ui8 unless
+    `force_fp32_output`; there are no peepholes (oneDNN has no int8 LSTM
+    with them). With bf16 X the weights are f32 or bf16 and Hidden is bf16
+    unless `force_fp32_output`. Bias and C0 are f32; H0 is f32 or X's type
+    (a ui8 H0 is quantized like X); Cell is f32, or X's type for bf16.
+
     Results: `Hidden` and `Cell` (T x D, X's LoD). `XX`, `BatchedInput`,
     `BatchedHidden`, `BatchedCell`, `ReorderedH0`, `ReorderedC0` and
     `CheckedCell` are scratch of Paddle's CPU kernel and hold no defined
     data.
   }];
-  let arguments = (ins PDNN_FloatTensor:$X, PDNN_LoDTensor:$lod,
-    Optional<PDNN_FloatTensor>:$H0, Optional<PDNN_FloatTensor>:$C0,
+  let arguments = (ins PDNN_DataTensor:$X, PDNN_LoDTensor:$lod,
+    Optional<PDNN_DataTensor>:$H0, Optional<PDNN_FloatTensor>:$C0,
     PDNN_FloatTensor:$WeightX, PDNN_FloatTensor:$WeightH,
     PDNN_FloatTensor:$Bias,
     PDNN_Bool<"true">:$use_peepholes, PDNN_Bool<"false">:$is_reverse,
     PDNN_Bool<"true">:$use_seq,
     PDNN_Str<"sigmoid">:$gate_activation, PDNN_Str<"tanh">:$cell_activation,
-    PDNN_Str<"tanh">:$candidate_activation);
-  let results = (outs PDNN_FloatTensor:$Hidden, PDNN_FloatTensor:$Cell,
+    PDNN_Str<"tanh">:$candidate_activation,
+    PDNN_Str<"float32">:$mkldnn_data_type, PDNN_F32<"1.0f">:$Scale_data,
+    PDNN_F32<"0.0f">:$Shift_data, PDNN_UnitScales:$Scale_weights,
+    PDNN_Bool<"false">:$force_fp32_output);
+  let results = (outs PDNN_DataTensor:$Hidden, PDNN_FloatTensor:$Cell,
     PDNN_FloatTensor:$XX, PDNN_FloatTensor:$BatchedInput,
     PDNN_FloatTensor:$BatchedHidden, PDNN_FloatTensor:$BatchedCell,
     PDNN_FloatTensor:$ReorderedH0, PDNN_FloatTensor:$ReorderedC0,

@@ -190,14 +190,16 @@ def PDNNRT_RnnOp : PDNNRT_CallOp<"rnn", "pdnnrt_rnn_forward",
     when L > 1; a bidirectional call has one layer, because oneDNN stacks
     the two directions independently while Paddle's next layer reads both.
 
-    Precisions: src, dst and the states share one element type; the
-    weights are f32, reordered into the primitive's precision when they
-    are prepared: bf16 for bf16 data (exact for weights that were bf16). ui8
-    (GRU only, oneDNN's int8 RNN) is data quantized as
-    u8 = x·dataScale + dataShift, states included; the f32 weights are
-    quantized to s8 when they are prepared, rint(w·s) saturated, with
-    `wScales`, one common scale or one per gate and output channel [G·H],
-    and dst is quantized like src. The bias is f32 in every case.
+    Precisions: dst and the states have src's element type, except an
+    LSTM's: its states may be f32 with bf16 data (h is rounded to bf16 as
+    oneDNN takes it, c stays f32) and are f32 with ui8 data, and its ui8
+    data may produce an f32 dst. The weights are f32, reordered into the
+    primitive's precision when they are prepared: bf16 for bf16 data (exact
+    for weights that were bf16). ui8 (GRU and LSTM, oneDNN's int8 RNNs) is
+    data quantized as u8 = x·dataScale + dataShift, u8 states and dst
+    included; the f32 weights are quantized to s8 when they are prepared,
+    rint(w·s) saturated, with `wScales`, one common scale or one per gate
+    and output channel [G·H]. The bias is f32 in every case.
   }];
   let arguments = (ins
     PDNNRT_Buffer<PDNNRT_RnnData, [2, 3]>:$src,
