@@ -34,7 +34,8 @@ struct ComputeWeightScalesPass
   void runOnOperation() override {
     unsigned scaled = 0;
     getOperation()->walk([&](Operation *op) {
-      if (!isa<FcOp, MulOp, FusionGruOp>(op) || !isInt8(op->getOperand(0)) ||
+      if (!isa<FcOp, MulOp, FusionGruOp, FusionLstmOp>(op) ||
+          !isInt8(op->getOperand(0)) ||
           !(overwrite || hasUnsetWeightScales(op)))
         return;
       if (auto fc = dyn_cast<FcOp>(op); fc && fc.getPaddingWeights())

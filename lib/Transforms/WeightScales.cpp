@@ -63,6 +63,8 @@ bool mlir::pdnn::hasUnsetWeightScales(Operation *op) {
     return unset(mul.getScaleY());
   if (auto gru = dyn_cast<FusionGruOp>(op))
     return unset(gru.getScaleWeights());
+  if (auto lstm = dyn_cast<FusionLstmOp>(op))
+    return unset(lstm.getScaleWeights());
   return false;
 }
 
@@ -98,6 +100,18 @@ mlir::pdnn::computeWeightScales(Operation *op) {
     foldColumns(ArrayRef(*wh).drop_front(2 * d * d), d, maxAbs, 2 * d);
     return scalesOf(maxAbs);
   }
+  if (auto lstm = dyn_cast<FusionLstmOp>(op)) {
+    auto wx = constantValues(lstm.getWeightX());
+    auto wh = constantValues(lstm.getWeightH());
+    if (!wx || !wh)
+      return std::nullopt;
+    // WeightX (M x 4D) and WeightH (D x 4D) share their gate columns.
+    int64_t d4 = lstm.getWeightH().getType().getShape().back();
+    SmallVector<float> maxAbs(d4, 0.0f);
+    foldColumns(*wx, d4, maxAbs);
+    foldColumns(*wh, d4, maxAbs);
+    return scalesOf(maxAbs);
+  }
   return std::nullopt;
 }
 
@@ -109,7 +123,9 @@ LogicalResult mlir::pdnn::assignWeightScales(Operation *op) {
     fc.setScaleWeights(*scales);
   else if (auto mul = dyn_cast<MulOp>(op))
     mul.setScaleY(*scales);
+  else if (auto gru = dyn_cast<FusionGruOp>(op))
+    gru.setScaleWeights(*scales);
   else
-    cast<FusionGruOp>(op).setScaleWeights(*scales);
+    cast<FusionLstmOp>(op).setScaleWeights(*scales);
   return success();
 }

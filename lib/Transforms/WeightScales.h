@@ -16,14 +16,15 @@
 
 namespace mlir::pdnn {
 
-/// Whether `op` (fc, mul or fusion_gru on int8 data) still has the default
-/// weight scales, the single scale 1.
+/// Whether `op` (fc, mul, fusion_gru or fusion_lstm on int8 data) still has
+/// the default weight scales, the single scale 1.
 bool hasUnsetWeightScales(Operation *op);
 
 /// The scales 127 / max|w| of each output channel of the constant f32
-/// weights of fc, mul or fusion_gru `op` (fusion_gru: each gate column over
-/// WeightX and the matching WeightH block together); none when the weights
-/// are not f32 constants of static shape (dense or a resource blob).
+/// weights of fc, mul, fusion_gru or fusion_lstm `op` (the recurrent ones:
+/// each gate column over WeightX and the matching WeightH block together);
+/// none when the weights are not f32 constants of static shape (dense or a
+/// resource blob).
 std::optional<SmallVector<float>> computeWeightScales(Operation *op);
 
 /// Gives `op` those scales. Fails, changing nothing, when there are none.

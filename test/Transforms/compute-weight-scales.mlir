@@ -58,6 +58,25 @@ func.func @fusion_gru(%x: tensor<?x1xui8>, %lod: tensor<?xi64>) -> tensor<?x1xf3
 
 // -----
 
+// fusion_lstm (D = 1, M = 2): each of the gate columns c, i, f, o over
+// WeightX's and WeightH's column. max|w| = 2 (c: WeightH), 0.5 (i: WeightX),
+// 4 (f: WeightX), 0 (o: a channel of zeros keeps scale 1).
+// CHECK-LABEL: func @fusion_lstm
+// CHECK: pdnn.fusion_lstm {{.*}} Scale_weights = array<f32: 6.350000e+01, 2.540000e+02, 3.175000e+01, 1.000000e+00>
+func.func @fusion_lstm(%x: tensor<?x2xui8>, %lod: tensor<?xi64>, %b: tensor<1x4xf32>) -> tensor<?x1xf32> {
+  %wx = arith.constant dense<[[1.0, -0.5, 0.25, 0.0], [0.5, 0.125, -4.0, 0.0]]> : tensor<2x4xf32>
+  %wh = arith.constant dense<[[-2.0, 0.125, 1.0, 0.0]]> : tensor<1x4xf32>
+  %h:9 = pdnn.fusion_lstm X(%x) lod(%lod) WeightX(%wx) WeightH(%wh) Bias(%b)
+      {use_peepholes = false, mkldnn_data_type = "int8", Scale_data = 63.0 : f32, Shift_data = 64.0 : f32,
+       force_fp32_output = true}
+      : (tensor<?x2xui8>, tensor<?xi64>, tensor<2x4xf32>, tensor<1x4xf32>, tensor<1x4xf32>)
+     -> (tensor<?x1xf32>, tensor<?x1xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>,
+         tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>)
+  return %h#0 : tensor<?x1xf32>
+}
+
+// -----
+
 // Weights that are not constants cannot be scaled here; f32 ops are not
 // quantized at all.
 // CHECK-LABEL: func @refused

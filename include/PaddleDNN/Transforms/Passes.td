@@ -119,7 +119,7 @@ def FuseBidirectionalGru : Pass<"fuse-bidirectional-gru"> {
 }
 
 def ComputeWeightScales : Pass<"compute-weight-scales"> {
-  let summary = "Give int8 fc, mul and fusion_gru the weight scales of their constant f32 weights, 127 / max|w| per output channel";
+  let summary = "Give int8 fc, mul, fusion_gru and fusion_lstm the weight scales of their constant f32 weights, 127 / max|w| per output channel";
   let description = [{
     Post-training quantization, as Paddle's oneDNN int8 flow computes it:
     each output channel of an int8 op's constant f32 weights gets the scale
@@ -128,7 +128,9 @@ def ComputeWeightScales : Pass<"compute-weight-scales"> {
     `y_num_col_dims`; fusion_gru: each of the 3D gate columns over
     WeightX's column and WeightH's matching block together (Paddle's
     [W_u | W_r] then W_c layout), since oneDNN quantizes both with one
-    scale. A channel of zeros gets scale 1 (any scale keeps it zero).
+    scale; fusion_lstm: each of the 4D gate columns over WeightX's and
+    WeightH's column. A channel of zeros gets scale 1 (any scale keeps it
+    zero).
 
     Only ops whose scales are unset (the single default 1) change, unless
     `overwrite`. Left alone, with a remark in category
