@@ -59,7 +59,7 @@ mlir::pdnn::quantizableTensors(func::FuncOp func) {
       tensors.push_back({keyOf(v), v});
   };
   for (Operation &op : entry)
-    if (isa<FcOp, MulOp, MatmulV2Op, FusionGruOp>(op)) {
+    if (isa<FcOp, MulOp, MatmulV2Op, FusionGruOp, FusionLstmOp>(op)) {
       add(op.getOperand(0));
       // matmul_v2 multiplies two activations.
       if (isa<MatmulV2Op>(op))

@@ -128,17 +128,25 @@ public:
     return f;
   }
 
-  /// fusion_gru: u8 data quantized with Scale_data and Shift_data; Hidden
-  /// is u8 with the same quantization (oneDNN's int8 GRU) or f32.
-  FailureOr<Fusion> gru(FusionGruOp op, std::string &why) {
-    auto data = op.getX().getDefiningOp<DequantizeOp>();
+  /// fusion_gru, fusion_lstm: u8 data quantized with Scale_data and
+  /// Shift_data; Hidden is u8 with the same quantization (oneDNN's int8
+  /// RNNs) or f32.
+  FailureOr<Fusion> recurrent(Operation *op, std::string &why) {
+    auto data = op->getOperand(0).getDefiningOp<DequantizeOp>();
     if (!data ||
         !getElementTypeOrSelf(data.getInput().getType()).isUnsignedInteger(8)) {
       why = "X is not dequantized from ui8 (oneDNN's RNNs take u8 data)";
       return failure();
     }
-    if (op.getH0() && getElementTypeOrSelf(op.getH0().getType()).isBF16()) {
+    Value h0 = isa<FusionGruOp>(op) ? cast<FusionGruOp>(op).getH0()
+                                    : cast<FusionLstmOp>(op).getH0();
+    if (h0 && getElementTypeOrSelf(h0.getType()).isBF16()) {
       why = "H0 is bf16";
+      return failure();
+    }
+    if (auto lstm = dyn_cast<FusionLstmOp>(op);
+        lstm && lstm.getUsePeepholes()) {
+      why = "the LSTM has peepholes, which oneDNN's int8 LSTM lacks";
       return failure();
     }
     Fusion f;
@@ -154,8 +162,8 @@ public:
     f.attributes.push_back(b.getNamedAttr("Shift_data", data.getShiftAttr()));
     f.attributes.push_back(
         b.getNamedAttr("mkldnn_data_type", b.getStringAttr("int8")));
-    // oneDNN's int8 GRU writes u8 with the data's own quantization.
-    QuantizeOp q = onlyQuantizeUser(op.getHidden(), [&](QuantizeOp q) {
+    // oneDNN's int8 RNNs write u8 with the data's own quantization.
+    QuantizeOp q = onlyQuantizeUser(op->getResult(0), [&](QuantizeOp q) {
       return q.getScale().convertToFloat() == scale &&
              std::trunc(q.getShift().convertToFloat()) == shift &&
              getElementTypeOrSelf(q.getType()).isUnsignedInteger(8);
@@ -164,13 +172,15 @@ public:
     return f;
   }
 
-  /// fc, mul, matmul_v2, fusion_gru on bf16 data: the data, and weights
-  /// dequantized from bf16, go as they are (f32 weights stay: the kernel
-  /// rounds them); the result is bf16 when only a bf16 quantize reads it.
+  /// fc, mul, matmul_v2, fusion_gru, fusion_lstm on bf16 data: the data,
+  /// and a product's weights dequantized from bf16, go as they are (f32
+  /// weights stay: the kernel rounds them); the result is bf16 when only a
+  /// bf16 quantize reads it.
   FailureOr<Fusion> bf16(Operation *op, std::string &why) {
     Fusion f;
     f.operands.push_back({0, bf16Dequantize(op->getOperand(0)).getInput()});
-    if (!isa<FusionGruOp>(op)) {
+    bool isRecurrent = isa<FusionGruOp, FusionLstmOp>(op);
+    if (!isRecurrent) {
       if (DequantizeOp w = bf16Dequantize(op->getOperand(1)))
         f.operands.push_back({1, w.getInput()});
       else if (isa<MatmulV2Op>(op)) {
@@ -179,7 +189,7 @@ public:
         return failure();
       }
     }
-    if (isa<FcOp, FusionGruOp>(op))
+    if (isRecurrent || isa<FcOp>(op))
       f.attributes.push_back(
           b.getNamedAttr("mkldnn_data_type", b.getStringAttr("bfloat16")));
     setOutput(f, onlyQuantizeUser(op->getResult(0), [](QuantizeOp q) {
@@ -220,7 +230,7 @@ struct FuseQuantizedOpsPass
   void runOnOperation() override {
     SmallVector<Operation *> candidates;
     getOperation()->walk([&](Operation *op) {
-      if (isa<FcOp, MulOp, MatmulV2Op, FusionGruOp>(op) &&
+      if (isa<FcOp, MulOp, MatmulV2Op, FusionGruOp, FusionLstmOp>(op) &&
           getElementTypeOrSelf(op->getOperand(0).getType()).isF32() &&
           op->getOperand(0).getDefiningOp<DequantizeOp>())
         candidates.push_back(op);
@@ -249,9 +259,9 @@ struct FuseQuantizedOpsPass
     rewriter.setInsertionPoint(op);
     Fuser fuser(rewriter);
     FailureOr<Fusion> fusion =
-        bf16Dequantize(op->getOperand(0)) ? fuser.bf16(op, why)
-        : isa<FusionGruOp>(op) ? fuser.gru(cast<FusionGruOp>(op), why)
-                               : fuser.product(op, why);
+        bf16Dequantize(op->getOperand(0))    ? fuser.bf16(op, why)
+        : isa<FusionGruOp, FusionLstmOp>(op) ? fuser.recurrent(op, why)
+                                             : fuser.product(op, why);
     if (failed(fusion))
       return failure();
     Operation *fusedOp = nullptr;
@@ -271,7 +281,7 @@ struct FuseQuantizedOpsPass
     for (auto [index, value] : fusion->operands)
       inputs.push_back(op->getOperand(index).getDefiningOp());
     // The quantize (if any) was the only user of the first result; the
-    // others (fusion_gru's scratch results) keep their types.
+    // others (Cell, the scratch results) keep their types.
     if (fusion->output)
       rewriter.replaceOp(fusion->output, fusedOp->getResult(0));
     rewriter.replaceOp(op, fusedOp->getResults());

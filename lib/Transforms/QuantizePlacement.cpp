@@ -41,19 +41,19 @@ struct Quantization {
 enum class Role {
   /// A product's data (or result): u8 when never seen negative.
   ProductData,
-  /// fusion_gru's data: oneDNN's RNNs take u8 only.
-  GruData,
+  /// fusion_gru's and fusion_lstm's data: oneDNN's RNNs take u8 only.
+  RnnData,
   /// matmul_v2's Y: oneDNN's int8 matmul takes s8 weights.
   SignedOperand,
 };
 
 /// Products: u8 at 255 / max for data that calibration never saw negative,
-/// s8 at 127 / max otherwise (always for matmul_v2's Y). fusion_gru's data:
+/// s8 at 127 / max otherwise (always for matmul_v2's Y). A recurrent op's data:
 /// u8 at 127 / max|x| shifted by 128.
 Quantization quantizationFor(const TensorRange &range, Role role) {
   double maxAbs = range.maxAbs();
   Quantization q;
-  if (role == Role::GruData) {
+  if (role == Role::RnnData) {
     q.scale = maxAbs > 0 ? float(127.0 / maxAbs) : 1.0f;
     q.shift = 128.0f;
     return q;
@@ -88,7 +88,7 @@ struct QuantizePlacementPass
           rangeOf[t.value] = it->second;
       SmallVector<Operation *> ops;
       func.walk([&](Operation *op) {
-        if (isa<FcOp, MulOp, MatmulV2Op, FusionGruOp>(op) &&
+        if (isa<FcOp, MulOp, MatmulV2Op, FusionGruOp, FusionLstmOp>(op) &&
             getElementTypeOrSelf(op->getOperand(0).getType()).isF32())
           ops.push_back(op);
       });
@@ -101,8 +101,18 @@ struct QuantizePlacementPass
         return original ? original : v;
       };
       for (Operation *op : ops) {
-        bool isGru = isa<FusionGruOp>(op);
+        bool isRecurrent = isa<FusionGruOp, FusionLstmOp>(op);
         bool isMatmul = isa<MatmulV2Op>(op);
+        // Rounding its data would only lose precision: the op stays f32.
+        if (auto lstm = dyn_cast<FusionLstmOp>(op);
+            lstm && lstm.getUsePeepholes()) {
+          ++skipped;
+          remark::missed(
+              op->getLoc(),
+              remark::RemarkOpts::name("NotPlaced").category(getArgument()))
+              << remark::reason("oneDNN has no int8 LSTM with peepholes");
+          continue;
+        }
         Value data = op->getOperand(0);
         auto range = rangeOf.find(unrounded(data));
         // matmul_v2 multiplies two activations: Y needs its range too.
@@ -118,12 +128,12 @@ struct QuantizePlacementPass
           continue;
         }
         OpBuilder b(op);
-        if (!roundedFrom.count(data) || isGru)
-          op->setOperand(0,
-                         roundTrip(b, op->getLoc(), unrounded(data),
-                                   quantizationFor(range->second,
-                                                   isGru ? Role::GruData
-                                                         : Role::ProductData)));
+        if (!roundedFrom.count(data) || isRecurrent)
+          op->setOperand(
+              0, roundTrip(b, op->getLoc(), unrounded(data),
+                           quantizationFor(range->second,
+                                           isRecurrent ? Role::RnnData
+                                                       : Role::ProductData)));
         // Y is s8 even when it was rounded as u8 for another op.
         if (isMatmul)
           op->setOperand(
@@ -132,11 +142,11 @@ struct QuantizePlacementPass
                         quantizationFor(yRange->second, Role::SignedOperand)));
         ++placed;
         // A product's result goes through int8 too, so that the next int8
-        // op can take it; fusion_gru writes f32 (its u8 output would have
-        // its data's scale, not its own).
+        // op can take it; a recurrent op writes f32 (its u8 output would
+        // have its data's scale, not its own).
         Value result = op->getResult(0);
         auto out = rangeOf.find(result);
-        if (isGru || out == rangeOf.end() || result.use_empty())
+        if (isRecurrent || out == rangeOf.end() || result.use_empty())
           continue;
         b.setInsertionPointAfter(op);
         DequantizeOp rounded =
@@ -152,7 +162,8 @@ struct QuantizePlacementPass
     numPlaced += placed;
   }
 
-  /// Every fc, mul, matmul_v2 and fusion_gru on f32 data takes bf16 data
+  /// Every fc, mul, matmul_v2, fusion_gru and fusion_lstm on f32 data takes
+  /// bf16 data
   /// (matmul_v2 both operands); a product's result goes through bf16 when
   /// only placed ops read it, so that it writes bf16 for them.
   void placeBf16() {
@@ -162,7 +173,7 @@ struct QuantizePlacementPass
     getOperation()->walk([&](func::FuncOp func) {
       SmallVector<Operation *> ops;
       func.walk([&](Operation *op) {
-        if (isa<FcOp, MulOp, MatmulV2Op, FusionGruOp>(op) &&
+        if (isa<FcOp, MulOp, MatmulV2Op, FusionGruOp, FusionLstmOp>(op) &&
             getElementTypeOrSelf(op->getOperand(0).getType()).isF32())
           ops.push_back(op);
       });
@@ -181,7 +192,7 @@ struct QuantizePlacementPass
         }
         ++placed;
         Value result = op->getResult(0);
-        if (isa<FusionGruOp>(op) || result.use_empty() ||
+        if (isa<FusionGruOp, FusionLstmOp>(op) || result.use_empty() ||
             !llvm::all_of(result.getUsers(), [&](Operation *user) {
               return isPlaced.count(user);
             }))

@@ -109,6 +109,36 @@ func.func @gru_resource_weights(%q: tensor<5x2xui8>, %lod: tensor<2xi64>) -> ten
 
 // -----
 
+// fusion_lstm on u8 data: the same as fusion_gru, its Scale_weights over the
+// gate columns of WeightX and WeightH (max|w| 1, 0.5, 0.25, 2); Hidden is u8
+// at the data's quantization, Cell stays f32. With peepholes (the default)
+// oneDNN has no int8 LSTM: refused.
+// CHECK-LABEL: func @lstm
+// CHECK: pdnn.dequantize
+// CHECK: %[[H:.*]], %[[C:.*]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} = pdnn.fusion_lstm X(%arg0) lod(%arg1) WeightX(%{{.*}}) WeightH(%{{.*}}) Bias(%arg2) {Scale_data = 6.300000e+01 : f32, Scale_weights = array<f32: 1.270000e+02, 2.540000e+02, 5.080000e+02, 6.350000e+01>, Shift_data = 6.400000e+01 : f32, mkldnn_data_type = "int8", use_peepholes = false} : (tensor<5x2xui8>, tensor<2xi64>, tensor<2x4xf32>, tensor<1x4xf32>, tensor<1x4xf32>) -> (tensor<5x1xui8>, tensor<5x1xf32>,
+// CHECK: pdnn.fusion_lstm X(%{{.*}}) {{.*}} : (tensor<5x2xf32>
+// CHECK: return %[[H]], %[[C]]
+// REMARK: remark: [Missed] NotQuantized | Category:fuse-quantized-ops | Reason="the LSTM has peepholes, which oneDNN's int8 LSTM lacks"
+// REMARK: Category:fuse-quantized-ops | fused=1, refused=1
+func.func @lstm(%q: tensor<5x2xui8>, %lod: tensor<2xi64>, %b: tensor<1x4xf32>, %bp: tensor<1x7xf32>)
+    -> (tensor<5x1xui8>, tensor<5x1xf32>, tensor<5x1xf32>) {
+  %wx = arith.constant dense<[[1.0, -0.5, 0.25, 0.5], [0.5, 0.25, -0.125, 1.0]]> : tensor<2x4xf32>
+  %wh = arith.constant dense<[[0.5, 0.5, 0.125, -2.0]]> : tensor<1x4xf32>
+  %x = pdnn.dequantize %q {Scale = 63.0 : f32, Shift = 64.0 : f32} : tensor<5x2xui8> -> tensor<5x2xf32>
+  %h:9 = pdnn.fusion_lstm X(%x) lod(%lod) WeightX(%wx) WeightH(%wh) Bias(%b) {use_peepholes = false}
+      : (tensor<5x2xf32>, tensor<2xi64>, tensor<2x4xf32>, tensor<1x4xf32>, tensor<1x4xf32>)
+     -> (tensor<5x1xf32>, tensor<5x1xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>,
+         tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>)
+  %o = pdnn.quantize %h#0 {Scale = 63.0 : f32, Shift = 64.0 : f32} : tensor<5x1xf32> -> tensor<5x1xui8>
+  %p:9 = pdnn.fusion_lstm X(%x) lod(%lod) WeightX(%wx) WeightH(%wh) Bias(%bp)
+      : (tensor<5x2xf32>, tensor<2xi64>, tensor<2x4xf32>, tensor<1x4xf32>, tensor<1x7xf32>)
+     -> (tensor<5x1xf32>, tensor<5x1xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>,
+         tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>)
+  return %o, %h#1, %p#0 : tensor<5x1xui8>, tensor<5x1xf32>, tensor<5x1xf32>
+}
+
+// -----
+
 // Refused, with the reason: shifted data for fc, weights that are neither
 // constant nor s8, a matmul_v2 with f32 Y, s8 data for fusion_gru.
 // CHECK-LABEL: func @refused

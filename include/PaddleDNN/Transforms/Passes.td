@@ -175,18 +175,20 @@ def QuantizePlacement : Pass<"quantize-placement", "::mlir::ModuleOp"> {
   let summary = "Place quantize / dequantize pairs: int8 at the scales a calibration file gives, or bf16";
   let description = [{
     Post-training quantization (PaddleDNN/Transforms/Calibration.h): for
-    each fc, mul, matmul_v2 and fusion_gru on f32 data whose data range the
+    each fc, mul, matmul_v2, fusion_gru and fusion_lstm on f32 data whose data range the
     calibration file (`pdnn-run --calibrate`) holds, the data goes through
     quantize -> dequantize at Paddle's scale for that range: u8 at 255 / max
     for data never seen negative, s8 at 127 / max otherwise; matmul_v2's Y
     (it needs a range too) s8 at 127 / max|y|, as oneDNN's int8 matmul
-    takes s8 weights; fusion_gru's data u8 at 127 / max|x| with shift 128. A product's result goes through
+    takes s8 weights; the recurrent ops' data u8 at 127 / max|x| with
+    shift 128 (not an LSTM with peepholes: oneDNN has no int8 LSTM with
+    them, so it stays f32 with a remark). A product's result goes through
     int8 too when its range is known, so that the next int8 op takes it.
     Then --fuse-quantized-ops --squash-quantization make the ops int8.
 
     `precision=bf16` places bf16 instead, as Paddle's bf16 placement does,
-    and needs no calibration: the data of each fc, mul, matmul_v2 (X and Y)
-    and fusion_gru on f32 data goes through a bf16 quantize -> dequantize
+    and needs no calibration: the data of each fc, mul, matmul_v2 (X and Y),
+    fusion_gru and fusion_lstm on f32 data goes through a bf16 quantize -> dequantize
     pair, and a product's result too when every user of it is placed (so
     that it writes bf16 for them; otherwise it will write f32). The same two
     passes then make the ops bf16.
@@ -213,16 +215,17 @@ def QuantizePlacement : Pass<"quantize-placement", "::mlir::ModuleOp"> {
 }
 
 def FuseQuantizedOps : Pass<"fuse-quantized-ops"> {
-  let summary = "Turn dequantize -> fc/mul/matmul_v2/fusion_gru -> quantize into the int8 or bf16 op";
+  let summary = "Turn dequantize -> fc/mul/matmul_v2/fusion_gru/fusion_lstm -> quantize into the int8 or bf16 op";
   let description = [{
     An op whose data is `dequantize` of int8 takes the int8 data itself,
     with the dequantize's scale as its input scale (`Scale_in`, `scale_x`,
-    `Scale_x`; fusion_gru: `Scale_data` and `Shift_data` of u8 data). Its
+    `Scale_x`; fusion_gru, fusion_lstm: `Scale_data` and `Shift_data` of u8
+    data). Its
     weights: f32 weights keep their weight scales, or get 127 / max|w| per
     output channel when unset and constant (as --compute-weight-scales);
     weights dequantized from s8 become s8 with that scale (matmul_v2's Y must
     be). Its result: when its only user is a quantize the kernel can do
-    (int8, no shift; for fusion_gru the data's own Scale and Shift), the op
+    (int8, no shift; for the recurrent ops the data's own Scale and Shift), the op
     writes that int8 result with the quantize's scale as its output scale,
     and the quantize goes; otherwise it writes f32 (`force_fp32_output`).
     The products then compute Paddle's int8 kernels (Int8Products.h):
@@ -235,8 +238,9 @@ def FuseQuantizedOps : Pass<"fuse-quantized-ops"> {
     a bf16 `quantize` without a scale, f32 otherwise.
 
     Left alone, with a remark in category `fuse-quantized-ops` that says
-    why: shifted data for a product, s8 data for fusion_gru, non-constant
-    weights without scales, a matmul_v2 whose Y is not dequantized s8 (bf16 for bf16), an fc
+    why: shifted data for a product, s8 data for fusion_gru or
+    fusion_lstm, an int8 LSTM with peepholes, non-constant weights without
+    scales, a matmul_v2 whose Y is not dequantized s8 (bf16 for bf16), an fc
     with padding_weights, or a rewrite that would not verify.
   }];
   let statistics = [

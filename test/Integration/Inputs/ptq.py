@@ -138,7 +138,44 @@ def gru(rng):
     return text, sample, f32, {"int8": 0.1, "bf16": 0.03}, "absolute", False
 
 
-GROUPS = {"mlp": mlp, "matmul": matmul, "gru": gru}
+def lstm(rng):
+    """fc -> fusion_lstm (no peepholes: oneDNN has no int8 LSTM with them),
+    weights at 1 / sqrt(fan-in) as trained layers have them."""
+    m, d = 6, 5
+    wf = rng.uniform(-1, 1, (m, 4 * d)).astype(np.float32)
+    wx = (rng.uniform(-1, 1, (4 * d, 4 * d)) / np.sqrt(5 * d)).astype(np.float32)
+    wh = (rng.uniform(-1, 1, (d, 4 * d)) / np.sqrt(5 * d)).astype(np.float32)
+    b = rng.uniform(-0.5, 0.5, (1, 4 * d)).astype(np.float32)
+    text = """func.func @main(%%x: tensor<?x%(m)dxf32>, %%lod: tensor<?xi64>) -> tensor<?x%(d)dxf32> {
+  %%wf = arith.constant %(wf)s
+  %%wx = arith.constant %(wx)s
+  %%wh = arith.constant %(wh)s
+  %%b = arith.constant %(b)s
+  %%0 = pdnn.fc Input(%%x) W(%%wf) : (tensor<?x%(m)dxf32>, tensor<%(m)dx%(g)dxf32>) -> tensor<?x%(g)dxf32>
+  %%h:9 = pdnn.fusion_lstm X(%%0) lod(%%lod) WeightX(%%wx) WeightH(%%wh) Bias(%%b) {use_peepholes = false}
+      : (tensor<?x%(g)dxf32>, tensor<?xi64>, tensor<%(g)dx%(g)dxf32>, tensor<%(d)dx%(g)dxf32>, tensor<1x%(g)dxf32>)
+     -> (tensor<?x%(d)dxf32>, tensor<?x%(d)dxf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>,
+         tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>)
+  return %%h#0 : tensor<?x%(d)dxf32>
+}
+""" % dict(m=m, d=d, g=4 * d, wf=dense(wf), wx=dense(wx), wh=dense(wh), b=dense(b))
+    layouts = [[2, 4, 3], [5, 1], [1, 1, 7]]
+
+    def sample(r):
+        lod = layouts[int(r.randint(len(layouts)))]
+        x = r.uniform(-1, 1, (sum(lod), m)).astype(np.float32)
+        return [x, np.concatenate([[0], np.cumsum(lod)]).astype(np.int64)]
+
+    def f32(inputs):
+        x, offsets = inputs
+        lod = [list(np.diff(offsets))]
+        return ref.fusion_lstm(x.astype(np.float64) @ wf, lod, None, None, wx, wh, b,
+                               use_peepholes=False, exact=True)[0]
+
+    return text, sample, f32, {"int8": 0.1, "bf16": 0.03}, "absolute", False
+
+
+GROUPS = {"mlp": mlp, "matmul": matmul, "gru": gru, "lstm": lstm}
 
 
 def main():
@@ -190,7 +227,8 @@ def main():
     lowp_ops = ir.count(marker)
     f32_products = sum(1 for line in ir.splitlines()
                        if any("pdnn.%s " % op in line
-                              for op in ("fc", "mul", "matmul_v2", "fusion_gru"))
+                              for op in ("fc", "mul", "matmul_v2", "fusion_gru",
+                                         "fusion_lstm"))
                        and marker not in line and not any(t in line for t in lowp_types))
     conversions = ir.count("pdnn.dequantize")
     print("%s module: %d %s ops, %d f32 products, %d dequantize" % (
