@@ -4,11 +4,10 @@
 // oneDNN's LSTM cell on the LoD rows. Their hook packs Paddle's weights,
 // whose gate columns are c, i, f, o, into oneDNN's i, f, c, o:
 //
-//   WeightX [M, 4D]                 --pack_gates [1, 2, 0, 3]--> [1, 1, M, 4,
-//   D] WeightH [D, 4D]                 --pack_gates [1, 2, 0, 3]--> [1, 1, D,
-//   4, D] Bias[:, 0:4D]                   --pack_gates [1, 2, 0, 3]--> [1, 1,
-//   4, D] Bias[:, 4D:7D] (W_ic, W_fc, W_oc) -- reshape --> peepholes [1, 1, 3,
-//   D]
+//   WeightX [M, 4D]        --pack_gates [1, 2, 0, 3]--> [1, 1, M, 4, D]
+//   WeightH [D, 4D]        --pack_gates [1, 2, 0, 3]--> [1, 1, D, 4, D]
+//   Bias[:, 0:4D]          --pack_gates [1, 2, 0, 3]--> [1, 1, 4, D]
+//   Bias[:, 4D:7D] (W_ic, W_fc, W_oc)    --reshape--> peepholes [1, 1, 3, D]
 //
 // `lstm`'s input is projected already: its WeightX is the identity, an
 // exact product. H0 and C0 are the initial states. The LoD rows go to the
