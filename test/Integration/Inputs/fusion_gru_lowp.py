@@ -31,7 +31,7 @@ import numpy as np
 import harness
 import paddle_reference as ref
 from gru_cases import attr_dict, gru_attrs, offsets
-from harness import Case, f32, from_bf16, to_bf16, ttype
+from harness import Case, f32, to_bf16, ttype
 
 # Paddle's tolerances: int8 f32 output, int8 u8 output, bf16 output.
 F32_OUTPUT_TOLERANCE = 0.1
@@ -188,33 +188,6 @@ def bf16_cases():
     return cases
 
 
-GROUPS = {"int8": int8_cases, "bf16": bf16_cases}
-
-
-def main():
-    args = harness.parse_args(__doc__, lambda p: p.add_argument(
-        "--group", choices=sorted(GROUPS), required=True))
-    cases = GROUPS[args.group]()
-    configs, pairs = (harness.ONEDNN, harness.REFERENCE), (("onednn", "reference"),)
-    failures = 0
-    if args.group == "int8":
-        # The per-gate-column scales the test computes (127 / max|w|) are
-        # what --compute-weight-scales derives from the constants: the
-        # program whose scales the pass recomputes gives the same numbers.
-        # (A case with one common scale is another program.)
-        computed = harness.Config("onednn-computed-scales", "onednn",
-                                  passes=("--compute-weight-scales=overwrite=true",))
-        common = [c for c in cases if "common-scale" in c.name]
-        cases = [c for c in cases if "common-scale" not in c.name]
-        failures += harness.check(args, common, configs, pairs,
-                                  group="fusion_gru-int8-common", batch_size=8)
-        configs += (computed,)
-        pairs += (("onednn-computed-scales", "onednn", 0.0),)
-    failures += harness.check(args, cases, configs, pairs,
-                              group="fusion_gru-" + args.group, batch_size=8)
-    if not args.list:
-        harness.finish("fusion_gru " + args.group, failures)
-
-
 if __name__ == "__main__":
-    main()
+    harness.main_for_lowp_recurrent(__doc__, {"int8": int8_cases, "bf16": bf16_cases},
+                                    "fusion_gru")

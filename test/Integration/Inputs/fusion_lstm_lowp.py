@@ -213,31 +213,6 @@ def bf16_cases():
     return cases
 
 
-def main():
-    groups = {"int8": int8_cases, "bf16": bf16_cases}
-    args = harness.parse_args(__doc__, lambda p: p.add_argument(
-        "--group", choices=sorted(groups), required=True))
-    cases = groups[args.group]()
-    configs, pairs = (harness.ONEDNN, harness.REFERENCE), (("onednn", "reference"),)
-    failures = 0
-    if args.group == "int8":
-        # The per-gate-column scales the test computes (127 / max|w| over
-        # WeightX and WeightH) are what --compute-weight-scales derives from
-        # the constants: the same program, to the bit. (One common scale is
-        # another program.)
-        computed = harness.Config("onednn-computed-scales", "onednn",
-                                  passes=("--compute-weight-scales=overwrite=true",))
-        common = [c for c in cases if "common-scale" in c.name]
-        cases = [c for c in cases if "common-scale" not in c.name]
-        failures += harness.check(args, common, configs, pairs,
-                                  group="fusion_lstm-int8-common", batch_size=8)
-        configs += (computed,)
-        pairs += (("onednn-computed-scales", "onednn", 0.0),)
-    failures += harness.check(args, cases, configs, pairs,
-                              group="fusion_lstm-" + args.group, batch_size=8)
-    if not args.list:
-        harness.finish("fusion_lstm " + args.group, failures)
-
-
 if __name__ == "__main__":
-    main()
+    harness.main_for_lowp_recurrent(__doc__, {"int8": int8_cases, "bf16": bf16_cases},
+                                    "fusion_lstm")

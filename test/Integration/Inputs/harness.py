@@ -507,5 +507,32 @@ def main_for_groups(description, groups, label, batch_size=8):
         finish("%s %s" % (label, args.group), failures)
 
 
+def main_for_lowp_recurrent(description, groups, op):
+    """The main of fusion_gru_lowp.py and fusion_lstm_lowp.py: `--group`
+    int8 or bf16 on both backends. int8 also runs with the weight scales
+    recomputed by --compute-weight-scales, which must give the same output
+    to the bit: the per-gate-column scales the tests compute (127 / max|w|)
+    are what the pass derives from the constants. Cases named
+    "common-scale" hold another program and skip that run."""
+    args = parse_args(description, lambda p: p.add_argument(
+        "--group", choices=sorted(groups), required=True))
+    cases = groups[args.group]()
+    configs, pairs = (ONEDNN, REFERENCE), (("onednn", "reference"),)
+    failures = 0
+    if args.group == "int8":
+        computed = Config("onednn-computed-scales", "onednn",
+                          passes=("--compute-weight-scales=overwrite=true",))
+        common = [c for c in cases if "common-scale" in c.name]
+        cases = [c for c in cases if "common-scale" not in c.name]
+        failures += check(args, common, configs, pairs,
+                          group="%s-int8-common" % op, batch_size=8)
+        configs += (computed,)
+        pairs += (("onednn-computed-scales", "onednn", 0.0),)
+    failures += check(args, cases, configs, pairs,
+                      group="%s-%s" % (op, args.group), batch_size=8)
+    if not args.list:
+        finish("%s %s" % (op, args.group), failures)
+
+
 def f32(a):
     return np.asarray(a, dtype=np.float32)

@@ -105,6 +105,19 @@ def matmul(rng):
     return text, sample, f32, {"int8": 0.04, "bf16": 0.02}, "relative", True
 
 
+def lod_sample(m):
+    """Samples for a recurrent group: rows of m channels in [-1, 1) under
+    one of a few LoDs, and the LoD's offsets."""
+    layouts = [[2, 4, 3], [5, 1], [1, 1, 7]]
+
+    def sample(r):
+        lod = layouts[int(r.randint(len(layouts)))]
+        x = r.uniform(-1, 1, (sum(lod), m)).astype(np.float32)
+        return [x, np.concatenate([[0], np.cumsum(lod)]).astype(np.int64)]
+
+    return sample
+
+
 def gru(rng):
     m, d = 6, 5
     wf = rng.uniform(-1, 1, (m, 3 * d)).astype(np.float32)
@@ -122,12 +135,7 @@ def gru(rng):
   return %%h#0 : tensor<?x%(d)dxf32>
 }
 """ % dict(m=m, d=d, g=3 * d, wf=dense(wf), wx=dense(wx), wh=dense(wh), b=dense(b))
-    layouts = [[2, 4, 3], [5, 1], [1, 1, 7]]
-
-    def sample(r):
-        lod = layouts[int(r.randint(len(layouts)))]
-        x = r.uniform(-1, 1, (sum(lod), m)).astype(np.float32)
-        return [x, np.concatenate([[0], np.cumsum(lod)]).astype(np.int64)]
+    sample = lod_sample(m)
 
     def f32(inputs):
         x, offsets = inputs
@@ -159,12 +167,7 @@ def lstm(rng):
   return %%h#0 : tensor<?x%(d)dxf32>
 }
 """ % dict(m=m, d=d, g=4 * d, wf=dense(wf), wx=dense(wx), wh=dense(wh), b=dense(b))
-    layouts = [[2, 4, 3], [5, 1], [1, 1, 7]]
-
-    def sample(r):
-        lod = layouts[int(r.randint(len(layouts)))]
-        x = r.uniform(-1, 1, (sum(lod), m)).astype(np.float32)
-        return [x, np.concatenate([[0], np.cumsum(lod)]).astype(np.int64)]
+    sample = lod_sample(m)
 
     def f32(inputs):
         x, offsets = inputs
