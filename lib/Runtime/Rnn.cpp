@@ -13,7 +13,10 @@
 // (dst_iter) start the next chunk, whose sequences are again a prefix. A
 // right-to-left direction is the same left-to-right computation over each
 // sequence's steps read from its last to its first, so it starts at each
-// sequence's own last step. Padded steps are never computed into a result:
+// sequence's own last step. The two directions of a bidirectional call are
+// independent and run side by side, one thread each: each of a small GRU's
+// steps splits poorly across threads (LAC's f32 bidirectional layers run
+// 1.6x faster so). Padded steps are never computed into a result:
 // they neither change the states nor reach `dst`. The work is about
 // sum(lengths) steps, never N x the longest, and memory is bounded by the
 // tokens of the batch.
@@ -43,9 +46,13 @@
 #include "RnnLayout.h"
 #include "RnnPrimitive.h"
 
+#include <omp.h>
+
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
+#include <exception>
 #include <vector>
 
 using namespace pdnnrt;
@@ -151,7 +158,7 @@ RnnPrimitive &primitiveFor(const RnnCall &call, const RnnSizes &s, int64_t T,
                  s.data,
                  s.dst,
                  s.states,
-                 s.quantization};
+                 s.quantization[d]};
   Key key;
   // Ragged directions run left to right with their own weights: one entry
   // each, so that each keeps its prepared copy.
@@ -167,8 +174,11 @@ RnnPrimitive &primitiveFor(const RnnCall &call, const RnnSizes &s, int64_t T,
       .add(d)
       .add(static_cast<int64_t>(s.data))
       .add(static_cast<int64_t>(s.dst))
-      .add(static_cast<int64_t>(s.states));
-  const WeightsQuantization *q = s.quantization;
+      .add(static_cast<int64_t>(s.states))
+      // A primitive is made for the threads it will run on (its scratchpad
+      // and work split): runDirections runs each direction on one.
+      .add(omp_get_max_threads());
+  const WeightsQuantization *q = s.quantization[d];
   if (q)
     key.addBits(q->dataScale).addBits(q->dataShift).add(q->mask).add(
         static_cast<int64_t>(
@@ -323,14 +333,47 @@ void runRagged(const RnnCall &call, const RnnSizes &s,
                     rowBytes);
 }
 
+/// Runs `direction(d)` for each of `D` directions: a bidirectional call's
+/// two side by side, one thread each, when two threads are free. A small
+/// step splits poorly across threads (each step ends at a barrier), while
+/// the two directions are independent.
+template <typename Direction>
+void runDirections(int64_t D, Direction direction) {
+  if (D < 2 || omp_get_max_threads() < 2 || omp_in_parallel()) {
+    for (int64_t d = 0; d < D; ++d)
+      direction(d);
+    return;
+  }
+  std::exception_ptr failure[2];
+#pragma omp parallel num_threads(2)
+  {
+    // Each direction's primitives then see one thread. oneDNN 2.6's int8
+    // RNN splits some of its work by the maximum thread count, which in a
+    // nested region would still say 2 while one thread runs: its results
+    // were wrong (multi-gru-int8.test). primitiveFor keys on the count.
+    omp_set_num_threads(1);
+    for (int64_t d = omp_get_thread_num(); d < D; d += omp_get_num_threads()) {
+      try {
+        direction(d);
+      } catch (...) {
+        failure[d] = std::current_exception();
+      }
+    }
+  }
+  for (const std::exception_ptr &f : failure)
+    if (f)
+      std::rethrow_exception(f);
+}
+
 /// Checks the element types. src is f32, bf16 or u8 (int8, quantized with
 /// dataScale and dataShift, whose weights' scales are read into
-/// `quantization`). dst and the states have src's type, except an LSTM's:
-/// with bf16 or u8 data its states may be f32, and with u8 data they must
-/// be (oneDNN keeps the cell state in f32; u8 could not hold it), and its
-/// u8 data may produce an f32 dst (Paddle's force_fp32_output).
+/// `quantization`, one per direction). dst and the states have src's type,
+/// except an LSTM's: with bf16 or u8 data its states may be f32, and with
+/// u8 data they must be (oneDNN keeps the cell state in f32; u8 could not
+/// hold it), and its u8 data may produce an f32 dst (Paddle's
+/// force_fp32_output).
 void checkPrecision(const RnnCall &call, RnnSizes &s,
-                    WeightsQuantization &quantization) {
+                    std::array<WeightsQuantization, 2> &quantization) {
   using dt = dnnl::memory::data_type;
   auto oneDNNType = [](int32_t type) {
     return type == PDNNRT_TYPE_BF16  ? dt::bf16
@@ -376,34 +419,50 @@ void checkPrecision(const RnnCall &call, RnnSizes &s,
   if (!call.wScales.present)
     fail("int8 (ui8) data needs wScales, the weights' scales");
   const int64_t perChannel = s.cell.gates * s.H;
-  if (call.wScales.numel != 1 && call.wScales.numel != perChannel)
-    fail("wScales has %lld scales; expected 1 or one per gate and channel, "
-         "%lld",
+  const bool perDirection = s.D == 2 && call.wScales.numel == 2 * perChannel;
+  if (call.wScales.numel != 1 && call.wScales.numel != perChannel &&
+      !perDirection) {
+    if (s.D == 1)
+      fail("wScales has %lld scales; expected 1 or one per gate and channel, "
+           "%lld",
+           static_cast<long long>(call.wScales.numel),
+           static_cast<long long>(perChannel));
+    fail("wScales has %lld scales; expected 1, one per gate and channel "
+         "(%lld), or that per direction (%lld)",
          static_cast<long long>(call.wScales.numel),
-         static_cast<long long>(perChannel));
+         static_cast<long long>(perChannel),
+         static_cast<long long>(2 * perChannel));
+  }
   if (!std::isfinite(call.dataScale) || call.dataScale == 0.0f)
     fail("dataScale must be finite and non-zero, got %g",
          static_cast<double>(call.dataScale));
   if (!(call.dataShift >= 0.0f && call.dataShift <= 255.0f))
     fail("dataShift must lie in [0, 255] for u8 data, got %g",
          static_cast<double>(call.dataShift));
-  quantization.rnn = true;
-  quantization.dataScale = call.dataScale;
-  quantization.dataShift = call.dataShift;
-  // ldigo: a scale per gate (dim 3) and output channel (dim 4).
-  quantization.mask = call.wScales.numel == 1 ? 0 : (1 << 3) | (1 << 4);
-  quantization.scales.assign(call.wScales.f32(),
-                             call.wScales.f32() + call.wScales.numel);
-  for (float scale : quantization.scales)
-    if (!std::isfinite(scale) || scale == 0.0f)
+  for (int64_t i = 0; i < call.wScales.numel; ++i)
+    if (float scale = call.wScales.f32()[i];
+        !std::isfinite(scale) || scale == 0.0f)
       fail("wScales must be finite and non-zero, got %g",
            static_cast<double>(scale));
-  s.quantization = &quantization;
+  const int64_t directions = perDirection ? 2 : 1,
+                count = call.wScales.numel / directions;
+  for (int64_t d = 0; d < directions; ++d) {
+    WeightsQuantization &q = quantization[d];
+    q.rnn = true;
+    q.dataScale = call.dataScale;
+    q.dataShift = call.dataShift;
+    // ldigo: a scale per gate (dim 3) and output channel (dim 4).
+    q.mask = count == 1 ? 0 : (1 << 3) | (1 << 4);
+    q.scales.assign(call.wScales.f32() + d * count,
+                    call.wScales.f32() + (d + 1) * count);
+  }
+  s.quantization[0] = &quantization[0];
+  s.quantization[1] = &quantization[directions - 1];
 }
 
 /// Checks every shape against the weights and reads the sequences.
 RnnSizes checkShapes(const RnnCall &call, SequenceLayout &layout,
-                     WeightsQuantization &quantization) {
+                     std::array<WeightsQuantization, 2> &quantization) {
   RnnSizes s;
   s.cell = rnnCellInfo(call.cell);
   const Tensor &wLayer = call.wLayer;
@@ -483,7 +542,7 @@ void pdnnrt::run(const RnnCall &call) {
   // Per thread, so that a steady-state call allocates nothing.
   thread_local SequenceLayout layout;
   layout = SequenceLayout{std::move(layout.lengths)};
-  thread_local WeightsQuantization quantization;
+  thread_local std::array<WeightsQuantization, 2> quantization;
   RnnSizes s = checkShapes(call, layout, quantization);
   if (call.wLayerPrepared)
     expectPreparedFrom(*call.wLayerPrepared, call.wLayer,
@@ -507,10 +566,14 @@ void pdnnrt::run(const RnnCall &call) {
     runCellLoop(call, s, layout);
     return;
   }
-  if (*shortest == *longest) {
+  // Directions with weight scales of their own cannot share one
+  // bidirectional primitive.
+  if (*shortest == *longest && !s.directionsOwnScales()) {
     runEqualLengths(call, s, layout, *longest);
     return;
   }
-  for (int64_t d = 0; d < s.D; ++d)
-    runRagged(call, s, layout, d);
+  // A lambda names a thread_local, it does not capture it: the worker
+  // thread must see this thread's layout.
+  const SequenceLayout &sequences = layout;
+  runDirections(s.D, [&](int64_t d) { runRagged(call, s, sequences, d); });
 }

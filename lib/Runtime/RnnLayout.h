@@ -29,8 +29,14 @@ struct RnnSizes {
   dnnl::memory::data_type states = dnnl::memory::data_type::f32;
   size_t dataBytes = sizeof(float), dstBytes = sizeof(float),
          stateBytes = sizeof(float);
-  /// int8 (u8 data) only: how the data and weights are quantized.
-  const WeightsQuantization *quantization = nullptr;
+  /// int8 (u8 data) only: how the data and each direction's weights are
+  /// quantized. The two directions of a bidirectional call may have scales
+  /// of their own (their weights differ); they then run as two primitives.
+  const WeightsQuantization *quantization[2] = {nullptr, nullptr};
+
+  bool directionsOwnScales() const {
+    return quantization[1] && quantization[1] != quantization[0];
+  }
 };
 
 /// Where each sequence's steps are: LoD rows or a padded time-major batch.

@@ -445,6 +445,81 @@ TEST_F(RuntimeTest, RnnInt8ChecksItsQuantization) {
   EXPECT_EQ(final, std::vector<uint8_t>(N * H, 64));
 }
 
+/// A bidirectional int8 GRU whose directions have scales of their own
+/// ([D·G·H]) computes each direction as a one-direction call with that
+/// direction's scales does: here both directions have the weights 0.3, which
+/// scale 10 keeps (rint(3) / 10) and scale 1 rounds to 0. Equal and ragged
+/// lengths, on as many threads as the test has (the directions run side by
+/// side on two).
+TEST_F(RuntimeTest, RnnInt8DirectionsHaveTheirOwnScales) {
+  const int64_t T = 3, N = 2, IC = 2, H = 3, G = 3;
+  std::vector<uint8_t> x(T * N * IC);
+  for (size_t i = 0; i < x.size(); ++i)
+    x[i] = static_cast<uint8_t>(40 + 37 * i % 150);
+  std::vector<float> w(2 * IC * G * H, 0.3f), u(2 * H * G * H, 0.3f),
+      b(2 * G * H, 0.1f), scales(2 * G * H, 10.0f);
+  std::fill(scales.begin() + G * H, scales.end(), 1.0f);
+  MemRef xRef(x, {T, N, IC}), wRef(w, {1, 2, IC, G, H}),
+      uRef(u, {1, 2, H, G, H}), bRef(b, {1, 2, G, H}),
+      scalesRef(scales, {2 * G * H}), twoScales(scales, {2});
+  for (std::vector<int32_t> lengths : {std::vector<int32_t>{3, 3}, {3, 2}}) {
+    MemRef lengthsRef(lengths, {N});
+    std::vector<uint8_t> states(2 * N * H, 64), final(2 * N * H),
+        dst(T * N * 2 * H);
+    MemRef sRef(states, {1, 1, 2, N, H}), fRef(final, {1, 1, 2, N, H}),
+        dRef(dst, {T, N, 2 * H});
+    ASSERT_RT_OK(pdnnrt_rnn_forward(
+        ARG(xRef), NO_TENSOR, NO_TENSOR, ARG(lengthsRef), ARG(sRef), ARG(wRef),
+        ARG(uRef), NO_TENSOR, ARG(bRef), ARG(scalesRef), nullptr, nullptr,
+        ARG(dRef), ARG(fRef), PDNNRT_RNN_CELL_GRU,
+        PDNNRT_RNN_DIRECTION_BIDIRECTIONAL, 63.0f, 64.0f));
+    for (int64_t d = 0; d < 2; ++d) {
+      // Direction d alone: its weights, bias and scales, right to left for d
+      // = 1.
+      std::vector<float> wd(w.begin() + d * IC * G * H,
+                            w.begin() + (d + 1) * IC * G * H),
+          ud(u.begin() + d * H * G * H, u.begin() + (d + 1) * H * G * H),
+          bd(b.begin() + d * G * H, b.begin() + (d + 1) * G * H),
+          sd(scales.begin() + d * G * H, scales.begin() + (d + 1) * G * H);
+      std::vector<uint8_t> s1(N * H, 64), f1(N * H), d1(T * N * H);
+      MemRef wdRef(wd, {1, 1, IC, G, H}), udRef(ud, {1, 1, H, G, H}),
+          bdRef(bd, {1, 1, G, H}), sdRef(sd, {G * H}),
+          s1Ref(s1, {1, 1, 1, N, H}), f1Ref(f1, {1, 1, 1, N, H}),
+          d1Ref(d1, {T, N, H});
+      ASSERT_RT_OK(pdnnrt_rnn_forward(
+          ARG(xRef), NO_TENSOR, NO_TENSOR, ARG(lengthsRef), ARG(s1Ref),
+          ARG(wdRef), ARG(udRef), NO_TENSOR, ARG(bdRef), ARG(sdRef), nullptr,
+          nullptr, ARG(d1Ref), ARG(f1Ref), PDNNRT_RNN_CELL_GRU,
+          d ? PDNNRT_RNN_DIRECTION_RIGHT2LEFT : PDNNRT_RNN_DIRECTION_LEFT2RIGHT,
+          63.0f, 64.0f));
+      for (int64_t row = 0; row < T * N; ++row)
+        for (int64_t h = 0; h < H; ++h)
+          EXPECT_EQ(dst[(row * 2 + d) * H + h], d1[row * H + h])
+              << "direction " << d << ", row " << row << ", unit " << h
+              << ", lengths " << lengths[0] << " " << lengths[1];
+      EXPECT_EQ(std::vector<uint8_t>(final.begin() + d * N * H,
+                                     final.begin() + (d + 1) * N * H),
+                f1);
+    }
+    // The directions' scales differ, so their outputs do.
+    EXPECT_NE(dst[0], dst[H]);
+  }
+  std::vector<uint8_t> states(2 * N * H, 64), final(2 * N * H),
+      dst(T * N * 2 * H);
+  MemRef sRef(states, {1, 1, 2, N, H}), fRef(final, {1, 1, 2, N, H}),
+      dRef(dst, {T, N, 2 * H});
+  EXPECT_NE(pdnnrt_rnn_forward(
+                ARG(xRef), NO_TENSOR, NO_TENSOR, NO_TENSOR, ARG(sRef),
+                ARG(wRef), ARG(uRef), NO_TENSOR, ARG(bRef), ARG(twoScales),
+                nullptr, nullptr, ARG(dRef), ARG(fRef), PDNNRT_RNN_CELL_GRU,
+                PDNNRT_RNN_DIRECTION_BIDIRECTIONAL, 63.0f, 64.0f),
+            0);
+  EXPECT_STREQ(lastError(),
+               "pdnnrt_rnn_forward: wScales has 2 scales; expected 1, one per "
+               "gate and channel (9), or that per direction (18)");
+  pdnnrt_clear_error();
+}
+
 /// An int8 LSTM keeps its states (h, c) in f32, as oneDNN keeps c, and may
 /// write an f32 dst; u8 states are refused. With zero weights and bias
 /// every gate is 0.5 and the candidate 0, so c and h stay 0 from zeros.

@@ -199,7 +199,10 @@ def PDNNRT_RnnOp : PDNNRT_CallOp<"rnn", "pdnnrt_rnn_forward",
     data quantized as u8 = x·dataScale + dataShift, u8 states and dst
     included; the f32 weights are quantized to s8 when they are prepared,
     rint(w·s) saturated, with `wScales`, one common scale or one per gate
-    and output channel [G·H]. The bias is f32 in every case.
+    and output channel [G·H], or, for a bidirectional call, such a block
+    per direction [D·G·H]. The bias is f32 in every case. The two
+    directions of a bidirectional call with ragged lengths (or scales of
+    their own) run side by side, one thread each.
   }];
   let arguments = (ins
     PDNNRT_Buffer<PDNNRT_RnnData, [2, 3]>:$src,
