@@ -50,3 +50,21 @@ func.func @no_backend(%x: tensor<?x?xf32>, %lod: tensor<?xi64>, %w: tensor<?x?xf
   %h:4 = pdnn.gru Input(%x) lod(%lod) Weight(%w) : (tensor<?x?xf32>, tensor<?xi64>, tensor<?x?xf32>) -> (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>)
   return %h#0 : tensor<?x?xf32>
 }
+
+// -----
+
+// int8 multi_gru runs on oneDNN with constant Scale_weights; the kernels
+// quantize the weights with them once, so neither backend takes scales
+// known only at run time.
+func.func @int8_multi_gru(%x: tensor<?x3xui8>, %lod: tensor<?xi64>, %wx: tensor<3x6xf32>, %wh: tensor<2x6xf32>, %s: tensor<6xf32>) -> (tensor<?x4xui8>, tensor<?x4xui8>) {
+  %c = arith.constant dense<1.0> : tensor<6xf32>
+  // expected-remark @below {{has no backend: not oneDNN (Scale_weights[1] is not a constant; the int8 GRU quantizes its weights with it once), not the reference loops (Scale_weights[1] is not a constant}}
+  %h = pdnn.multi_gru X(%x) lod(%lod) WeightX(%wx, %wx) WeightH(%wh, %wh) Scale_weights(%c, %s)
+      {mkldnn_data_type = "int8", Scale_data = 63.0 : f32, Shift_data = 64.0 : f32}
+      : (tensor<?x3xui8>, tensor<?xi64>, tensor<3x6xf32>, tensor<3x6xf32>, tensor<2x6xf32>, tensor<2x6xf32>, tensor<6xf32>, tensor<6xf32>) -> tensor<?x4xui8>
+  // expected-remark @below {{runs on oneDNN}}
+  %g = pdnn.multi_gru X(%x) lod(%lod) WeightX(%wx, %wx) WeightH(%wh, %wh) Scale_weights(%c, %c)
+      {mkldnn_data_type = "int8", Scale_data = 63.0 : f32, Shift_data = 64.0 : f32}
+      : (tensor<?x3xui8>, tensor<?xi64>, tensor<3x6xf32>, tensor<3x6xf32>, tensor<2x6xf32>, tensor<2x6xf32>, tensor<6xf32>, tensor<6xf32>) -> tensor<?x4xui8>
+  return %h, %g : tensor<?x4xui8>, tensor<?x4xui8>
+}

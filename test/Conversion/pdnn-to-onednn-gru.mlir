@@ -155,6 +155,70 @@ func.func @multi_gru(%x: tensor<?x3xf32>, %lod: tensor<?xi64>, %wx0: tensor<3x6x
 
 // -----
 
+// int8 multi_gru: each layer one bidirectional int8 call on u8 data, its
+// weight scales a 3D block per direction (the directions' weights differ),
+// its output u8 quantized like X and read by the next layer; only the last
+// is dequantized for force_fp32_output. Padded batching keeps u8 data as LoD
+// rows too: one call per direction, each with its own scales.
+// SORTED-LABEL: func @multi_gru_int8
+// SORTED: %[[S0:.*]] = arith.constant dense<[1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00, 5.000000e+00, 6.000000e+00, 7.000000e+00, 8.000000e+00, 9.000000e+00, 1.000000e+01, 1.100000e+01, 1.200000e+01]> : tensor<12xf32>
+// SORTED: %[[L1:.*]]:2 = pdnnrt.rnn ins(%arg0, {{.*}}, %[[S0]] : tensor<?x3xui8>, {{.*}}, tensor<12xf32>) outs(%{{.*}}, %{{.*}} : tensor<?x4xui8>, tensor<1x1x2x?x2xui8>) {cell = #pdnnrt.cell<gru>, dataScale = 6.300000e+01 : f32, dataShift = 6.400000e+01 : f32, direction = #pdnnrt.direction<bidirectional>
+// SORTED: pdnnrt.rnn ins(%[[L1]]#0, {{.*}} : tensor<?x4xui8>, {{.*}}, tensor<18xf32>) outs(%{{.*}}, %{{.*}} : tensor<?x6xui8>, {{.*}}) {cell = #pdnnrt.cell<gru>, dataScale = 6.300000e+01 : f32, dataShift = 6.400000e+01 : f32, direction = #pdnnrt.direction<bidirectional>
+// SORTED: pdnnrt.reorder ins(%{{.*}} : tensor<?x6xui8>) outs(%{{.*}} : tensor<?x6xf32>) {scale = 0.0158730168 : f32, shift = -1.01587307 : f32}
+// CHECK-LABEL: func @multi_gru_int8
+// CHECK-NOT: pdnnrt.lod_to_padded
+// CHECK: pdnnrt.rnn {{.*}} tensor<6xf32>) outs({{.*}} : tensor<?x2xui8>, {{.*}}) {{.*}} direction = #pdnnrt.direction<left2right>
+// CHECK: pdnnrt.rnn {{.*}} tensor<6xf32>) outs({{.*}} : tensor<?x2xui8>, {{.*}}) {{.*}} direction = #pdnnrt.direction<right2left>
+// CHECK: tensor.concat dim(1) {{.*}} -> tensor<?x4xui8>
+// CHECK: pdnnrt.reorder ins(%{{.*}} : tensor<?x6xui8>) outs(%{{.*}} : tensor<?x6xf32>)
+func.func @multi_gru_int8(%x: tensor<?x3xui8>, %lod: tensor<?xi64>, %wx0: tensor<3x6xf32>, %wh0: tensor<2x6xf32>,
+                          %wx1: tensor<4x9xf32>, %wh1: tensor<3x9xf32>) -> tensor<?x6xf32> {
+  %s0 = arith.constant dense<[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]> : tensor<6xf32>
+  %s1 = arith.constant dense<[7.0, 8.0, 9.0, 10.0, 11.0, 12.0]> : tensor<6xf32>
+  %s2 = arith.constant dense<[13.0, 14.0, 15.0, 16.0, 17.0, 18.0, 19.0, 20.0, 21.0]> : tensor<9xf32>
+  %h = pdnn.multi_gru X(%x) lod(%lod) WeightX(%wx0, %wx0, %wx1, %wx1) WeightH(%wh0, %wh0, %wh1, %wh1) Scale_weights(%s0, %s1, %s2, %s2)
+      {layers = 2 : i32, mkldnn_data_type = "int8", Scale_data = 63.0 : f32, Shift_data = 64.0 : f32, force_fp32_output = true}
+      : (tensor<?x3xui8>, tensor<?xi64>, tensor<3x6xf32>, tensor<3x6xf32>, tensor<4x9xf32>, tensor<4x9xf32>,
+         tensor<2x6xf32>, tensor<2x6xf32>, tensor<3x9xf32>, tensor<3x9xf32>, tensor<6xf32>, tensor<6xf32>, tensor<9xf32>, tensor<9xf32>) -> tensor<?x6xf32>
+  return %h : tensor<?x6xf32>
+}
+
+// -----
+
+// bf16 multi_gru: oneDNN's bf16 GRU, every layer bf16, the last widened
+// for an f32 Hidden.
+// SORTED-LABEL: func @multi_gru_bf16
+// SORTED: pdnnrt.rnn ins(%arg0, {{.*}}) outs(%{{.*}}, %{{.*}} : tensor<?x4xbf16>, tensor<1x1x2x?x2xbf16>) {cell = #pdnnrt.cell<gru>, direction = #pdnnrt.direction<bidirectional>
+// SORTED: arith.extf {{.*}} : bf16 to f32
+// CHECK-LABEL: func @multi_gru_bf16
+// CHECK-NOT: pdnnrt.lod_to_padded
+// CHECK: pdnnrt.rnn {{.*}} outs({{.*}} : tensor<?x2xbf16>, {{.*}}) {{.*}} direction = #pdnnrt.direction<left2right>
+func.func @multi_gru_bf16(%x: tensor<?x3xbf16>, %lod: tensor<?xi64>, %wx: tensor<3x6xbf16>, %wh: tensor<2x6xbf16>) -> tensor<?x4xf32> {
+  %h = pdnn.multi_gru X(%x) lod(%lod) WeightX(%wx, %wx) WeightH(%wh, %wh)
+      {mkldnn_data_type = "bfloat16", force_fp32_output = true}
+      : (tensor<?x3xbf16>, tensor<?xi64>, tensor<3x6xbf16>, tensor<3x6xbf16>, tensor<2x6xbf16>, tensor<2x6xbf16>) -> tensor<?x4xf32>
+  return %h : tensor<?x4xf32>
+}
+
+// -----
+
+// int8 Scale_weights must be constants: the kernel quantizes the weights
+// with them once. Non-constant ones leave the op to the reference, which
+// refuses them too (see explain-backend.mlir).
+// CHECK-LABEL: func @multi_gru_int8_runtime_scales
+// CHECK: pdnn.multi_gru
+// SORTED-LABEL: func @multi_gru_int8_runtime_scales
+// SORTED: pdnn.multi_gru
+func.func @multi_gru_int8_runtime_scales(%x: tensor<?x3xui8>, %lod: tensor<?xi64>, %wx: tensor<3x6xf32>, %wh: tensor<2x6xf32>,
+                                         %s: tensor<6xf32>) -> tensor<?x4xui8> {
+  %h = pdnn.multi_gru X(%x) lod(%lod) WeightX(%wx, %wx) WeightH(%wh, %wh) Scale_weights(%s, %s)
+      {mkldnn_data_type = "int8", Scale_data = 63.0 : f32, Shift_data = 64.0 : f32}
+      : (tensor<?x3xui8>, tensor<?xi64>, tensor<3x6xf32>, tensor<3x6xf32>, tensor<2x6xf32>, tensor<2x6xf32>, tensor<6xf32>, tensor<6xf32>) -> tensor<?x4xui8>
+  return %h : tensor<?x4xui8>
+}
+
+// -----
+
 // Activations oneDNN's GRU lacks stay for the reference.
 // CHECK-LABEL: func @not_for_onednn
 // CHECK: pdnn.fusion_gru {{.*}} {activation = "relu"}

@@ -200,7 +200,16 @@ std::string mlir::pdnn::whyNotOnOneDNN(Operation *op) {
                         {op.getWeightH(), "WeightH"},
                         {op.getBias(), "Bias"}});
       })
-      .Case([](MultiGruOp op) {
+      .Case([](MultiGruOp op) -> std::string {
+        // bf16 and u8 (int8) X run oneDNN's bf16 and int8 GRUs, as for
+        // fusion_gru; int8 needs constant weight scales, as on the
+        // reference loops.
+        Type x = getElementTypeOrSelf(op.getX().getType());
+        if (x.isBF16() || x.isUnsignedInteger(8)) {
+          if (std::string why = whyNotOnReference(op); !why.empty())
+            return why;
+          return gru(op, {});
+        }
         SmallVector<std::pair<Value, StringRef>> values{{op.getX(), "X"},
                                                         {op.getHidden(), "Hidden"}};
         for (Value v : op.getWeightX())

@@ -273,6 +273,10 @@ struct FusionGruToLoops : public OpRewritePattern<FusionGruOp> {
   }
 };
 
+/// As Paddle's kernel: with int8 data every direction computes with its
+/// weights quantized by its own Scale_weights, and every layer's output is
+/// in X's type (u8 quantized like X, or bf16) before the next layer reads
+/// it; only the last is written as Hidden's type.
 struct MultiGruToLoops : public OpRewritePattern<MultiGruOp> {
   MultiGruToLoops(MLIRContext *context, bool exact)
       : OpRewritePattern(context), exact(exact) {}
@@ -288,6 +292,8 @@ struct MultiGruToLoops : public OpRewritePattern<MultiGruOp> {
     float shift = op.getShiftData().convertToFloat();
     Value input = collapseToMatrix(rewriter, loc, op.getX(),
                                    op.getX().getType().getRank() - 1);
+    Type data = getElementTypeOrSelf(input.getType());
+    bool int8Data = data.isInteger(8);
     input = dequantizeToF32(rewriter, loc, input, scale, shift);
     for (int64_t layer = 0; layer < op.getLayers(); ++layer) {
       int64_t d = *gruFrameSize(op, layer);
@@ -299,13 +305,29 @@ struct MultiGruToLoops : public OpRewritePattern<MultiGruOp> {
             rewriter, loc,
             {input, op.getWeightX()[i], op.getWeightH()[i], bias, Value(), d},
             "multi_gru");
+        SmallVector<float> weightScales;
+        if (int8Data) {
+          std::optional<SmallVector<float>> scales =
+              multiGruWeightScales(op, i);
+          if (!scales)
+            return rewriter.notifyMatchFailure(op,
+                                               "non-constant Scale_weights");
+          weightScales = std::move(*scales);
+          ops.weightX =
+              int8KernelWeights(rewriter, loc, ops.weightX, weightScales, true);
+        }
         Value xx = gatePreactivations(rewriter, loc, ops.x, ops.weightX, ops.bias);
         directions.push_back(referenceGru(
             rewriter, loc, xx, op.getLod(), Value(), ops.weightH,
             {op.getActivation(), op.getGateActivation(), /*reverse=*/dir == 1,
-             op.getOriginMode(), exact}));
+             op.getOriginMode(), exact, weightScales}));
       }
       input = tensor::ConcatOp::create(rewriter, loc, /*dim=*/1, directions);
+      if (layer + 1 < op.getLayers() && !data.isF32())
+        input = dequantizeToF32(
+            rewriter, loc,
+            quantizeFromF32(rewriter, loc, input, data, scale, shift), scale,
+            shift);
     }
     Value hidden = quantizeFromF32(rewriter, loc, input,
                                    op.getHidden().getType().getElementType(),

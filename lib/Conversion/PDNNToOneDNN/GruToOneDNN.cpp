@@ -110,18 +110,14 @@ static Value buildOneDNNGru(
                      padded);
 }
 
-/// fusion_gru's precisions on oneDNN: bf16 or u8 (int8) X runs a bf16 or
-/// int8 GRU whose states and output are in X's type. The weights and bias
-/// go in as f32 (oneDNN rounds or quantizes them itself); H0 is brought to
-/// X's type (quantized like X for u8). Returns the int8 quantization, if
-/// any.
-static std::optional<RnnQuantization> toDataPrecision(OpBuilder &b, Location loc,
-                                                      FusionGruOp op,
-                                                      GruOperands &ops) {
+/// A direction's operands for oneDNN's bf16 or int8 GRU, which keeps its
+/// states and output in X's type: the weights and bias go in as f32
+/// (oneDNN rounds or quantizes them itself) and H0 is brought to X's type
+/// (quantized like X for u8).
+static void toDataPrecision(OpBuilder &b, Location loc, GruOperands &ops,
+                            float scale, float shift) {
   Type f32 = b.getF32Type();
   Type data = getElementTypeOrSelf(ops.x.getType());
-  float scale = op.getScaleData().convertToFloat(),
-        shift = op.getShiftData().convertToFloat();
   ops.weightX = castFloat(b, loc, ops.weightX, f32);
   ops.weightH = castFloat(b, loc, ops.weightH, f32);
   if (ops.bias)
@@ -129,13 +125,51 @@ static std::optional<RnnQuantization> toDataPrecision(OpBuilder &b, Location loc
   if (ops.h0 && getElementTypeOrSelf(ops.h0.getType()) != data)
     ops.h0 = quantizeFromF32(b, loc, dequantizeToF32(b, loc, ops.h0, scale, shift),
                              data, scale, shift);
-  if (!data.isUnsignedInteger(8))
+}
+
+/// The int8 quantization of a GRU over `x`, if x is u8.
+static std::optional<RnnQuantization>
+int8Quantization(Value x, float scale, float shift,
+                 ArrayRef<float> weightScales) {
+  if (!getElementTypeOrSelf(x.getType()).isUnsignedInteger(8))
     return std::nullopt;
   RnnQuantization q;
   q.scale = scale;
   q.shift = shift;
-  llvm::append_range(q.weightScales, op.getScaleWeights());
+  llvm::append_range(q.weightScales, weightScales);
   return q;
+}
+
+/// The GRU's output as Hidden's type. force_fp32_output: oneDNN 2.6's int8
+/// GRU writes u8 only, so its output is dequantized after it, by Paddle's
+/// dequantize reorder (bf16 widens exactly).
+static Value toHiddenType(OpBuilder &b, Location loc, Value hidden,
+                          Type hiddenType, float scale, float shift) {
+  Type computed = getElementTypeOrSelf(hidden.getType());
+  if (computed.isInteger(8) && hiddenType.isF32())
+    return buildReorder(b, loc, hidden, hiddenType,
+                        dequantizeScaling(scale, shift))
+        ->getResult(0);
+  if (computed != hiddenType)
+    return castFloat(b, loc, hidden, hiddenType);
+  return hidden;
+}
+
+/// A multi_gru layer's weight scales as one bidirectional call takes them:
+/// the common scale when both directions have that one, else a 3D block
+/// per direction (a single scale repeated).
+static SmallVector<float> bidirectionalScales(ArrayRef<float> forward,
+                                              ArrayRef<float> reverse,
+                                              int64_t d3) {
+  if (forward.size() == 1 && forward == reverse)
+    return SmallVector<float>(forward);
+  SmallVector<float> scales;
+  for (ArrayRef<float> direction : {forward, reverse})
+    if (direction.size() == 1)
+      scales.append(d3, direction.front());
+    else
+      llvm::append_range(scales, direction);
+  return scales;
 }
 
 /// The identity [3D, 3D]: oneDNN's GRU always projects its input, and
@@ -166,26 +200,19 @@ struct FusionGruToOneDNN : public OpRewritePattern<FusionGruOp> {
         {x, op.getWeightX(), op.getWeightH(), op.getBias(), op.getH0(),
          *gruFrameSize(op)},
         "fusion_gru");
+    float scale = op.getScaleData().convertToFloat(),
+          shift = op.getShiftData().convertToFloat();
+    toDataPrecision(rewriter, loc, ops, scale, shift);
     std::optional<RnnQuantization> quantization =
-        toDataPrecision(rewriter, loc, op, ops);
+        int8Quantization(ops.x, scale, shift, op.getScaleWeights());
     CheckedLoD checked = checkLoD(rewriter, loc, op.getLod(),
                                   getSize(rewriter, loc, ops.x, 0));
     Value hidden = buildOneDNNGru(rewriter, loc, ops, op.getLod(), checked,
                                   op.getOriginMode(), op.getIsReverse(),
                                   batching, quantization);
-    // force_fp32_output: oneDNN 2.6's int8 GRU writes u8 only, so its
-    // output is dequantized after it, by Paddle's dequantize reorder (bf16
-    // widens exactly).
-    Type hiddenType = getElementTypeOrSelf(op.getHidden().getType());
-    Type computed = getElementTypeOrSelf(hidden.getType());
-    if (computed.isInteger(8) && hiddenType.isF32())
-      hidden =
-          buildReorder(rewriter, loc, hidden, hiddenType,
-                       dequantizeScaling(op.getScaleData().convertToFloat(),
-                                         op.getShiftData().convertToFloat()))
-              ->getResult(0);
-    else if (computed != hiddenType)
-      hidden = castFloat(rewriter, loc, hidden, hiddenType);
+    hidden = toHiddenType(rewriter, loc, hidden,
+                          getElementTypeOrSelf(op.getHidden().getType()), scale,
+                          shift);
     replaceRecurrentOp(rewriter, op, op.getHidden(), hidden,
                        {op.getReorderedH0(), op.getXX(), op.getBatchedInput(),
                         op.getBatchedOut()});
@@ -222,9 +249,12 @@ struct GruToOneDNN : public OpRewritePattern<GruOp> {
 };
 
 /// Each layer runs both directions over each sequence's own rows in one
-/// bidirectional call (length-sorted batching), or one padded call per
-/// direction, the reverse one right-aligned; [forward | reverse] feeds the
-/// next layer.
+/// bidirectional call (length-sorted batching: the runtime runs the two
+/// side by side), or one padded call per direction, the reverse one
+/// right-aligned; [forward | reverse] feeds the next layer. bf16 and u8
+/// data run oneDNN's bf16 and int8 GRUs, as Paddle's kernel does: every
+/// layer's output is in X's type (u8 quantized like X), and only the last
+/// is dequantized for force_fp32_output.
 struct MultiGruToOneDNN : public OpRewritePattern<MultiGruOp> {
   MultiGruToOneDNN(MLIRContext *context, GruBatching batching)
       : OpRewritePattern(context), batching(batching) {}
@@ -233,14 +263,18 @@ struct MultiGruToOneDNN : public OpRewritePattern<MultiGruOp> {
   LogicalResult matchAndRewrite(MultiGruOp op,
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    float scale = op.getScaleData().convertToFloat(),
+          shift = op.getShiftData().convertToFloat();
     Value input = collapseToMatrix(rewriter, loc, op.getX(),
                                    op.getX().getType().getRank() - 1);
+    bool lowPrecision = !getElementTypeOrSelf(input.getType()).isF32();
     // Every layer's output has X's rows: one check serves all the layers.
     CheckedLoD checked = checkLoD(rewriter, loc, op.getLod(),
                                   getSize(rewriter, loc, input, 0));
     for (int64_t layer = 0; layer < op.getLayers(); ++layer) {
       int64_t d = *gruFrameSize(op, layer);
       SmallVector<GruOperands, 2> directions;
+      SmallVector<SmallVector<float>, 2> scales;
       for (int64_t dir = 0; dir < 2; ++dir) {
         int64_t i = 2 * layer + dir;
         Value bias = op.getBias().empty() ? Value() : op.getBias()[i];
@@ -248,26 +282,37 @@ struct MultiGruToOneDNN : public OpRewritePattern<MultiGruOp> {
             rewriter, loc,
             {input, op.getWeightX()[i], op.getWeightH()[i], bias, Value(), d},
             "multi_gru"));
+        if (lowPrecision)
+          toDataPrecision(rewriter, loc, directions.back(), scale, shift);
+        // Legality has checked that int8 scales are constants.
+        scales.push_back(
+            multiGruWeightScales(op, i).value_or(SmallVector<float>{1.0f}));
       }
       if (batching == GruBatching::LengthSorted) {
-        input = buildRnnStack(rewriter, loc,
-                              gruSpec(directions, op.getOriginMode()),
-                              directions.front().x,
-                              {op.getLod(), checked.facts, Value(),
-                               checked.sequences},
-                              ValueRange(), /*layers=*/1, /*directions=*/2,
-                              /*reverse=*/false)
+        input = buildRnnStack(
+                    rewriter, loc,
+                    gruSpec(directions, op.getOriginMode(),
+                            int8Quantization(input, scale, shift,
+                                             bidirectionalScales(
+                                                 scales[0], scales[1], 3 * d))),
+                    directions.front().x,
+                    {op.getLod(), checked.facts, Value(), checked.sequences},
+                    ValueRange(), /*layers=*/1, /*directions=*/2,
+                    /*reverse=*/false)
                     .output;
         continue;
       }
       SmallVector<Value, 2> hidden;
       for (int64_t dir = 0; dir < 2; ++dir)
-        hidden.push_back(buildOneDNNGru(rewriter, loc, directions[dir],
-                                        op.getLod(), checked,
-                                        op.getOriginMode(),
-                                        /*reverse=*/dir == 1, batching));
+        hidden.push_back(
+            buildOneDNNGru(rewriter, loc, directions[dir], op.getLod(), checked,
+                           op.getOriginMode(),
+                           /*reverse=*/dir == 1, batching,
+                           int8Quantization(input, scale, shift, scales[dir])));
       input = tensor::ConcatOp::create(rewriter, loc, /*dim=*/1, hidden);
     }
+    Type hiddenType = getElementTypeOrSelf(op.getHidden().getType());
+    input = toHiddenType(rewriter, loc, input, hiddenType, scale, shift);
     rewriter.replaceOp(op, castTo(rewriter, loc, input, op.getHidden().getType()));
     return success();
   }

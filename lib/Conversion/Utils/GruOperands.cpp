@@ -7,6 +7,7 @@
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -95,4 +96,21 @@ GruOperands mlir::pdnn::refineGruOperands(OpBuilder &b, Location loc,
                   {tensor::getMixedSize(b, loc, ops.x, 0), checked});
   ops.weightX = sliceTo(b, loc, ops.weightX, {checked, b.getIndexAttr(d3)});
   return ops;
+}
+
+std::optional<SmallVector<float>>
+mlir::pdnn::multiGruWeightScales(Operation *multiGru, int64_t i) {
+  auto op = cast<MultiGruOp>(multiGru);
+  if (op.getScaleWeights().empty())
+    return SmallVector<float>{1.0f};
+  DenseFPElementsAttr values;
+  if (!matchPattern(op.getScaleWeights()[i], m_Constant(&values)))
+    return std::nullopt;
+  SmallVector<float> scales;
+  for (APFloat scale : values.getValues<APFloat>()) {
+    bool lost;
+    scale.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven, &lost);
+    scales.push_back(scale.convertToFloat());
+  }
+  return scales;
 }

@@ -43,6 +43,13 @@ staticFrameSize(ArrayRef<std::tuple<Value, int64_t, int64_t>> sources);
 /// D of a gru or fusion_gru op, or of layer `layer` of a multi_gru op.
 std::optional<int64_t> gruFrameSize(Operation *op, int64_t layer = 0);
 
+/// The weight scales of direction `i` of a multi_gru op: its Scale_weights
+/// tensor's values, or the unit scale when the op has none; nullopt when the
+/// tensor is not a constant (the int8 kernels quantize the weights with
+/// them when they are prepared, once).
+std::optional<SmallVector<float>> multiGruWeightScales(Operation *multiGru,
+                                                       int64_t i);
+
 /// `ops` with every size tied to `d` made static and checked, and x's
 /// columns checked against weightX's rows. `name` prefixes the messages.
 GruOperands refineGruOperands(OpBuilder &b, Location loc, GruOperands ops,
