@@ -116,6 +116,14 @@ void BM_Fused_Padded(benchmark::State &state) {
 void BM_FcGruOnly_LengthSorted(benchmark::State &state) {
   segmentCorpus(state, Fusion::FcGru, GruBatching::LengthSorted, Backend::OneDNN);
 }
+void BM_Int8_Fused_LengthSorted(benchmark::State &state) {
+  segmentCorpus(state, Fusion::FcGruBidirectional, GruBatching::LengthSorted, Backend::OneDNN,
+                Precision::Int8);
+}
+void BM_Bf16_Fused_LengthSorted(benchmark::State &state) {
+  segmentCorpus(state, Fusion::FcGruBidirectional, GruBatching::LengthSorted, Backend::OneDNN,
+                Precision::Bf16);
+}
 void BM_Int8_FcGru_LengthSorted(benchmark::State &state) {
   segmentCorpus(state, Fusion::FcGru, GruBatching::LengthSorted, Backend::OneDNN, Precision::Int8);
 }
@@ -171,6 +179,8 @@ void BM_ImportAndCompile(benchmark::State &state) {
 BENCHMARK(BM_Fused_LengthSorted)->Arg(1)->Arg(64)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Fused_Padded)->Arg(1)->Arg(64)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_FcGruOnly_LengthSorted)->Arg(1)->Arg(64)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Int8_Fused_LengthSorted)->Arg(1)->Arg(64)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Bf16_Fused_LengthSorted)->Arg(1)->Arg(64)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Int8_FcGru_LengthSorted)->Arg(1)->Arg(64)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Bf16_FcGru_LengthSorted)->Arg(1)->Arg(64)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Unfused_LengthSorted)->Arg(1)->Arg(64)->Unit(benchmark::kMillisecond);

@@ -221,7 +221,7 @@ Expected<std::unique_ptr<Segmenter>> Segmenter::create(llvm::StringRef lacDir,
       return e;
   }
   if (llvm::Error e = runPasses([&](mlir::PassManager &pm) {
-        if (options.fusion == Fusion::FcGruBidirectional && options.precision == Precision::F32)
+        if (options.fusion == Fusion::FcGruBidirectional)
           pm.addPass(mlir::pdnn::createFuseBidirectionalGru());
         if (options.fusion != Fusion::None)
           pm.addPass(mlir::pdnn::createInPlace());

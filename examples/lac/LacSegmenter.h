@@ -57,8 +57,8 @@ struct SegmenterOptions {
   /// Which fuse passes run: none (the imported graph), --fuse-fc-gru, or
   /// --fuse-fc-gru then --fuse-bidirectional-gru (each followed by --inplace).
   enum class Fusion { None, FcGru, FcGruBidirectional } fusion = Fusion::FcGruBidirectional;
-  /// int8 needs `calibration`; bf16 needs none. Bidirectional pairs are
-  /// not fused then: multi_gru has no int8 or bf16 kernel.
+  /// int8 needs `calibration`; bf16 needs none. The bidirectional pairs
+  /// are fused after quantization, into int8 or bf16 multi_gru.
   enum class Precision { F32, Int8, Bf16 } precision = Precision::F32;
   /// The sentences int8 calibrates on, run in LoD batches of
   /// `calibrationBatch`.

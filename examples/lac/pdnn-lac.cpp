@@ -66,8 +66,6 @@ int main(int argc, char **argv) {
   }
   if (precision == "int8") {
     options.precision = lac::SegmenterOptions::Precision::Int8;
-    if (options.fusion == Fusion::FcGruBidirectional)
-      options.fusion = Fusion::FcGru; // multi_gru has no int8 kernel
     std::ifstream in(calibration);
     if (calibration.empty() || !in) {
       llvm::errs() << "pdnn-lac: --precision=int8 needs a readable --calibration file\n";
@@ -78,8 +76,6 @@ int main(int argc, char **argv) {
         options.calibration.push_back(line);
   } else if (precision == "bf16") {
     options.precision = lac::SegmenterOptions::Precision::Bf16;
-    if (options.fusion == Fusion::FcGruBidirectional)
-      options.fusion = Fusion::FcGru; // multi_gru has no bf16 kernel
   } else if (precision != "f32") {
     llvm::errs() << "pdnn-lac: --precision must be f32, bf16 or int8\n";
     return 2;

@@ -1,9 +1,11 @@
 //===- SquashQuantization.cpp - fewer conversions between int8 ops --------===//
 //
 // Once ops take int8 (or bf16) data, what is left between them is
-// conversions that undo each other or could be done by the op itself: a
-// dequantize followed by a quantize is one requantize (or nothing; always
-// nothing between unscaled bf16), and a product that writes
+// conversions that undo each other, repeat each other or could be done by
+// the op itself: a dequantize followed by a quantize is one requantize (or
+// nothing; always nothing between unscaled bf16), quantizes of one tensor
+// with one scale are one (the two directions of a GRU layer then read the
+// same data, and can become one multi_gru), and a product that writes
 // int8 only to have it requantized or dequantized can write that result
 // directly with another output scale.
 //
@@ -59,7 +61,8 @@ struct SquashQuantizationPass
                ->walk([&](Operation *op) {
                  bool done = false;
                  if (auto q = dyn_cast<QuantizeOp>(op))
-                   done = squashDequantizeQuantize(rewriter, q);
+                   done = squashDequantizeQuantize(rewriter, q) ||
+                          squashRepeatedQuantize(rewriter, q);
                  else if (isa<RequantizeOp, DequantizeOp>(op))
                    done = squashIntoProduct(rewriter, op);
                  return done ? WalkResult::interrupt() : WalkResult::advance();
@@ -107,6 +110,21 @@ struct SquashQuantizationPass
     rewriter.replaceOp(q, requantize.getResult());
     eraseIfDead(rewriter, dq);
     return true;
+  }
+
+  /// A later quantize of q's input with q's attributes and type: q's
+  /// result serves its users too.
+  bool squashRepeatedQuantize(IRRewriter &rewriter, QuantizeOp q) {
+    for (Operation *user : q.getInput().getUsers()) {
+      auto repeat = dyn_cast<QuantizeOp>(user);
+      if (!repeat || repeat == q || repeat->getBlock() != q->getBlock() ||
+          !q->isBeforeInBlock(repeat) || repeat.getType() != q.getType() ||
+          repeat->getAttrDictionary() != q->getAttrDictionary())
+        continue;
+      rewriter.replaceOp(repeat, q.getResult());
+      return true;
+    }
+    return false;
   }
 
   /// product -> requantize / dequantize: the product writes that result.

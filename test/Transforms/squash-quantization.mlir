@@ -81,3 +81,24 @@ func.func @bf16_pairs(%x: tensor<4xbf16>) -> (tensor<4xbf16>, tensor<4xbf16>) {
   %3 = pdnn.quantize %2 {bfloat16 = true} : tensor<4xf32> -> tensor<4xbf16>
   return %1, %3 : tensor<4xbf16>, tensor<4xbf16>
 }
+
+// -----
+
+// Quantizes of one tensor with one scale, shift and type are one: the two
+// directions of a GRU layer then read the same u8 data (and can become one
+// multi_gru). Another scale, or another type, stays its own.
+// CHECK-LABEL: func @repeated_quantize
+// CHECK: %[[Q:.*]] = pdnn.quantize %arg0 {Scale = 6.300000e+01 : f32, Shift = 1.280000e+02 : f32} : tensor<4xf32> -> tensor<4xui8>
+// CHECK: %[[OTHER:.*]] = pdnn.quantize %arg0 {Scale = 3.100000e+01 : f32, Shift = 1.280000e+02 : f32}
+// CHECK: %[[S8:.*]] = pdnn.quantize %arg0 {Scale = 6.300000e+01 : f32, is_negative_input = true} : tensor<4xf32> -> tensor<4xsi8>
+// CHECK-NOT: pdnn.quantize
+// CHECK: return %[[Q]], %[[Q]], %[[OTHER]], %[[S8]], %[[Q]]
+// REMARK: remark: [Analysis] Counts | Category:squash-quantization | squashed=2
+func.func @repeated_quantize(%x: tensor<4xf32>) -> (tensor<4xui8>, tensor<4xui8>, tensor<4xui8>, tensor<4xsi8>, tensor<4xui8>) {
+  %0 = pdnn.quantize %x {Scale = 63.0 : f32, Shift = 128.0 : f32} : tensor<4xf32> -> tensor<4xui8>
+  %1 = pdnn.quantize %x {Scale = 63.0 : f32, Shift = 128.0 : f32} : tensor<4xf32> -> tensor<4xui8>
+  %2 = pdnn.quantize %x {Scale = 31.0 : f32, Shift = 128.0 : f32} : tensor<4xf32> -> tensor<4xui8>
+  %3 = pdnn.quantize %x {Scale = 63.0 : f32, is_negative_input = true} : tensor<4xf32> -> tensor<4xsi8>
+  %4 = pdnn.quantize %x {Scale = 63.0 : f32, Shift = 128.0 : f32} : tensor<4xf32> -> tensor<4xui8>
+  return %0, %1, %2, %3, %4 : tensor<4xui8>, tensor<4xui8>, tensor<4xui8>, tensor<4xsi8>, tensor<4xui8>
+}
