@@ -265,6 +265,9 @@ def SquashQuantization : Pass<"squash-quantization"> {
       Scale_out (no shift) writes f32 itself (force_fp32_output).
     - `dequantize -> quantize` of bf16 without scales is the bf16 data
       itself (bf16 -> f32 -> bf16 is exact).
+    - Quantizes of one value with the same attributes and type are one, so
+      that the ops they feed read one tensor (the two directions of a GRU
+      layer can then become one multi_gru).
     Each int8 squash replaces two roundings by one, so results may differ from the
     chain's by one quantization step; that is Paddle's squash too.
   }];
