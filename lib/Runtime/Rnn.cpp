@@ -31,7 +31,8 @@
 // Every step applies the arithmetic it would in one primitive over the
 // padded batch, but oneDNN picks its GEMM kernel by batch size: sums may
 // reassociate and results move by an ulp or so. When all lengths are
-// equal the result is the single primitive's, to the bit.
+// equal the result is the single primitive's, to the bit (except for int8
+// directions with scales of their own: those run as two primitives).
 //
 //===----------------------------------------------------------------------===//
 
@@ -334,12 +335,15 @@ void runRagged(const RnnCall &call, const RnnSizes &s,
 }
 
 /// Runs `direction(d)` for each of `D` directions: a bidirectional call's
-/// two side by side, one thread each, when two threads are free. A small
-/// step splits poorly across threads (each step ends at a barrier), while
-/// the two directions are independent.
+/// two side by side, one thread each, when the call has two threads. A
+/// small step splits poorly across threads (each step ends at a barrier),
+/// while the two directions are independent. With more threads each
+/// direction keeps them all, one after the other: one thread per direction
+/// would leave the others idle, and splitting them needs nested regions
+/// (not measured).
 template <typename Direction>
 void runDirections(int64_t D, Direction direction) {
-  if (D < 2 || omp_get_max_threads() < 2 || omp_in_parallel()) {
+  if (D < 2 || omp_get_max_threads() != 2 || omp_in_parallel()) {
     for (int64_t d = 0; d < D; ++d)
       direction(d);
     return;

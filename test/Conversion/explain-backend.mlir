@@ -68,3 +68,23 @@ func.func @int8_multi_gru(%x: tensor<?x3xui8>, %lod: tensor<?xi64>, %wx: tensor<
       : (tensor<?x3xui8>, tensor<?xi64>, tensor<3x6xf32>, tensor<3x6xf32>, tensor<2x6xf32>, tensor<2x6xf32>, tensor<6xf32>, tensor<6xf32>) -> tensor<?x4xui8>
   return %h, %g : tensor<?x4xui8>, tensor<?x4xui8>
 }
+
+// -----
+
+// Imported scales are resource blobs, constants all the same.
+func.func @int8_multi_gru_resource_scales(%x: tensor<?x3xui8>, %lod: tensor<?xi64>, %wx: tensor<3x6xf32>, %wh: tensor<2x6xf32>) -> tensor<?x4xui8> {
+  %s = arith.constant dense_resource<multi_gru_scales> : tensor<6xf32>
+  // expected-remark @below {{runs on oneDNN}}
+  %h = pdnn.multi_gru X(%x) lod(%lod) WeightX(%wx, %wx) WeightH(%wh, %wh) Scale_weights(%s, %s)
+      {mkldnn_data_type = "int8", Scale_data = 63.0 : f32, Shift_data = 64.0 : f32}
+      : (tensor<?x3xui8>, tensor<?xi64>, tensor<3x6xf32>, tensor<3x6xf32>, tensor<2x6xf32>, tensor<2x6xf32>, tensor<6xf32>, tensor<6xf32>) -> tensor<?x4xui8>
+  return %h : tensor<?x4xui8>
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      multi_gru_scales: "0x040000000000803F0000803F0000803F0000803F0000803F0000803F"
+    }
+  }
+#-}

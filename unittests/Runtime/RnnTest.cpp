@@ -501,8 +501,24 @@ TEST_F(RuntimeTest, RnnInt8DirectionsHaveTheirOwnScales) {
                                      final.begin() + (d + 1) * N * H),
                 f1);
     }
-    // The directions' scales differ, so their outputs do.
-    EXPECT_NE(dst[0], dst[H]);
+    // With the forward scales for both, the reverse direction's output
+    // changes: its own scales were used above.
+    std::vector<uint8_t> common(T * N * 2 * H), commonFinal(2 * N * H);
+    MemRef forwardScales(scales, {G * H}), cRef(common, {T, N, 2 * H}),
+        cfRef(commonFinal, {1, 1, 2, N, H});
+    ASSERT_RT_OK(pdnnrt_rnn_forward(
+        ARG(xRef), NO_TENSOR, NO_TENSOR, ARG(lengthsRef), ARG(sRef), ARG(wRef),
+        ARG(uRef), NO_TENSOR, ARG(bRef), ARG(forwardScales), nullptr, nullptr,
+        ARG(cRef), ARG(cfRef), PDNNRT_RNN_CELL_GRU,
+        PDNNRT_RNN_DIRECTION_BIDIRECTIONAL, 63.0f, 64.0f));
+    bool reverseDiffers = false;
+    for (int64_t row = 0; row < T * N; ++row)
+      for (int64_t h = 0; h < H; ++h) {
+        EXPECT_EQ(common[row * 2 * H + h], dst[row * 2 * H + h]);
+        reverseDiffers |=
+            common[row * 2 * H + H + h] != dst[row * 2 * H + H + h];
+      }
+    EXPECT_TRUE(reverseDiffers);
   }
   std::vector<uint8_t> states(2 * N * H, 64), final(2 * N * H),
       dst(T * N * 2 * H);

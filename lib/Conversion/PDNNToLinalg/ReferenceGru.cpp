@@ -275,8 +275,9 @@ struct FusionGruToLoops : public OpRewritePattern<FusionGruOp> {
 
 /// As Paddle's kernel: with int8 data every direction computes with its
 /// weights quantized by its own Scale_weights, and every layer's output is
-/// in X's type (u8 quantized like X, or bf16) before the next layer reads
-/// it; only the last is written as Hidden's type.
+/// u8 quantized like X before the next layer reads it; only the last is
+/// written as Hidden's type. bf16 data (beyond Paddle's kernels) rounds
+/// every layer's output to bf16 the same way, as the oneDNN lowering does.
 struct MultiGruToLoops : public OpRewritePattern<MultiGruOp> {
   MultiGruToLoops(MLIRContext *context, bool exact)
       : OpRewritePattern(context), exact(exact) {}
@@ -287,6 +288,12 @@ struct MultiGruToLoops : public OpRewritePattern<MultiGruOp> {
     for (int64_t layer = 0; layer < op.getLayers(); ++layer)
       if (!gruFrameSize(op, layer))
         return rewriter.notifyMatchFailure(op, "dynamic frame size");
+    // int8 computes with the weight scales, which must be constants
+    // (legality says so): checked before anything is built.
+    if (getElementTypeOrSelf(op.getX().getType()).isInteger(8))
+      for (int64_t i = 0; i < 2 * op.getLayers(); ++i)
+        if (!multiGruWeightScales(op, i))
+          return rewriter.notifyMatchFailure(op, "non-constant Scale_weights");
     Location loc = op.getLoc();
     float scale = op.getScaleData().convertToFloat();
     float shift = op.getShiftData().convertToFloat();
@@ -307,12 +314,7 @@ struct MultiGruToLoops : public OpRewritePattern<MultiGruOp> {
             "multi_gru");
         SmallVector<float> weightScales;
         if (int8Data) {
-          std::optional<SmallVector<float>> scales =
-              multiGruWeightScales(op, i);
-          if (!scales)
-            return rewriter.notifyMatchFailure(op,
-                                               "non-constant Scale_weights");
-          weightScales = std::move(*scales);
+          weightScales = std::move(*multiGruWeightScales(op, i));
           ops.weightX =
               int8KernelWeights(rewriter, loc, ops.weightX, weightScales, true);
         }

@@ -251,10 +251,11 @@ struct GruToOneDNN : public OpRewritePattern<GruOp> {
 /// Each layer runs both directions over each sequence's own rows in one
 /// bidirectional call (length-sorted batching: the runtime runs the two
 /// side by side), or one padded call per direction, the reverse one
-/// right-aligned; [forward | reverse] feeds the next layer. bf16 and u8
-/// data run oneDNN's bf16 and int8 GRUs, as Paddle's kernel does: every
-/// layer's output is in X's type (u8 quantized like X), and only the last
-/// is dequantized for force_fp32_output.
+/// right-aligned; [forward | reverse] feeds the next layer. u8 data runs
+/// oneDNN's int8 GRU as Paddle's kernel does: every layer's output is u8
+/// quantized like X, and only the last is dequantized for
+/// force_fp32_output. bf16 data (beyond Paddle, whose multi_gru kernel is
+/// f32 and int8 only) runs the bf16 GRU the same way, in bf16.
 struct MultiGruToOneDNN : public OpRewritePattern<MultiGruOp> {
   MultiGruToOneDNN(MLIRContext *context, GruBatching batching)
       : OpRewritePattern(context), batching(batching) {}
@@ -262,6 +263,16 @@ struct MultiGruToOneDNN : public OpRewritePattern<MultiGruOp> {
 
   LogicalResult matchAndRewrite(MultiGruOp op,
                                 PatternRewriter &rewriter) const override {
+    // Only int8 reads the weight scales, and only constant ones (legality
+    // keeps the others off oneDNN): checked before anything is built.
+    bool int8 = getElementTypeOrSelf(op.getX().getType()).isUnsignedInteger(8);
+    SmallVector<SmallVector<float>> directionScales;
+    for (int64_t i = 0; i < 2 * op.getLayers(); ++i) {
+      std::optional<SmallVector<float>> scales = multiGruWeightScales(op, i);
+      if (!scales && int8)
+        return rewriter.notifyMatchFailure(op, "non-constant Scale_weights");
+      directionScales.push_back(scales.value_or(SmallVector<float>{1.0f}));
+    }
     Location loc = op.getLoc();
     float scale = op.getScaleData().convertToFloat(),
           shift = op.getShiftData().convertToFloat();
@@ -284,9 +295,7 @@ struct MultiGruToOneDNN : public OpRewritePattern<MultiGruOp> {
             "multi_gru"));
         if (lowPrecision)
           toDataPrecision(rewriter, loc, directions.back(), scale, shift);
-        // Legality has checked that int8 scales are constants.
-        scales.push_back(
-            multiGruWeightScales(op, i).value_or(SmallVector<float>{1.0f}));
+        scales.push_back(std::move(directionScales[i]));
       }
       if (batching == GruBatching::LengthSorted) {
         input = buildRnnStack(

@@ -5,9 +5,9 @@
 #include "RuntimeChecks.h"
 
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
+#include "PaddleDNN/Support/ConstantElements.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -103,8 +103,10 @@ mlir::pdnn::multiGruWeightScales(Operation *multiGru, int64_t i) {
   auto op = cast<MultiGruOp>(multiGru);
   if (op.getScaleWeights().empty())
     return SmallVector<float>{1.0f};
-  DenseFPElementsAttr values;
-  if (!matchPattern(op.getScaleWeights()[i], m_Constant(&values)))
+  // Imported scales are resource blobs: read those too.
+  auto values = dyn_cast_or_null<DenseFPElementsAttr>(
+      constantElementsOf(op.getScaleWeights()[i]));
+  if (!values)
     return std::nullopt;
   SmallVector<float> scales;
   for (APFloat scale : values.getValues<APFloat>()) {
