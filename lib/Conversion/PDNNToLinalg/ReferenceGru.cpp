@@ -289,18 +289,22 @@ struct MultiGruToLoops : public OpRewritePattern<MultiGruOp> {
       if (!gruFrameSize(op, layer))
         return rewriter.notifyMatchFailure(op, "dynamic frame size");
     // int8 computes with the weight scales, which must be constants
-    // (legality says so): checked before anything is built.
-    if (getElementTypeOrSelf(op.getX().getType()).isInteger(8))
-      for (int64_t i = 0; i < 2 * op.getLayers(); ++i)
-        if (!multiGruWeightScales(op, i))
+    // (legality says so): read before anything is built.
+    bool int8Data = getElementTypeOrSelf(op.getX().getType()).isInteger(8);
+    SmallVector<SmallVector<float>> directionScales(2 * op.getLayers());
+    if (int8Data)
+      for (int64_t i = 0; i < 2 * op.getLayers(); ++i) {
+        std::optional<SmallVector<float>> scales = multiGruWeightScales(op, i);
+        if (!scales)
           return rewriter.notifyMatchFailure(op, "non-constant Scale_weights");
+        directionScales[i] = std::move(*scales);
+      }
     Location loc = op.getLoc();
     float scale = op.getScaleData().convertToFloat();
     float shift = op.getShiftData().convertToFloat();
     Value input = collapseToMatrix(rewriter, loc, op.getX(),
                                    op.getX().getType().getRank() - 1);
     Type data = getElementTypeOrSelf(input.getType());
-    bool int8Data = data.isInteger(8);
     input = dequantizeToF32(rewriter, loc, input, scale, shift);
     for (int64_t layer = 0; layer < op.getLayers(); ++layer) {
       int64_t d = *gruFrameSize(op, layer);
@@ -312,9 +316,8 @@ struct MultiGruToLoops : public OpRewritePattern<MultiGruOp> {
             rewriter, loc,
             {input, op.getWeightX()[i], op.getWeightH()[i], bias, Value(), d},
             "multi_gru");
-        SmallVector<float> weightScales;
+        ArrayRef<float> weightScales = directionScales[i];
         if (int8Data) {
-          weightScales = std::move(*multiGruWeightScales(op, i));
           ops.weightX =
               int8KernelWeights(rewriter, loc, ops.weightX, weightScales, true);
         }
