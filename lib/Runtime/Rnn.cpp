@@ -88,6 +88,14 @@ void zeroAll(const Tensor &t) {
     std::memset(t.data, 0, t.bytes());
 }
 
+/// Fills dst with zeros as its type encodes them: a u8 dst holds the data's
+/// quantization, in which 0 is the shift.
+void zeroOutput(const RnnCall &call) {
+  if (call.dst.type != PDNNRT_TYPE_UI8 || call.dst.bytes() == 0)
+    return zeroAll(call.dst);
+  std::memset(call.dst.data, int(std::lrint(call.dataShift)), call.dst.bytes());
+}
+
 int64_t readLength(const Tensor &lengths, int64_t i) {
   return lengths.type == PDNNRT_TYPE_I32
              ? reinterpret_cast<const int32_t *>(lengths.data)[i]
@@ -560,12 +568,12 @@ void pdnnrt::run(const RnnCall &call) {
   if (s.N == 0 || *longest == 0) {
     // Nothing runs: the states stay, padded outputs are zero.
     copyAll(call.dstStates, call.srcStates);
-    zeroAll(call.dst);
+    zeroOutput(call);
     return;
   }
   // Padded steps of padded data are zero.
   if (!s.lodForm && *shortest < s.T)
-    zeroAll(call.dst);
+    zeroOutput(call);
   if (cellLoopRuns(s)) {
     runCellLoop(call, s, layout);
     return;

@@ -34,7 +34,7 @@ struct ComputeWeightScalesPass
   void runOnOperation() override {
     unsigned scaled = 0;
     getOperation()->walk([&](Operation *op) {
-      if (!isa<FcOp, MulOp, FusionGruOp, FusionLstmOp>(op) ||
+      if (!isa<FcOp, MulOp, FusionGruOp, FusionLstmOp, RnnOp>(op) ||
           !isInt8(op->getOperand(0)) ||
           !(overwrite || hasUnsetWeightScales(op)))
         return;

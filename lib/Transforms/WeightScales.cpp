@@ -65,6 +65,8 @@ bool mlir::pdnn::hasUnsetWeightScales(Operation *op) {
     return unset(gru.getScaleWeights());
   if (auto lstm = dyn_cast<FusionLstmOp>(op))
     return unset(lstm.getScaleWeights());
+  if (auto rnn = dyn_cast<RnnOp>(op))
+    return unset(rnn.getScaleWeights());
   return false;
 }
 
@@ -112,6 +114,30 @@ mlir::pdnn::computeWeightScales(Operation *op) {
     foldColumns(*wh, d4, maxAbs);
     return scalesOf(maxAbs);
   }
+  if (auto rnn = dyn_cast<RnnOp>(op)) {
+    // Each (layer, direction)'s w_ih [G·H, in] and w_hh [G·H, H] share
+    // their gate rows: one block of G·H scales per cell, in the
+    // WeightList's order.
+    int64_t cells = rnn.getWeightList().size() / 4;
+    SmallVector<float> scales;
+    for (int64_t c = 0; c < cells; ++c) {
+      SmallVector<float> maxAbs;
+      for (Value w :
+           {rnn.getWeightList()[2 * c], rnn.getWeightList()[2 * c + 1]}) {
+        auto values = constantValues(w);
+        if (!values)
+          return std::nullopt;
+        ArrayRef<int64_t> shape =
+            cast<RankedTensorType>(w.getType()).getShape();
+        maxAbs.resize(shape[0], 0.0f);
+        for (int64_t row = 0; row < shape[0]; ++row)
+          for (float v : ArrayRef(*values).slice(row * shape[1], shape[1]))
+            maxAbs[row] = std::max(maxAbs[row], std::fabs(v));
+      }
+      llvm::append_range(scales, scalesOf(maxAbs));
+    }
+    return scales;
+  }
   return std::nullopt;
 }
 
@@ -125,6 +151,8 @@ LogicalResult mlir::pdnn::assignWeightScales(Operation *op) {
     mul.setScaleY(*scales);
   else if (auto gru = dyn_cast<FusionGruOp>(op))
     gru.setScaleWeights(*scales);
+  else if (auto rnn = dyn_cast<RnnOp>(op))
+    rnn.setScaleWeights(*scales);
   else
     cast<FusionLstmOp>(op).setScaleWeights(*scales);
   return success();

@@ -96,13 +96,40 @@ func.func @rnn_relu_stacked(%x: tensor<3x1x4xf32>, %w0: tensor<4x4xf32>, %u0: te
 
 // -----
 
-// bf16 data stays on the reference loops.
-// CHECK-LABEL: func @bf16_stays
-// CHECK: pdnn.rnn
-func.func @bf16_stays(%x: tensor<3x1x4xbf16>, %w: tensor<4x4xbf16>, %b: tensor<4xbf16>) -> tensor<3x1x4xbf16> {
-  %r:4 = pdnn.rnn Input(%x) PreState() WeightList(%w, %w, %b, %b)
-      {mode = "RNN_TANH", input_size = 4 : i32, hidden_size = 4 : i32}
-      : (tensor<3x1x4xbf16>, tensor<4x4xbf16>, tensor<4x4xbf16>, tensor<4xbf16>, tensor<4xbf16>)
-      -> (tensor<3x1x4xbf16>, tensor<1x1x4xbf16>, tensor<?xf32>, tensor<?xui8>)
-  return %r#0 : tensor<3x1x4xbf16>
+// bf16 data runs oneDNN's bf16 RNN: the bf16 weights and biases go in as
+// f32 (the runtime rounds them), a GRU's states in bf16; the bf16 output
+// is widened for force_fp32_output.
+// CHECK-LABEL: func @bf16_gru
+// CHECK: pdnnrt.rnn ins(%arg0, {{.*}} : tensor<3x1x4xbf16>, tensor<1x1x1x1x4xbf16>, tensor<1x1x4x3x4xf32>, tensor<1x1x4x3x4xf32>, tensor<1x1x4x4xf32>) outs(%{{.*}}, %{{.*}} : tensor<3x1x4xbf16>, tensor<1x1x1x1x4xbf16>) {cell = #pdnnrt.cell<lbr_gru>
+// CHECK: arith.extf
+// CHECK-NOT: pdnn.rnn
+func.func @bf16_gru(%x: tensor<3x1x4xbf16>, %h: tensor<1x1x4xf32>, %w: tensor<12x4xbf16>, %b: tensor<12xf32>) -> (tensor<3x1x4xf32>, tensor<1x1x4xf32>) {
+  %r:4 = pdnn.rnn Input(%x) PreState(%h) WeightList(%w, %w, %b, %b)
+      {mode = "GRU", input_size = 4 : i32, hidden_size = 4 : i32, force_fp32_output = true}
+      : (tensor<3x1x4xbf16>, tensor<1x1x4xf32>, tensor<12x4xbf16>, tensor<12x4xbf16>, tensor<12xf32>, tensor<12xf32>)
+      -> (tensor<3x1x4xf32>, tensor<1x1x4xf32>, tensor<?xf32>, tensor<?xui8>)
+  return %r#0, %r#1 : tensor<3x1x4xf32>, tensor<1x1x4xf32>
+}
+
+// -----
+
+// u8 data runs oneDNN's int8 LSTM: f32 states, the data's scale and shift on
+// every call and each layer's own 4·H weight scales, so the two layers run
+// as two calls although they could stack; layer 0 writes u8 for layer 1,
+// which writes Out's f32 (force_fp32_output).
+// CHECK-LABEL: func @int8_lstm_two_layers
+// CHECK: %[[S0:.*]] = arith.constant dense<[1.{{0*}}e+00, 2.{{0*}}e+00, 3.{{0*}}e+00, 4.{{0*}}e+00, 5.{{0*}}e+00, 6.{{0*}}e+00, 7.{{0*}}e+00, 8.{{0*}}e+00]> : tensor<8xf32>
+// CHECK: %[[L0:.*]]:2 = pdnnrt.rnn ins(%arg0, {{.*}}, %[[S0]] : tensor<3x1x2xui8>, tensor<2x1x1x1x2xf32>, {{.*}}) outs(%{{.*}}, %{{.*}} : tensor<3x1x2xui8>, tensor<2x1x1x1x2xf32>) {cell = #pdnnrt.cell<lstm>, dataScale = 6.300000e+01 : f32, dataShift = 6.400000e+01 : f32, direction = #pdnnrt.direction<left2right>
+// CHECK: %[[S1:.*]] = arith.constant dense<[9.{{0*}}e+00, 1.{{0*}}e+01, 1.1{{0*}}e+01, 1.2{{0*}}e+01, 1.3{{0*}}e+01, 1.4{{0*}}e+01, 1.5{{0*}}e+01, 1.6{{0*}}e+01]> : tensor<8xf32>
+// CHECK: pdnnrt.rnn ins(%[[L0]]#0, {{.*}}, %[[S1]] : tensor<3x1x2xui8>, {{.*}}) outs(%{{.*}}, %{{.*}} : tensor<3x1x2xf32>, tensor<2x1x1x1x2xf32>) {cell = #pdnnrt.cell<lstm>, dataScale = 6.300000e+01 : f32, dataShift = 6.400000e+01 : f32
+// CHECK-NOT: pdnn.rnn
+func.func @int8_lstm_two_layers(%x: tensor<3x1x2xui8>, %w: tensor<8x2xf32>, %b: tensor<8xf32>) -> tensor<3x1x2xf32> {
+  %r:5 = pdnn.rnn Input(%x) PreState() WeightList(%w, %w, %w, %w, %b, %b, %b, %b)
+      {mode = "LSTM", input_size = 2 : i32, hidden_size = 2 : i32, num_layers = 2 : i32,
+       Scale_data = 63.0 : f32, Shift_data = 64.0 : f32, force_fp32_output = true,
+       Scale_weights = array<f32: 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0>}
+      : (tensor<3x1x2xui8>, tensor<8x2xf32>, tensor<8x2xf32>, tensor<8x2xf32>, tensor<8x2xf32>, tensor<8xf32>, tensor<8xf32>,
+         tensor<8xf32>, tensor<8xf32>)
+      -> (tensor<3x1x2xf32>, tensor<2x1x2xf32>, tensor<2x1x2xf32>, tensor<?xf32>, tensor<?xui8>)
+  return %r#0 : tensor<3x1x2xf32>
 }

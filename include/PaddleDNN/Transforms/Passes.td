@@ -119,7 +119,7 @@ def FuseBidirectionalGru : Pass<"fuse-bidirectional-gru"> {
 }
 
 def ComputeWeightScales : Pass<"compute-weight-scales"> {
-  let summary = "Give int8 fc, mul, fusion_gru and fusion_lstm the weight scales of their constant f32 weights, 127 / max|w| per output channel";
+  let summary = "Give int8 fc, mul, fusion_gru, fusion_lstm and rnn the weight scales of their constant f32 weights, 127 / max|w| per output channel";
   let description = [{
     Post-training quantization, as Paddle's oneDNN int8 flow computes it:
     each output channel of an int8 op's constant f32 weights gets the scale
@@ -129,7 +129,8 @@ def ComputeWeightScales : Pass<"compute-weight-scales"> {
     WeightX's column and WeightH's matching block together (Paddle's
     [W_u | W_r] then W_c layout), since oneDNN quantizes both with one
     scale; fusion_lstm: each of the 4D gate columns over WeightX's and
-    WeightH's column. A channel of zeros gets scale 1 (any scale keeps it
+    WeightH's column; rnn: each (layer, direction)'s gate rows over w_ih's
+    row and w_hh's. A channel of zeros gets scale 1 (any scale keeps it
     zero).
 
     Only ops whose scales are unset (the single default 1) change, unless

@@ -236,7 +236,11 @@ std::string mlir::pdnn::whyNotOnOneDNN(Operation *op) {
                          {op.getWeightH(), "WeightH"}, {op.getBias(), "Bias"},
                          {op.getHidden(), "Hidden"}});
       })
-      .Case([](RnnOp op) {
+      .Case([](RnnOp op) -> std::string {
+        // bf16 and u8 (int8 LSTM) Input run oneDNN's bf16 and int8 RNNs;
+        // the verifier has checked how the other operands go with it.
+        if (!getElementTypeOrSelf(op.getInput().getType()).isF32())
+          return "";
         SmallVector<std::pair<Value, StringRef>> values{
             {op.getInput(), "Input"}, {op.getOut(), "Out"}};
         for (Value v : op.getPreState())

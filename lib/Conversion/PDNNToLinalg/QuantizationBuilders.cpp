@@ -119,14 +119,15 @@ Value pdnn::reorderLikeOneDNN(OpBuilder &b, Location loc, Value tensor,
 }
 
 Value pdnn::int8KernelWeights(OpBuilder &b, Location loc, Value weights,
-                              ArrayRef<float> scales, bool int8Data) {
+                              ArrayRef<float> scales, bool int8Data,
+                              unsigned channelDim) {
   Type type = getElementTypeOrSelf(weights.getType());
   bool int8Weights = type.isInteger(8);
   if (!int8Weights && !int8Data)
     return castFloat(b, loc, weights, b.getF32Type());
   Value w = int8Weights ? dequantizeToF32(b, loc, weights, 1.0f, 0.0f)
                         : castFloat(b, loc, weights, b.getF32Type());
-  int64_t n = cast<RankedTensorType>(w.getType()).getDimSize(1);
+  int64_t n = cast<RankedTensorType>(w.getType()).getDimSize(channelDim);
   SmallVector<float> perColumn(ShapedType::isDynamic(n) ? 1 : n, scales.front());
   if (int64_t(scales.size()) == n)
     perColumn.assign(scales.begin(), scales.end());
@@ -134,10 +135,11 @@ Value pdnn::int8KernelWeights(OpBuilder &b, Location loc, Value weights,
   Value scaleTensor = arith::ConstantOp::create(
       b, loc, scaleType, DenseElementsAttr::get(scaleType, ArrayRef(perColumn)));
   MLIRContext *ctx = b.getContext();
-  AffineMap column = AffineMap::get(
-      2, 0,
-      {perColumn.size() == 1 ? getAffineConstantExpr(0, ctx) : getAffineDimExpr(1, ctx)},
-      ctx);
+  AffineMap column = AffineMap::get(2, 0,
+                                    {perColumn.size() == 1
+                                         ? getAffineConstantExpr(0, ctx)
+                                         : getAffineDimExpr(channelDim, ctx)},
+                                    ctx);
   return buildMapLike(
       b, loc, ValueRange{w, scaleTensor}, w, b.getF32Type(),
       [&](OpBuilder &nb, Location nloc, ValueRange v) -> Value {

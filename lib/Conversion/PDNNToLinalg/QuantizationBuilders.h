@@ -40,9 +40,11 @@ Value castFloat(OpBuilder &b, Location loc, Value tensor, Type elementType);
 /// divided by their scales; f32 weights of an op on int8 data first
 /// quantized to s8 as Paddle's oneDNN kernels reorder them (rint(w·s),
 /// saturated to [-128, 127]), so that the reference sees the rounding the
-/// kernel does; other weights as they are, in f32.
+/// kernel does; other weights as they are, in f32. The output channels
+/// run along `channelDim` (0 for weights stored [N, K], as rnn's).
 Value int8KernelWeights(OpBuilder &b, Location loc, Value weights,
-                        ArrayRef<float> scales, bool int8Data);
+                        ArrayRef<float> scales, bool int8Data,
+                        unsigned channelDim = 1);
 
 //===----------------------------------------------------------------------===//
 // int8 products in integers (Int8Products.h)

@@ -8,6 +8,9 @@
 // With SequenceLength, steps past a sequence's length output zero and keep
 // the state, so the reverse direction starts at each sequence's last step.
 // One generic loop serves all modes; the cell is the only difference.
+// bf16 and u8 (int8 LSTM) Input compute in f32 on the dequantized data, with
+// the weights as the int8 kernel quantizes them and each layer's output
+// rounded to the data's type.
 //
 //===----------------------------------------------------------------------===//
 
@@ -282,7 +285,27 @@ struct RnnToLoops : public OpRewritePattern<RnnOp> {
     int64_t directions = op.getIsBidirec() ? 2 : 1, cells = layers * directions;
     auto f = [&](Value v) { return castFloat(rewriter, loc, v, f32); };
     RnnOperands ops = refineRnnOperands(rewriter, loc, op);
-    Value input = ops.input, lengths = ops.lengths;
+    // Low precision: the data dequantized (bf16 widened), the weights as
+    // the int8 LSTM quantizes them, and each layer's output rounded to the
+    // data's type, in which oneDNN passes it to the next layer.
+    Type data = getElementTypeOrSelf(ops.input.getType());
+    float scale = op.getScaleData().convertToFloat(),
+          shift = op.getShiftData().convertToFloat();
+    bool int8 = data.isUnsignedInteger(8);
+    ArrayRef<float> weightScales = op.getScaleWeights();
+    int64_t gates = rnnGateCount(op.getMode());
+    auto weight = [&](Value w, int64_t c) {
+      if (!int8)
+        return f(w);
+      ArrayRef<float> scales =
+          weightScales.size() == 1
+              ? weightScales
+              : weightScales.slice(c * gates * hidden, gates * hidden);
+      return int8KernelWeights(rewriter, loc, w, scales, /*int8Data=*/true,
+                               /*channelDim=*/0);
+    };
+    Value input = dequantizeToF32(rewriter, loc, ops.input, scale, shift);
+    Value lengths = ops.lengths;
     SmallVector<Value> states(ops.states.begin(), ops.states.end()),
         list(ops.weights);
     if (lengths)
@@ -292,7 +315,8 @@ struct RnnToLoops : public OpRewritePattern<RnnOp> {
       SmallVector<Value, 2> outs;
       for (int64_t dir = 0; dir < directions; ++dir) {
         int64_t c = layer * directions + dir;
-        CellWeights w{f(list[2 * c]), f(list[2 * c + 1]), f(list[2 * cells + 2 * c]),
+        CellWeights w{weight(list[2 * c], c), weight(list[2 * c + 1], c),
+                      f(list[2 * cells + 2 * c]),
                       f(list[2 * cells + 2 * c + 1])};
         Value index = indexConstant(rewriter, loc, c);
         Value h0 = plane(rewriter, loc, states[0], index);
@@ -306,9 +330,15 @@ struct RnnToLoops : public OpRewritePattern<RnnOp> {
       }
       input = outs.size() == 1 ? outs[0]
                                : Value(tensor::ConcatOp::create(rewriter, loc, 2, outs));
+      if (layer + 1 < layers && !data.isF32())
+        input = dequantizeToF32(
+            rewriter, loc,
+            quantizeFromF32(rewriter, loc, input, data, scale, shift), scale,
+            shift);
     }
-    SmallVector<Value> replacements{castFloat(rewriter, loc, input,
-                                              op.getOut().getType().getElementType())};
+    SmallVector<Value> replacements{
+        quantizeFromF32(rewriter, loc, input,
+                        op.getOut().getType().getElementType(), scale, shift)};
     for (auto [state, result] : llvm::zip(finalStates, op.getState()))
       replacements.push_back(
           castFloat(rewriter, loc, state, getElementTypeOrSelf(result.getType())));

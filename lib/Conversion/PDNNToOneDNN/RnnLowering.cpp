@@ -74,13 +74,21 @@ RnnStackResult mlir::pdnn::buildRnnStack(OpBuilder &b, Location loc,
   Type outputType = spec.output ? spec.output : data;
   const RnnQuantization none;
   const RnnQuantization &q = spec.quantization ? *spec.quantization : none;
-  Value wScales;
-  if (spec.quantization) {
-    auto type = RankedTensorType::get(
-        {static_cast<int64_t>(q.weightScales.size())}, f32);
-    wScales = arith::ConstantOp::create(
-        b, loc, type, DenseElementsAttr::get(type, ArrayRef(q.weightScales)));
-  }
+  // Per-channel weight scales come per layer, and a call takes one layer's:
+  // such a stack runs a call per layer.
+  const bool scalesPerLayer = q.weightScales.size() > 1;
+  const int64_t scalesPerCall =
+      scalesPerLayer ? int64_t(q.weightScales.size()) / layers : 1;
+  auto weightScales = [&](int64_t layer) -> Value {
+    if (!spec.quantization)
+      return Value();
+    ArrayRef<float> scales(q.weightScales);
+    if (scalesPerLayer)
+      scales = scales.slice(layer * scalesPerCall, scalesPerCall);
+    auto type = RankedTensorType::get({int64_t(scales.size())}, f32);
+    return arith::ConstantOp::create(b, loc, type,
+                                     DenseElementsAttr::get(type, scales));
+  };
   const int64_t S = rnnStateCount(spec.cell), H = spec.hidden,
                 D = directions;
   OpFoldResult n = batch.sequences, h = b.getIndexAttr(H),
@@ -92,8 +100,12 @@ RnnStackResult mlir::pdnn::buildRnnStack(OpBuilder &b, Location loc,
   SmallVector<Value> states;
   for (int64_t first = 0; first < layers;) {
     auto inputType = cast<RankedTensorType>(current.getType());
-    bool stacks = D == 1 && (first > 0 || inputType.getShape().back() == H);
+    bool stacks = D == 1 && !scalesPerLayer &&
+                  (first > 0 || inputType.getShape().back() == H);
     int64_t count = stacks ? layers - first : 1;
+    // Layers feed each other in the data's type; the spec's output type is
+    // the last layer's.
+    Type callOutputType = first + count == layers ? outputType : data;
     PackedRnnWeights w = spec.pack(b, loc, first, count);
     OpFoldResult c = b.getIndexAttr(count);
     SmallVector<OpFoldResult> stateSizes{s, c, d, n, h};
@@ -111,12 +123,12 @@ RnnStackResult mlir::pdnn::buildRnnStack(OpBuilder &b, Location loc,
     SmallVector<OpFoldResult> dstSizes =
         tensor::getMixedSizes(b, loc, current);
     dstSizes.back() = b.getIndexAttr(D * H);
-    Value dstInit = createEmpty(b, loc, dstSizes, outputType);
+    Value dstInit = createEmpty(b, loc, dstSizes, callOutputType);
     Value statesInit = createEmpty(b, loc, stateSizes, stateType);
     auto call = pdnnrt::RnnOp::create(
         b, loc, TypeRange{dstInit.getType(), statesInit.getType()}, current,
         batch.lod, batch.lodFacts, batch.lengths, srcStates, w.layer, w.iter,
-        w.peephole, w.bias, wScales, /*wLayerPrepared=*/Value(),
+        w.peephole, w.bias, weightScales(first), /*wLayerPrepared=*/Value(),
         /*wIterPrepared=*/Value(), dstInit, statesInit,
         pdnnrt::RnnCellAttr::get(ctx, spec.cell),
         pdnnrt::RnnDirectionAttr::get(ctx, direction),

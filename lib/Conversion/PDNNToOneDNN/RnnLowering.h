@@ -31,7 +31,8 @@ struct PackedRnnWeights {
 };
 
 /// How an int8 RNN's data is quantized: u8 = x·scale + shift (states
-/// too), and its f32 weights' scales, one or one per gate and channel.
+/// too), and its f32 weights' scales: one, or for each layer in turn one
+/// per direction, gate and channel (D·G·H).
 struct RnnQuantization {
   float scale = 1.0f, shift = 0.0f;
   SmallVector<float> weightScales;
@@ -47,9 +48,10 @@ struct RnnCellSpec {
       pack;
   /// Set for u8 input (int8).
   std::optional<RnnQuantization> quantization;
-  /// The element types of the states and of the output; null means the
-  /// input's (f32, bf16, ui8). A low-precision LSTM keeps f32 states (c is
-  /// f32 in oneDNN), and an int8 one may output f32.
+  /// The element types of the states and of the last layer's output (the
+  /// layers before it output the input's type); null means the input's
+  /// (f32, bf16, ui8). A low-precision LSTM keeps f32 states (c is f32 in
+  /// oneDNN), and an int8 one may output f32.
   Type states = {}, output = {};
 };
 

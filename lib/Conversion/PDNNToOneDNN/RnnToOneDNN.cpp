@@ -12,12 +12,14 @@
 //
 // PreState [L·D, N, H] (h, and c for LSTM) become the stack's initial
 // states [S, L·D, N, H]; SequenceLength goes to the runtime, which runs
-// each sequence over its own steps in both directions.
+// each sequence over its own steps in both directions. bf16 and u8 Input
+// run oneDNN's bf16 and int8 RNNs (setPrecision).
 //
 //===----------------------------------------------------------------------===//
 
 #include "PDNNToOneDNN.h"
 
+#include "../PDNNToLinalg/QuantizationBuilders.h"
 #include "../Utils/RnnOperands.h"
 #include "../Utils/TensorBuilders.h"
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
@@ -25,6 +27,7 @@
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
@@ -85,6 +88,30 @@ struct RnnWeightList {
   }
 };
 
+/// bf16 and u8 (int8, LSTM only) Input run oneDNN's bf16 and int8 RNNs:
+/// the weights go in as f32 (oneDNN rounds them, or quantizes them with
+/// Scale_weights, whose per-row order i, f, g, o is oneDNN's gate order);
+/// an LSTM keeps f32 states, the other cells take bf16 ones.
+static void setPrecision(RnnOp op, RnnOperands &ops, RnnCellSpec &spec,
+                         OpBuilder &b, Location loc) {
+  Type data = getElementTypeOrSelf(ops.input.getType());
+  if (data.isF32())
+    return;
+  if (spec.cell == pdnnrt::RnnCell::lstm)
+    spec.states = b.getF32Type();
+  else
+    for (Value &state : ops.states)
+      state = castFloat(b, loc, state, data);
+  if (!data.isUnsignedInteger(8))
+    return;
+  spec.output = getElementTypeOrSelf(op.getOut().getType());
+  RnnQuantization q;
+  q.scale = op.getScaleData().convertToFloat();
+  q.shift = op.getShiftData().convertToFloat();
+  llvm::append_range(q.weightScales, op.getScaleWeights());
+  spec.quantization = std::move(q);
+}
+
 struct RnnToOneDNN : public OpRewritePattern<RnnOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(RnnOp op,
@@ -106,12 +133,17 @@ struct RnnToOneDNN : public OpRewritePattern<RnnOp> {
           return list.pack(b, loc, first, count);
         },
         /*quantization=*/std::nullopt};
+    setPrecision(op, ops, spec, rewriter, loc);
     RnnStackResult result = buildRnnStack(
         rewriter, loc, spec, ops.input,
         {Value(), Value(), ops.lengths, ops.batch},
         ops.states, layers, directions, /*reverse=*/false);
 
-    SmallVector<Value> replacements{result.output};
+    // A bf16 stack's output widened for force_fp32_output (exact); an int8
+    // one's last layer writes Out's type itself.
+    SmallVector<Value> replacements{
+        castFloat(rewriter, loc, result.output,
+                  getElementTypeOrSelf(op.getOut().getType()))};
     for (int64_t s = 0, e = op.getState().size(); s < e; ++s) {
       SmallVector<OpFoldResult> sizes =
           tensor::getMixedSizes(rewriter, loc, result.states);
@@ -121,8 +153,11 @@ struct RnnToOneDNN : public OpRewritePattern<RnnOp> {
       Value slice = tensor::ExtractSliceOp::create(
           rewriter, loc, result.states, offsets, sizes,
           SmallVector<OpFoldResult>(4, rewriter.getIndexAttr(1)));
+      Value state =
+          reshapeTo(rewriter, loc, slice, ArrayRef(sizes).drop_front());
       replacements.push_back(
-          reshapeTo(rewriter, loc, slice, ArrayRef(sizes).drop_front()));
+          castFloat(rewriter, loc, state,
+                    getElementTypeOrSelf(op.getState()[s].getType())));
     }
     // Training scratch: no defined data.
     for (Value scratch : {op.getReserve(), op.getDropoutState()})

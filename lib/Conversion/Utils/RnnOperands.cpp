@@ -44,8 +44,8 @@ RnnOperands mlir::pdnn::refineRnnOperands(OpBuilder &b, Location loc,
     n = guardEqual(b, loc, tensor::getMixedSize(b, loc, ops.lengths, 0), n,
                    "rnn: SequenceLength holds {0} lengths for a batch of {1}");
   OpFoldResult steps = tensor::getMixedSize(b, loc, input, 0);
-  ops.input = f(sliceTo(b, loc, input,
-                        {steps, n, tensor::getMixedSize(b, loc, input, 2)}));
+  ops.input = sliceTo(b, loc, input,
+                      {steps, n, tensor::getMixedSize(b, loc, input, 2)});
   for (Value &s : ops.states)
     s = f(sliceTo(b, loc, s, {b.getIndexAttr(cells), n, b.getIndexAttr(hidden)}));
   // An absent PreState is zeros (Paddle's default initial states).

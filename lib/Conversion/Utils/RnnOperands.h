@@ -18,7 +18,7 @@ namespace mlir::pdnn {
 class RnnOp;
 
 struct RnnOperands {
-  /// [T, N, input_size], f32.
+  /// [T, N, input_size], of Input's type (f32, bf16 or ui8).
   Value input;
   /// [num_layers·D, N, hidden_size] each, f32: init_h (and init_c for
   /// LSTM), zeros when PreState is absent.

@@ -1142,14 +1142,14 @@ func.func @rnn_dropout_state_type(%in: tensor<2x3x4xf32>, %h: tensor<1x3x8xf32>,
 
 // -----
 
-// rnn (ODS): Input must be f32 or bf16.
+// rnn: only the LSTM has an int8 kernel.
 func.func @rnn_int8_input(%in: tensor<2x3x4xui8>, %h: tensor<1x3x8xf32>, %wi: tensor<24x4xf32>, %wh: tensor<24x8xf32>,
                           %b: tensor<24xf32>) {
-  // expected-error @+1 {{operand #0 must be ranked tensor of 32-bit float or bfloat16 type values, but got 'tensor<2x3x4xui8>'}}
+  // expected-error @+1 {{ui8 Input needs mode "LSTM": oneDNN has no int8 linear-before-reset GRU, got mode "GRU"}}
   %0:4 = pdnn.rnn Input(%in) PreState(%h) WeightList(%wi, %wh, %b, %b)
       {mode = "GRU", input_size = 4 : i32, hidden_size = 8 : i32}
       : (tensor<2x3x4xui8>, tensor<1x3x8xf32>, tensor<24x4xf32>, tensor<24x8xf32>, tensor<24xf32>, tensor<24xf32>)
-     -> (tensor<2x3x8xf32>, tensor<1x3x8xf32>, tensor<0xf32>, tensor<0xui8>)
+     -> (tensor<2x3x8xui8>, tensor<1x3x8xf32>, tensor<0xf32>, tensor<0xui8>)
   return
 }
 
@@ -1206,7 +1206,7 @@ func.func @multi_gru_data_type_contradicts_x(%x: tensor<?x2xui8>, %lod: tensor<?
 // rnn: everything computes in Input's element type.
 func.func @rnn_mixed_types(%in: tensor<2x3x4xf32>, %h: tensor<1x3x8xbf16>, %wi: tensor<24x4xf32>, %wh: tensor<24x8xf32>,
                            %b: tensor<24xf32>) {
-  // expected-error @+1 {{PreState, WeightList, Out and State must have Input's element type 'f32', got 'bf16'}}
+  // expected-error @+1 {{PreState, WeightList, Out and State must be f32 for f32 Input, got 'bf16'}}
   %0:4 = pdnn.rnn Input(%in) PreState(%h) WeightList(%wi, %wh, %b, %b)
       {mode = "GRU", input_size = 4 : i32, hidden_size = 8 : i32}
       : (tensor<2x3x4xf32>, tensor<1x3x8xbf16>, tensor<24x4xf32>, tensor<24x8xf32>, tensor<24xf32>, tensor<24xf32>)
@@ -1498,5 +1498,112 @@ func.func @fusion_lstm_data_type(%x: tensor<9x3xf32>, %lod: tensor<4xi64>, %wx: 
       : (tensor<9x3xf32>, tensor<4xi64>, tensor<3x8xf32>, tensor<2x8xf32>, tensor<1x8xf32>)
      -> (tensor<9x2xf32>, tensor<9x2xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>,
          tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>)
+  return
+}
+
+// -----
+
+// rnn: int8 Input is ui8 (oneDNN quantizes RNN data as u8).
+func.func @rnn_si8_input(%in: tensor<2x3x4xsi8>, %wi: tensor<32x4xf32>, %wh: tensor<32x8xf32>, %b: tensor<32xf32>) {
+  // expected-error @+1 {{int8 Input must be ui8: oneDNN RNNs quantize data as u8 with Scale_data and Shift_data, got 'si8'}}
+  %0:5 = pdnn.rnn Input(%in) PreState() WeightList(%wi, %wh, %b, %b)
+      {mode = "LSTM", input_size = 4 : i32, hidden_size = 8 : i32}
+      : (tensor<2x3x4xsi8>, tensor<32x4xf32>, tensor<32x8xf32>, tensor<32xf32>, tensor<32xf32>)
+     -> (tensor<2x3x8xsi8>, tensor<1x3x8xf32>, tensor<1x3x8xf32>, tensor<0xf32>, tensor<0xui8>)
+  return
+}
+
+// -----
+
+// rnn: a simple RNN has no int8 kernel either.
+func.func @rnn_int8_simple(%in: tensor<2x3x4xui8>, %wi: tensor<8x4xf32>, %wh: tensor<8x8xf32>, %b: tensor<8xf32>) {
+  // expected-error @+1 {{ui8 Input needs mode "LSTM": oneDNN has no int8 simple RNN, got mode "RNN_TANH"}}
+  %0:4 = pdnn.rnn Input(%in) PreState() WeightList(%wi, %wh, %b, %b)
+      {mode = "RNN_TANH", input_size = 4 : i32, hidden_size = 8 : i32}
+      : (tensor<2x3x4xui8>, tensor<8x4xf32>, tensor<8x8xf32>, tensor<8xf32>, tensor<8xf32>)
+     -> (tensor<2x3x8xui8>, tensor<1x3x8xf32>, tensor<0xf32>, tensor<0xui8>)
+  return
+}
+
+// -----
+
+// rnn: an int8 LSTM quantizes f32 weights itself.
+func.func @rnn_int8_bf16_weights(%in: tensor<2x3x4xui8>, %wi: tensor<32x4xbf16>, %wh: tensor<32x8xf32>, %b: tensor<32xf32>) {
+  // expected-error @+1 {{WeightList entries must be f32 for 'ui8' Input, got 'bf16'}}
+  %0:5 = pdnn.rnn Input(%in) PreState() WeightList(%wi, %wh, %b, %b)
+      {mode = "LSTM", input_size = 4 : i32, hidden_size = 8 : i32}
+      : (tensor<2x3x4xui8>, tensor<32x4xbf16>, tensor<32x8xf32>, tensor<32xf32>, tensor<32xf32>)
+     -> (tensor<2x3x8xui8>, tensor<1x3x8xf32>, tensor<1x3x8xf32>, tensor<0xf32>, tensor<0xui8>)
+  return
+}
+
+// -----
+
+// rnn: an int8 LSTM's states are f32 (oneDNN keeps c in f32).
+func.func @rnn_int8_bf16_state(%in: tensor<2x3x4xui8>, %h: tensor<1x3x8xbf16>, %wi: tensor<32x4xf32>, %wh: tensor<32x8xf32>,
+                               %b: tensor<32xf32>) {
+  // expected-error @+1 {{PreState and State must be f32 for 'ui8' Input, got 'bf16'}}
+  %0:5 = pdnn.rnn Input(%in) PreState(%h, %h) WeightList(%wi, %wh, %b, %b)
+      {mode = "LSTM", input_size = 4 : i32, hidden_size = 8 : i32}
+      : (tensor<2x3x4xui8>, tensor<1x3x8xbf16>, tensor<1x3x8xbf16>, tensor<32x4xf32>, tensor<32x8xf32>, tensor<32xf32>, tensor<32xf32>)
+     -> (tensor<2x3x8xui8>, tensor<1x3x8xbf16>, tensor<1x3x8xbf16>, tensor<0xf32>, tensor<0xui8>)
+  return
+}
+
+// -----
+
+// rnn: Out is Input's type, or f32 with force_fp32_output.
+func.func @rnn_int8_out(%in: tensor<2x3x4xui8>, %wi: tensor<32x4xf32>, %wh: tensor<32x8xf32>, %b: tensor<32xf32>) {
+  // expected-error @+1 {{Out must have element type 'f32' (force_fp32_output), got 'ui8'}}
+  %0:5 = pdnn.rnn Input(%in) PreState() WeightList(%wi, %wh, %b, %b)
+      {mode = "LSTM", input_size = 4 : i32, hidden_size = 8 : i32, force_fp32_output = true}
+      : (tensor<2x3x4xui8>, tensor<32x4xf32>, tensor<32x8xf32>, tensor<32xf32>, tensor<32xf32>)
+     -> (tensor<2x3x8xui8>, tensor<1x3x8xf32>, tensor<1x3x8xf32>, tensor<0xf32>, tensor<0xui8>)
+  return
+}
+
+// -----
+
+func.func @rnn_bf16_out(%in: tensor<2x3x4xbf16>, %wi: tensor<32x4xf32>, %wh: tensor<32x8xf32>, %b: tensor<32xf32>) {
+  // expected-error @+1 {{Out must have element type 'bf16' (Input's type), got 'f32'}}
+  %0:5 = pdnn.rnn Input(%in) PreState() WeightList(%wi, %wh, %b, %b)
+      {mode = "LSTM", input_size = 4 : i32, hidden_size = 8 : i32}
+      : (tensor<2x3x4xbf16>, tensor<32x4xf32>, tensor<32x8xf32>, tensor<32xf32>, tensor<32xf32>)
+     -> (tensor<2x3x8xf32>, tensor<1x3x8xf32>, tensor<1x3x8xf32>, tensor<0xf32>, tensor<0xui8>)
+  return
+}
+
+// -----
+
+// rnn: the quantization attributes are checked as quantize checks them.
+func.func @rnn_scale_data(%in: tensor<2x3x4xui8>, %wi: tensor<32x4xf32>, %wh: tensor<32x8xf32>, %b: tensor<32xf32>) {
+  // expected-error @+1 {{Scale_data must be finite and non-zero, got 0}}
+  %0:5 = pdnn.rnn Input(%in) PreState() WeightList(%wi, %wh, %b, %b)
+      {mode = "LSTM", input_size = 4 : i32, hidden_size = 8 : i32, Scale_data = 0.0 : f32}
+      : (tensor<2x3x4xui8>, tensor<32x4xf32>, tensor<32x8xf32>, tensor<32xf32>, tensor<32xf32>)
+     -> (tensor<2x3x8xui8>, tensor<1x3x8xf32>, tensor<1x3x8xf32>, tensor<0xf32>, tensor<0xui8>)
+  return
+}
+
+// -----
+
+func.func @rnn_shift_data(%in: tensor<2x3x4xui8>, %wi: tensor<32x4xf32>, %wh: tensor<32x8xf32>, %b: tensor<32xf32>) {
+  // expected-error @+1 {{Shift_data must be in [0, 255], got 3.000000e+02}}
+  %0:5 = pdnn.rnn Input(%in) PreState() WeightList(%wi, %wh, %b, %b)
+      {mode = "LSTM", input_size = 4 : i32, hidden_size = 8 : i32, Shift_data = 300.0 : f32}
+      : (tensor<2x3x4xui8>, tensor<32x4xf32>, tensor<32x8xf32>, tensor<32xf32>, tensor<32xf32>)
+     -> (tensor<2x3x8xui8>, tensor<1x3x8xf32>, tensor<1x3x8xf32>, tensor<0xf32>, tensor<0xui8>)
+  return
+}
+
+// -----
+
+// rnn: Scale_weights holds one scale or one per (layer, direction, gate row).
+func.func @rnn_scale_weights(%in: tensor<2x3x4xui8>, %wi: tensor<32x4xf32>, %wh: tensor<32x8xf32>, %b: tensor<32xf32>) {
+  // expected-error @+1 {{Scale_weights must hold 1 or num_layers·D·G·hidden_size = 32 scales, got 2}}
+  %0:5 = pdnn.rnn Input(%in) PreState() WeightList(%wi, %wh, %b, %b)
+      {mode = "LSTM", input_size = 4 : i32, hidden_size = 8 : i32, Scale_weights = array<f32: 1.0, 2.0>}
+      : (tensor<2x3x4xui8>, tensor<32x4xf32>, tensor<32x8xf32>, tensor<32xf32>, tensor<32xf32>)
+     -> (tensor<2x3x8xui8>, tensor<1x3x8xf32>, tensor<1x3x8xf32>, tensor<0xf32>, tensor<0xui8>)
   return
 }

@@ -250,6 +250,60 @@ LogicalResult MultiGruOp::verify() {
                                   getMkldnnDataType());
 }
 
+/// rnn's precisions: Paddle's f32 throughout; bf16 and ui8 (LSTM) Input as
+/// oneDNN's bf16 and int8 RNNs take them (see the op's description).
+static LogicalResult verifyRnnPrecision(RnnOp op, StringRef mode) {
+  Type type = elementTypeOf(op.getInput());
+  SmallVector<Value> states(op.getPreState());
+  llvm::append_range(states, op.getState());
+  if (type.isF32()) {
+    SmallVector<Value> computed(states);
+    llvm::append_range(computed, op.getWeightList());
+    computed.push_back(op.getOut());
+    for (Value v : computed)
+      if (!elementTypeOf(v).isF32())
+        return op.emitOpError()
+               << "PreState, WeightList, Out and State must be "
+                  "f32 for f32 Input, got "
+               << elementTypeOf(v);
+    return success();
+  }
+  if (type.isInteger(8) && !type.isUnsignedInteger(8))
+    return op.emitOpError() << "int8 Input must be ui8: oneDNN RNNs quantize "
+                               "data as u8 with Scale_data and Shift_data, got "
+                            << type;
+  bool int8 = type.isUnsignedInteger(8);
+  if (int8 && mode != "LSTM")
+    return op.emitOpError()
+           << "ui8 Input needs mode \"LSTM\": oneDNN has no "
+              "int8 "
+           << (mode == "GRU" ? "linear-before-reset GRU" : "simple RNN")
+           << ", got mode \"" << mode << "\"";
+  // oneDNN rounds f32 weights to bf16 itself and keeps biases in f32; an
+  // int8 LSTM quantizes f32 weights with Scale_weights.
+  auto lowOr32 = [&](Value v) {
+    return elementTypeOf(v).isF32() || (!int8 && elementTypeOf(v).isBF16());
+  };
+  StringRef allowed = int8 ? "f32" : "f32 or bf16";
+  for (Value w : op.getWeightList())
+    if (!lowOr32(w))
+      return op.emitOpError()
+             << "WeightList entries must be " << allowed << " for " << type
+             << " Input, got " << elementTypeOf(w);
+  for (Value s : states)
+    if (!lowOr32(s))
+      return op.emitOpError()
+             << "PreState and State must be " << allowed << " for " << type
+             << " Input, got " << elementTypeOf(s);
+  Type out = op.getForceFp32Output() ? Float32Type::get(op.getContext()) : type;
+  if (elementTypeOf(op.getOut()) != out)
+    return op.emitOpError() << "Out must have element type " << out
+                            << (op.getForceFp32Output() ? " (force_fp32_output)"
+                                                        : " (Input's type)")
+                            << ", got " << elementTypeOf(op.getOut());
+  return success();
+}
+
 LogicalResult RnnOp::verify() {
   StringRef mode = getMode();
   int64_t gates = llvm::StringSwitch<int64_t>(mode)
@@ -330,18 +384,17 @@ LogicalResult RnnOp::verify() {
   if (failed(expectOptionalShape(*this, getSequenceLength(),
                                  "SequenceLength (N)", {n})))
     return failure();
-  Type type = elementTypeOf(getInput());
-  SmallVector<Value> computed(getPreState());
-  llvm::append_range(computed, getWeightList());
-  computed.push_back(getOut());
-  llvm::append_range(computed, getState());
-  for (Value v : computed)
-    if (elementTypeOf(v) != type)
-      return emitOpError() << "PreState, WeightList, Out and State must have "
-                              "Input's element type "
-                           << type << ", got " << elementTypeOf(v);
-  return expectShape(*this, getOut(), "Out (T x N x D·hidden_size)",
-                     {t, n, directions * hidden});
+  if (failed(expectShape(*this, getOut(), "Out (T x N x D·hidden_size)",
+                         {t, n, directions * hidden})) ||
+      failed(
+          verifyScale(*this, "Scale_data", getScaleData().convertToFloat())) ||
+      failed(
+          verifyShift(*this, "Shift_data", getShiftData().convertToFloat())) ||
+      failed(verifyScaleList(*this, "Scale_weights", getScaleWeights(),
+                             cells * gates * hidden,
+                             "num_layers·D·G·hidden_size")))
+    return failure();
+  return verifyRnnPrecision(*this, mode);
 }
 
 //===----------------------------------------------------------------------===//

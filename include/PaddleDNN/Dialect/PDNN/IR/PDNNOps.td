@@ -430,15 +430,28 @@ def PDNN_RnnOp : PDNN_Op<"rnn", [Pure, AttrSizedOperandSegments]> {
     length: Out is zero past it and State holds the last valid step.
     Out is T x N x D·H; State has PreState's shapes. `Reserve` and `DropoutState`
     are training scratch and hold no defined data here.
+
+    Low precision goes beyond Paddle, whose rnn kernel is f32 only, with
+    fusion_lstm's attributes so that the quantization passes treat both
+    alike. bf16 Input (every mode): the weights are f32 or bf16, the biases
+    f32 or bf16, PreState and State f32 or bf16, Out bf16 unless
+    `force_fp32_output`. ui8 Input (int8; LSTM only, the one cell oneDNN
+    quantizes among rnn's): `x_u8 = Scale_data · x + Shift_data`; the f32
+    weights are quantized with `Scale_weights`, one scale or one per
+    (layer, direction, gate row), the same for a row of w_ih and of w_hh;
+    every layer's output is u8 with the data's quantization and Out is u8
+    unless `force_fp32_output`; the biases, PreState and State are f32.
   }];
-  let arguments = (ins PDNN_FloatTensor:$Input,
+  let arguments = (ins PDNN_DataTensor:$Input,
     Variadic<PDNN_FloatTensor>:$PreState, Variadic<PDNN_FloatTensor>:$WeightList,
     Optional<1DTensorOf<[I32, I64]>>:$SequenceLength,
     PDNN_F32<"0.0f">:$dropout_prob, PDNN_Bool<"false">:$is_bidirec,
     PDNN_I32<"10">:$input_size, PDNN_I32<"100">:$hidden_size,
     PDNN_I32<"1">:$num_layers, StrAttr:$mode,
-    PDNN_I32<"0">:$seed, PDNN_Bool<"false">:$is_test);
-  let results = (outs PDNN_FloatTensor:$Out, Variadic<PDNN_FloatTensor>:$State,
+    PDNN_I32<"0">:$seed, PDNN_Bool<"false">:$is_test,
+    PDNN_F32<"1.0f">:$Scale_data, PDNN_F32<"0.0f">:$Shift_data,
+    PDNN_UnitScales:$Scale_weights, PDNN_Bool<"false">:$force_fp32_output);
+  let results = (outs PDNN_DataTensor:$Out, Variadic<PDNN_FloatTensor>:$State,
     PDNN_FloatTensor:$Reserve, RankedTensorOf<[UI8]>:$DropoutState);
   let assemblyFormat = [{
     `Input` `(` $Input `)` `PreState` `(` $PreState `)`
