@@ -3,6 +3,7 @@
 #include "PaddleDNN/Transforms/Calibration.h"
 
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
+#include "QuantizableOps.h"
 
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/SetVector.h"
@@ -59,7 +60,7 @@ mlir::pdnn::quantizableTensors(func::FuncOp func) {
       tensors.push_back({keyOf(v), v});
   };
   for (Operation &op : entry)
-    if (isa<FcOp, MulOp, MatmulV2Op, FusionGruOp, FusionLstmOp>(op)) {
+    if (isQuantizable(&op)) {
       add(op.getOperand(0));
       // matmul_v2 multiplies two activations.
       if (isa<MatmulV2Op>(op))

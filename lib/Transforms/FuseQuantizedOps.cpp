@@ -15,6 +15,7 @@
 #include "PaddleDNN/Transforms/Passes.h"
 #include "PassCounts.h"
 #include "ProductScales.h"
+#include "QuantizableOps.h"
 #include "VerifiedRewrite.h"
 #include "WeightScales.h"
 
@@ -128,9 +129,9 @@ public:
     return f;
   }
 
-  /// fusion_gru, fusion_lstm: u8 data quantized with Scale_data and
-  /// Shift_data; Hidden is u8 with the same quantization (oneDNN's int8
-  /// RNNs) or f32.
+  /// fusion_gru, fusion_lstm, rnn (LSTM): u8 data quantized with Scale_data
+  /// and Shift_data; Hidden (Out) is u8 with the same quantization (oneDNN's
+  /// int8 RNNs) or f32.
   FailureOr<Fusion> recurrent(Operation *op, std::string &why) {
     auto data = op->getOperand(0).getDefiningOp<DequantizeOp>();
     if (!data ||
@@ -138,15 +139,20 @@ public:
       why = "X is not dequantized from ui8 (oneDNN's RNNs take u8 data)";
       return failure();
     }
-    Value h0 = isa<FusionGruOp>(op) ? cast<FusionGruOp>(op).getH0()
-                                    : cast<FusionLstmOp>(op).getH0();
-    if (h0 && getElementTypeOrSelf(h0.getType()).isBF16()) {
-      why = "H0 is bf16";
-      return failure();
-    }
-    if (auto lstm = dyn_cast<FusionLstmOp>(op);
-        lstm && lstm.getUsePeepholes()) {
-      why = "the LSTM has peepholes, which oneDNN's int8 LSTM lacks";
+    SmallVector<Value, 2> initialStates;
+    if (auto gru = dyn_cast<FusionGruOp>(op))
+      initialStates.push_back(gru.getH0());
+    else if (auto lstm = dyn_cast<FusionLstmOp>(op))
+      initialStates.push_back(lstm.getH0());
+    else
+      llvm::append_range(initialStates, cast<RnnOp>(op).getPreState());
+    for (Value state : initialStates)
+      if (state && getElementTypeOrSelf(state.getType()).isBF16()) {
+        why = isa<RnnOp>(op) ? "PreState is bf16" : "H0 is bf16";
+        return failure();
+      }
+    if (std::string noKernel = whyNoInt8Kernel(op); !noKernel.empty()) {
+      why = noKernel;
       return failure();
     }
     Fusion f;
@@ -160,8 +166,10 @@ public:
     float shift = data.getShift().convertToFloat();
     f.attributes.push_back(b.getNamedAttr("Scale_data", data.getScaleAttr()));
     f.attributes.push_back(b.getNamedAttr("Shift_data", data.getShiftAttr()));
-    f.attributes.push_back(
-        b.getNamedAttr("mkldnn_data_type", b.getStringAttr("int8")));
+    // Paddle's rnn has no mkldnn_data_type: its Input's type says it all.
+    if (!isa<RnnOp>(op))
+      f.attributes.push_back(
+          b.getNamedAttr("mkldnn_data_type", b.getStringAttr("int8")));
     // oneDNN's int8 RNNs write u8 with the data's own quantization.
     QuantizeOp q = onlyQuantizeUser(op->getResult(0), [&](QuantizeOp q) {
       return q.getScale().convertToFloat() == scale &&
@@ -172,14 +180,14 @@ public:
     return f;
   }
 
-  /// fc, mul, matmul_v2, fusion_gru, fusion_lstm on bf16 data: the data,
+  /// fc, mul, matmul_v2, fusion_gru, fusion_lstm, rnn on bf16 data: the data,
   /// and a product's weights dequantized from bf16, go as they are (f32
   /// weights stay: the kernel rounds them); the result is bf16 when only a
   /// bf16 quantize reads it.
   FailureOr<Fusion> bf16(Operation *op, std::string &why) {
     Fusion f;
     f.operands.push_back({0, bf16Dequantize(op->getOperand(0)).getInput()});
-    bool isRecurrent = isa<FusionGruOp, FusionLstmOp>(op);
+    bool isRecurrent = isQuantizableRecurrent(op);
     if (!isRecurrent) {
       if (DequantizeOp w = bf16Dequantize(op->getOperand(1)))
         f.operands.push_back({1, w.getInput()});
@@ -189,7 +197,7 @@ public:
         return failure();
       }
     }
-    if (isRecurrent || isa<FcOp>(op))
+    if (isa<FusionGruOp, FusionLstmOp, FcOp>(op))
       f.attributes.push_back(
           b.getNamedAttr("mkldnn_data_type", b.getStringAttr("bfloat16")));
     setOutput(f, onlyQuantizeUser(op->getResult(0), [](QuantizeOp q) {
@@ -230,7 +238,7 @@ struct FuseQuantizedOpsPass
   void runOnOperation() override {
     SmallVector<Operation *> candidates;
     getOperation()->walk([&](Operation *op) {
-      if (isa<FcOp, MulOp, MatmulV2Op, FusionGruOp, FusionLstmOp>(op) &&
+      if (isQuantizable(op) &&
           getElementTypeOrSelf(op->getOperand(0).getType()).isF32() &&
           op->getOperand(0).getDefiningOp<DequantizeOp>())
         candidates.push_back(op);
@@ -259,9 +267,9 @@ struct FuseQuantizedOpsPass
     rewriter.setInsertionPoint(op);
     Fuser fuser(rewriter);
     FailureOr<Fusion> fusion =
-        bf16Dequantize(op->getOperand(0))    ? fuser.bf16(op, why)
-        : isa<FusionGruOp, FusionLstmOp>(op) ? fuser.recurrent(op, why)
-                                             : fuser.product(op, why);
+        bf16Dequantize(op->getOperand(0)) ? fuser.bf16(op, why)
+        : isQuantizableRecurrent(op)      ? fuser.recurrent(op, why)
+                                          : fuser.product(op, why);
     if (failed(fusion))
       return failure();
     Operation *fusedOp = nullptr;

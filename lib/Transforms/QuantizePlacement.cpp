@@ -14,6 +14,7 @@
 #include "PaddleDNN/Transforms/Calibration.h"
 #include "PaddleDNN/Transforms/Passes.h"
 #include "PassCounts.h"
+#include "QuantizableOps.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Remarks.h"
@@ -88,7 +89,7 @@ struct QuantizePlacementPass
           rangeOf[t.value] = it->second;
       SmallVector<Operation *> ops;
       func.walk([&](Operation *op) {
-        if (isa<FcOp, MulOp, MatmulV2Op, FusionGruOp, FusionLstmOp>(op) &&
+        if (isQuantizable(op) &&
             getElementTypeOrSelf(op->getOperand(0).getType()).isF32())
           ops.push_back(op);
       });
@@ -101,16 +102,15 @@ struct QuantizePlacementPass
         return original ? original : v;
       };
       for (Operation *op : ops) {
-        bool isRecurrent = isa<FusionGruOp, FusionLstmOp>(op);
+        bool isRecurrent = isQuantizableRecurrent(op);
         bool isMatmul = isa<MatmulV2Op>(op);
         // Rounding its data would only lose precision: the op stays f32.
-        if (auto lstm = dyn_cast<FusionLstmOp>(op);
-            lstm && lstm.getUsePeepholes()) {
+        if (std::string why = whyNoInt8Kernel(op); !why.empty()) {
           ++skipped;
           remark::missed(
               op->getLoc(),
               remark::RemarkOpts::name("NotPlaced").category(getArgument()))
-              << remark::reason("oneDNN has no int8 LSTM with peepholes");
+              << remark::reason("{0}", why);
           continue;
         }
         Value data = op->getOperand(0);
@@ -173,7 +173,7 @@ struct QuantizePlacementPass
     getOperation()->walk([&](func::FuncOp func) {
       SmallVector<Operation *> ops;
       func.walk([&](Operation *op) {
-        if (isa<FcOp, MulOp, MatmulV2Op, FusionGruOp, FusionLstmOp>(op) &&
+        if (isQuantizable(op) &&
             getElementTypeOrSelf(op->getOperand(0).getType()).isF32())
           ops.push_back(op);
       });
@@ -192,7 +192,7 @@ struct QuantizePlacementPass
         }
         ++placed;
         Value result = op->getResult(0);
-        if (isa<FusionGruOp, FusionLstmOp>(op) || result.use_empty() ||
+        if (isQuantizableRecurrent(op) || result.use_empty() ||
             !llvm::all_of(result.getUsers(), [&](Operation *user) {
               return isPlaced.count(user);
             }))

@@ -77,6 +77,26 @@ func.func @fusion_lstm(%x: tensor<?x2xui8>, %lod: tensor<?xi64>, %b: tensor<1x4x
 
 // -----
 
+// rnn: one block of G·H scales per (layer, direction), each gate row over
+// w_ih's row and w_hh's: max|w| 1, 0.5, 0.25, 2 (forward) and 0.5, 4, 1,
+// 0.125 (reverse).
+// CHECK-LABEL: func @rnn
+// CHECK: pdnn.rnn {{.*}}Scale_weights = array<f32: 1.270000e+02, 2.540000e+02, 5.080000e+02, 6.350000e+01, 2.540000e+02, 3.175000e+01, 1.270000e+02, 1.016000e+03>
+func.func @rnn(%x: tensor<3x1x2xui8>, %b: tensor<4xf32>) -> tensor<3x1x2xf32> {
+  %wi = arith.constant dense<[[1.0, -0.5], [0.5, 0.25], [-0.125, 0.25], [0.5, 1.0]]> : tensor<4x2xf32>
+  %wh = arith.constant dense<[[0.5], [0.5], [0.125], [-2.0]]> : tensor<4x1xf32>
+  %vi = arith.constant dense<[[0.5, -0.5], [4.0, 0.25], [-1.0, 0.25], [0.125, 0.0]]> : tensor<4x2xf32>
+  %vh = arith.constant dense<[[0.25], [-0.5], [0.5], [0.0625]]> : tensor<4x1xf32>
+  %r:5 = pdnn.rnn Input(%x) PreState() WeightList(%wi, %wh, %vi, %vh, %b, %b, %b, %b)
+      {mode = "LSTM", input_size = 2 : i32, hidden_size = 1 : i32, is_bidirec = true, force_fp32_output = true}
+      : (tensor<3x1x2xui8>, tensor<4x2xf32>, tensor<4x1xf32>, tensor<4x2xf32>, tensor<4x1xf32>, tensor<4xf32>,
+         tensor<4xf32>, tensor<4xf32>, tensor<4xf32>)
+     -> (tensor<3x1x2xf32>, tensor<2x1x1xf32>, tensor<2x1x1xf32>, tensor<?xf32>, tensor<?xui8>)
+  return %r#0 : tensor<3x1x2xf32>
+}
+
+// -----
+
 // Weights that are not constants cannot be scaled here; f32 ops are not
 // quantized at all.
 // CHECK-LABEL: func @refused

@@ -118,7 +118,7 @@ func.func @gru_resource_weights(%q: tensor<5x2xui8>, %lod: tensor<2xi64>) -> ten
 // CHECK: %[[H:.*]], %[[C:.*]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} = pdnn.fusion_lstm X(%arg0) lod(%arg1) WeightX(%{{.*}}) WeightH(%{{.*}}) Bias(%arg2) {Scale_data = 6.300000e+01 : f32, Scale_weights = array<f32: 1.270000e+02, 2.540000e+02, 5.080000e+02, 6.350000e+01>, Shift_data = 6.400000e+01 : f32, mkldnn_data_type = "int8", use_peepholes = false} : (tensor<5x2xui8>, tensor<2xi64>, tensor<2x4xf32>, tensor<1x4xf32>, tensor<1x4xf32>) -> (tensor<5x1xui8>, tensor<5x1xf32>,
 // CHECK: pdnn.fusion_lstm X(%{{.*}}) {{.*}} : (tensor<5x2xf32>
 // CHECK: return %[[H]], %[[C]]
-// REMARK: remark: [Missed] NotQuantized | Category:fuse-quantized-ops | Reason="the LSTM has peepholes, which oneDNN's int8 LSTM lacks"
+// REMARK: remark: [Missed] NotQuantized | Category:fuse-quantized-ops | Reason="oneDNN has no int8 LSTM with peepholes"
 // REMARK: Category:fuse-quantized-ops | fused=1, refused=1
 func.func @lstm(%q: tensor<5x2xui8>, %lod: tensor<2xi64>, %b: tensor<1x4xf32>, %bp: tensor<1x7xf32>)
     -> (tensor<5x1xui8>, tensor<5x1xf32>, tensor<5x1xf32>) {
@@ -189,4 +189,42 @@ func.func @bf16(%b: tensor<5x2xbf16>, %wb: tensor<2x3xbf16>, %w: tensor<2x3xf32>
   %3:5 = pdnn.fusion_gru X(%x) lod(%lod) H0(%h0) WeightX(%wx) WeightH(%wh) : (tensor<5x2xf32>, tensor<2xi64>, tensor<1x1xf32>, tensor<2x3xf32>, tensor<1x3xf32>)
       -> (tensor<5x1xf32>, tensor<?x1xf32>, tensor<?x3xf32>, tensor<?x3xf32>, tensor<?x1xf32>)
   return %q, %1, %2, %3#0 : tensor<5x3xbf16>, tensor<5x3xf32>, tensor<5x3xf32>, tensor<5x1xf32>
+}
+
+// -----
+
+// rnn LSTM on u8 data: as fusion_lstm, with Scale_weights per gate row of
+// w_ih and w_hh together (max|w| 1, 0.5, 0.25, 2) and no mkldnn_data_type
+// (Paddle's rnn has none); Out is u8 at the data's quantization. A GRU has
+// no int8 kernel in oneDNN (linear-before-reset): refused. bf16 data makes
+// a bf16 rnn of any mode.
+// CHECK-LABEL: func @rnn
+// CHECK: %[[OUT:Out[_0-9]*]], %State:2, %Reserve, %DropoutState = pdnn.rnn Input(%arg0) PreState() WeightList(%{{.*}}, %{{.*}}, %arg1, %arg1) {Scale_data = 6.300000e+01 : f32, Scale_weights = array<f32: 1.270000e+02, 2.540000e+02, 5.080000e+02, 6.350000e+01>, Shift_data = 6.400000e+01 : f32, hidden_size = 1 : i32, input_size = 2 : i32, mode = "LSTM"} : (tensor<3x1x2xui8>, {{.*}}) -> (tensor<3x1x1xui8>,
+// CHECK: pdnn.rnn Input(%{{.*}}) {{.*}}mode = "GRU"{{.*}} : (tensor<3x1x2xf32>,
+// CHECK: pdnn.rnn Input(%arg2) {{.*}}force_fp32_output = true{{.*}}mode = "GRU"{{.*}} : (tensor<3x1x2xbf16>,
+// CHECK: return %[[OUT]],
+// REMARK: remark: [Missed] NotQuantized | Category:fuse-quantized-ops | Reason="oneDNN has no int8 linear-before-reset GRU (rnn mode GRU)"
+// REMARK: Category:fuse-quantized-ops | fused=2, refused=1
+func.func @rnn(%q: tensor<3x1x2xui8>, %b: tensor<4xf32>, %bf: tensor<3x1x2xbf16>, %gb: tensor<3xf32>)
+    -> (tensor<3x1x1xui8>, tensor<3x1x1xf32>, tensor<3x1x1xf32>) {
+  %wi = arith.constant dense<[[1.0, -0.5], [0.5, 0.25], [-0.125, 0.25], [0.5, 1.0]]> : tensor<4x2xf32>
+  %wh = arith.constant dense<[[0.5], [0.5], [0.125], [-2.0]]> : tensor<4x1xf32>
+  %gi = arith.constant dense<0.5> : tensor<3x2xf32>
+  %gh = arith.constant dense<0.25> : tensor<3x1xf32>
+  %x = pdnn.dequantize %q {Scale = 63.0 : f32, Shift = 64.0 : f32} : tensor<3x1x2xui8> -> tensor<3x1x2xf32>
+  %r:5 = pdnn.rnn Input(%x) PreState() WeightList(%wi, %wh, %b, %b)
+      {mode = "LSTM", input_size = 2 : i32, hidden_size = 1 : i32}
+      : (tensor<3x1x2xf32>, tensor<4x2xf32>, tensor<4x1xf32>, tensor<4xf32>, tensor<4xf32>)
+     -> (tensor<3x1x1xf32>, tensor<1x1x1xf32>, tensor<1x1x1xf32>, tensor<?xf32>, tensor<?xui8>)
+  %o = pdnn.quantize %r#0 {Scale = 63.0 : f32, Shift = 64.0 : f32} : tensor<3x1x1xf32> -> tensor<3x1x1xui8>
+  %g:4 = pdnn.rnn Input(%x) PreState() WeightList(%gi, %gh, %gb, %gb)
+      {mode = "GRU", input_size = 2 : i32, hidden_size = 1 : i32}
+      : (tensor<3x1x2xf32>, tensor<3x2xf32>, tensor<3x1xf32>, tensor<3xf32>, tensor<3xf32>)
+     -> (tensor<3x1x1xf32>, tensor<1x1x1xf32>, tensor<?xf32>, tensor<?xui8>)
+  %xb = pdnn.dequantize %bf : tensor<3x1x2xbf16> -> tensor<3x1x2xf32>
+  %h:4 = pdnn.rnn Input(%xb) PreState() WeightList(%gi, %gh, %gb, %gb)
+      {mode = "GRU", input_size = 2 : i32, hidden_size = 1 : i32}
+      : (tensor<3x1x2xf32>, tensor<3x2xf32>, tensor<3x1xf32>, tensor<3xf32>, tensor<3xf32>)
+     -> (tensor<3x1x1xf32>, tensor<1x1x1xf32>, tensor<?xf32>, tensor<?xui8>)
+  return %o, %g#0, %h#0 : tensor<3x1x1xui8>, tensor<3x1x1xf32>, tensor<3x1x1xf32>
 }

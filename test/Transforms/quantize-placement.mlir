@@ -31,7 +31,8 @@
 // REMARK: remark: [Missed] NotPlaced | Category:quantize-placement | Reason="calibration has no range for its data"
 // REMARK: remark: [Missed] NotPlaced | Category:quantize-placement | Reason="calibration has no range for its Y"
 // REMARK: remark: [Missed] NotPlaced | Category:quantize-placement | Reason="oneDNN has no int8 LSTM with peepholes"
-// REMARK: Category:quantize-placement | placed=5, skipped=3
+// REMARK: remark: [Missed] NotPlaced | Category:quantize-placement | Reason="oneDNN has no int8 simple RNN (rnn mode RNN_TANH)"
+// REMARK: Category:quantize-placement | placed=6, skipped=4
 
 // INT8-LABEL: func @main
 // INT8: %[[Q:.*]] = pdnn.quantize %arg0 {Scale = 6.350000e+01 : f32, is_negative_input = true}
@@ -91,4 +92,32 @@ func.func @lstm(%g: tensor<5x3xf32>, %lod: tensor<3xi64>, %b: tensor<1x8xf32>, %
      -> (tensor<5x2xf32>, tensor<5x2xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>,
          tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>)
   return %a#0, %p#0 : tensor<5x2xf32>, tensor<5x2xf32>
+}
+
+// rnn's Input (arg0 in [-2, 1]) is u8 at 127 / 2 shifted by 128, as the
+// other recurrent ops' data; its Out stays f32. Only the LSTM has an int8
+// kernel: a simple RNN is left alone.
+// CHECK-LABEL: func @rnn
+// CHECK: %[[QR:.*]] = pdnn.quantize %arg0 {Scale = 6.350000e+01 : f32, Shift = 1.280000e+02 : f32} : tensor<3x1x2xf32> -> tensor<3x1x2xui8>
+// CHECK: %[[DR:.*]] = pdnn.dequantize %[[QR]]
+// CHECK: pdnn.rnn Input(%[[DR]]) {{.*}}mode = "LSTM"
+// CHECK-NOT: pdnn.quantize
+// CHECK: pdnn.rnn Input(%arg0) {{.*}}mode = "RNN_TANH"
+// INT8-LABEL: func @rnn
+// INT8: pdnn.rnn Input(%{{.*}}) {{.*}}Shift_data = 1.280000e+02 : f32{{.*}}force_fp32_output = true{{.*}}mode = "LSTM"{{.*}} : (tensor<3x1x2xui8>
+// INT8: pdnn.rnn Input(%arg0) {{.*}} : (tensor<3x1x2xf32>
+func.func @rnn(%x: tensor<3x1x2xf32>, %b: tensor<4xf32>, %t: tensor<1xf32>) -> (tensor<3x1x1xf32>, tensor<3x1x1xf32>) {
+  %wi = arith.constant dense<0.5> : tensor<4x2xf32>
+  %wh = arith.constant dense<0.25> : tensor<4x1xf32>
+  %ti = arith.constant dense<0.5> : tensor<1x2xf32>
+  %th = arith.constant dense<0.25> : tensor<1x1xf32>
+  %r:5 = pdnn.rnn Input(%x) PreState() WeightList(%wi, %wh, %b, %b)
+      {mode = "LSTM", input_size = 2 : i32, hidden_size = 1 : i32}
+      : (tensor<3x1x2xf32>, tensor<4x2xf32>, tensor<4x1xf32>, tensor<4xf32>, tensor<4xf32>)
+     -> (tensor<3x1x1xf32>, tensor<1x1x1xf32>, tensor<1x1x1xf32>, tensor<?xf32>, tensor<?xui8>)
+  %s:4 = pdnn.rnn Input(%x) PreState() WeightList(%ti, %th, %t, %t)
+      {mode = "RNN_TANH", input_size = 2 : i32, hidden_size = 1 : i32}
+      : (tensor<3x1x2xf32>, tensor<1x2xf32>, tensor<1x1xf32>, tensor<1xf32>, tensor<1xf32>)
+     -> (tensor<3x1x1xf32>, tensor<1x1x1xf32>, tensor<?xf32>, tensor<?xui8>)
+  return %r#0, %s#0 : tensor<3x1x1xf32>, tensor<3x1x1xf32>
 }

@@ -176,20 +176,20 @@ def QuantizePlacement : Pass<"quantize-placement", "::mlir::ModuleOp"> {
   let summary = "Place quantize / dequantize pairs: int8 at the scales a calibration file gives, or bf16";
   let description = [{
     Post-training quantization (PaddleDNN/Transforms/Calibration.h): for
-    each fc, mul, matmul_v2, fusion_gru and fusion_lstm on f32 data whose data range the
+    each fc, mul, matmul_v2, fusion_gru, fusion_lstm and rnn on f32 data whose data range the
     calibration file (`pdnn-run --calibrate`) holds, the data goes through
     quantize -> dequantize at Paddle's scale for that range: u8 at 255 / max
     for data never seen negative, s8 at 127 / max otherwise; matmul_v2's Y
     (it needs a range too) s8 at 127 / max|y|, as oneDNN's int8 matmul
     takes s8 weights; the recurrent ops' data u8 at 127 / max|x| with
-    shift 128 (not an LSTM with peepholes: oneDNN has no int8 LSTM with
-    them, so it stays f32 with a remark). A product's result goes through
+    shift 128 (not an LSTM with peepholes, nor an rnn other than LSTM:
+    oneDNN has no int8 kernel for them, so they stay f32 with a remark). A product's result goes through
     int8 too when its range is known, so that the next int8 op takes it.
     Then --fuse-quantized-ops --squash-quantization make the ops int8.
 
     `precision=bf16` places bf16 instead, as Paddle's bf16 placement does,
     and needs no calibration: the data of each fc, mul, matmul_v2 (X and Y),
-    fusion_gru and fusion_lstm on f32 data goes through a bf16 quantize -> dequantize
+    fusion_gru, fusion_lstm and rnn on f32 data goes through a bf16 quantize -> dequantize
     pair, and a product's result too when every user of it is placed (so
     that it writes bf16 for them; otherwise it will write f32). The same two
     passes then make the ops bf16.
@@ -216,12 +216,12 @@ def QuantizePlacement : Pass<"quantize-placement", "::mlir::ModuleOp"> {
 }
 
 def FuseQuantizedOps : Pass<"fuse-quantized-ops"> {
-  let summary = "Turn dequantize -> fc/mul/matmul_v2/fusion_gru/fusion_lstm -> quantize into the int8 or bf16 op";
+  let summary = "Turn dequantize -> fc/mul/matmul_v2/fusion_gru/fusion_lstm/rnn -> quantize into the int8 or bf16 op";
   let description = [{
     An op whose data is `dequantize` of int8 takes the int8 data itself,
     with the dequantize's scale as its input scale (`Scale_in`, `scale_x`,
-    `Scale_x`; fusion_gru, fusion_lstm: `Scale_data` and `Shift_data` of u8
-    data). Its
+    `Scale_x`; fusion_gru, fusion_lstm, rnn: `Scale_data` and `Shift_data`
+    of u8 data). Its
     weights: f32 weights keep their weight scales, or get 127 / max|w| per
     output channel when unset and constant (as --compute-weight-scales);
     weights dequantized from s8 become s8 with that scale (matmul_v2's Y must
@@ -239,8 +239,9 @@ def FuseQuantizedOps : Pass<"fuse-quantized-ops"> {
     a bf16 `quantize` without a scale, f32 otherwise.
 
     Left alone, with a remark in category `fuse-quantized-ops` that says
-    why: shifted data for a product, s8 data for fusion_gru or
-    fusion_lstm, an int8 LSTM with peepholes, non-constant weights without
+    why: shifted data for a product, s8 data for the recurrent ops, an int8
+    LSTM with peepholes, an int8 rnn other than LSTM, bf16 initial states
+    for int8, non-constant weights without
     scales, a matmul_v2 whose Y is not dequantized s8 (bf16 for bf16), an fc
     with padding_weights, or a rewrite that would not verify.
   }];

@@ -11,6 +11,9 @@ backends must agree bit for bit where the math is integer.
   127 / max|y| (oneDNN's int8 matmul takes s8 weights), within 4%.
 - `gru`: fc -> fusion_gru on LoD [[2, 4, 3]] and [[5, 1]]: the GRU int8
   (u8 data at 127 / max|x|, shift 128), Hidden within 0.1 of f32.
+- `lstm`: fc -> fusion_lstm, the same.
+- `rnn`: fc -> rnn LSTM (two bidirectional layers) on padded time-major
+  batches, the same.
 
 `--precision bf16` places bf16 instead (no calibration): every product and
 the GRU bf16, within 2% of the output's range (mlp) or 0.03 (gru, Paddle's
@@ -178,7 +181,59 @@ def lstm(rng):
     return text, sample, f32, {"int8": 0.1, "bf16": 0.03}, "absolute", False
 
 
-GROUPS = {"mlp": mlp, "matmul": matmul, "gru": gru, "lstm": lstm}
+def rnn(rng):
+    """fc (in_num_col_dims 2) -> rnn LSTM, two bidirectional layers, on
+    padded time-major batches: the rnn int8 with a u8 layer between its
+    layers and per-(layer, direction, gate row) weight scales computed from
+    the constants; weights at 1 / sqrt(fan-in)."""
+    m, i, h, layers = 6, 8, 5, 2
+    wf = (rng.uniform(-1, 1, (m, i)) / np.sqrt(m)).astype(np.float32)
+    weights, biases = [], []
+    for layer in range(layers):
+        for _ in range(2):
+            inp = i if layer == 0 else 2 * h
+            weights.append((rng.uniform(-1, 1, (4 * h, inp)) / np.sqrt(inp + h)).astype(np.float32))
+            weights.append((rng.uniform(-1, 1, (4 * h, h)) / np.sqrt(inp + h)).astype(np.float32))
+            biases += [rng.uniform(-0.5, 0.5, 4 * h).astype(np.float32) for _ in range(2)]
+    wl = weights + biases
+    consts = "\n".join("  %%w%d = arith.constant %s" % (k, dense(w)) for k, w in enumerate(wl))
+    names = ", ".join("%%w%d" % k for k in range(len(wl)))
+    types = ", ".join("tensor<%sxf32>" % "x".join(map(str, w.shape)) for w in wl)
+    text = """func.func @main(%%x: tensor<?x?x%(m)dxf32>) -> tensor<?x?x%(h2)dxf32> {
+  %%wf = arith.constant %(wf)s
+%(consts)s
+  %%0 = pdnn.fc Input(%%x) W(%%wf) {in_num_col_dims = 2 : i32} : (tensor<?x?x%(m)dxf32>, tensor<%(m)dx%(i)dxf32>) -> tensor<?x?x%(i)dxf32>
+  %%r:5 = pdnn.rnn Input(%%0) PreState() WeightList(%(names)s)
+      {mode = "LSTM", input_size = %(i)d : i32, hidden_size = %(h)d : i32, num_layers = 2 : i32, is_bidirec = true}
+      : (tensor<?x?x%(i)dxf32>, %(types)s)
+     -> (tensor<?x?x%(h2)dxf32>, tensor<4x?x%(h)dxf32>, tensor<4x?x%(h)dxf32>, tensor<?xf32>, tensor<?xui8>)
+  return %%r#0 : tensor<?x?x%(h2)dxf32>
+}
+""" % dict(m=m, i=i, h=h, h2=2 * h, wf=dense(wf), consts=consts, names=names, types=types)
+
+    def sample(r):
+        t, n = [(3, 2), (5, 1), (4, 3)][int(r.randint(3))]
+        return [r.uniform(-1, 1, (t, n, m)).astype(np.float32)]
+
+    def f32(inputs):
+        x = inputs[0].astype(np.float64) @ wf
+        zeros = np.zeros((2 * layers, x.shape[1], h))
+        return ref.rnn("LSTM", x, [zeros, zeros], wl, layers, True)[0]
+
+    return text, sample, f32, {"int8": 0.1, "bf16": 0.03}, "absolute", False
+
+
+GROUPS = {"mlp": mlp, "matmul": matmul, "gru": gru, "lstm": lstm, "rnn": rnn}
+
+
+def is_lowp_rnn(line, lowp_types):
+    """An rnn's line whose Input (the first operand type) is low precision:
+    its signature always holds the ui8 DropoutState, and it has no
+    mkldnn_data_type."""
+    if "pdnn.rnn " not in line or ": (" not in line:
+        return False
+    first = line.split(": (", 1)[1].split(",", 1)[0]
+    return any(t in first for t in lowp_types)
 
 
 def main():
@@ -227,12 +282,15 @@ def main():
     ir = open(quantized).read()
     marker = 'mkldnn_data_type = "%s"' % ("bfloat16" if bf16 else "int8")
     lowp_types = ("xbf16",) if bf16 else ("xui8", "xsi8")
-    lowp_ops = ir.count(marker)
+    lowp_ops = ir.count(marker) + sum(is_lowp_rnn(line, lowp_types)
+                                      for line in ir.splitlines())
     f32_products = sum(1 for line in ir.splitlines()
                        if any("pdnn.%s " % op in line
                               for op in ("fc", "mul", "matmul_v2", "fusion_gru",
                                          "fusion_lstm"))
                        and marker not in line and not any(t in line for t in lowp_types))
+    f32_products += sum(1 for line in ir.splitlines()
+                        if "pdnn.rnn " in line and not is_lowp_rnn(line, lowp_types))
     conversions = ir.count("pdnn.dequantize")
     print("%s module: %d %s ops, %d f32 products, %d dequantize" % (
         args.precision, lowp_ops, args.precision, f32_products, conversions))
