@@ -9,7 +9,10 @@
 // at the PP-OCR head's shape (T 25, N 1, I 288, H 48) and a large one
 // (T 50, N 32, I = H = 512). Each compiled case first checks that it
 // computes what HandWritten computes. The peers (PyTorch, ONNX Runtime) run
-// in their own processes: docs/BENCHMARKS.md has the commands. Last,
+// in their own processes: docs/BENCHMARKS.md has the commands. The same
+// stack in int8 (u8 Input, one common weight scale, f32 Out written by the
+// int8 LSTM) and bf16 (bf16 Input and Out), each beside its hand-written
+// peer in that precision. Last,
 // fusion_lstm with peepholes on a ragged LoD batch (32 sequences of 1 to 100
 // steps, M = D = 256), length-sorted in the runtime vs padded to the longest,
 // and the small-batch sweep that sets the cell loop's threshold.
@@ -29,8 +32,11 @@
 #include <benchmark/benchmark.h>
 #include <oneapi/dnnl/dnnl.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <map>
+#include <tuple>
 #include <memory>
 #include <random>
 
@@ -40,6 +46,32 @@ using namespace mlir::pdnn;
 namespace {
 
 constexpr int64_t kLayers = 2, kGates = 4;
+// int8 data: u8 = 30·x + 128 holds the normal input without saturating.
+constexpr float kScaleData = 30.0f, kShiftData = 128.0f;
+
+enum class Precision { F32, Int8, Bf16 };
+
+dnnl::memory::data_type dataType(Precision p) {
+  return p == Precision::F32    ? dnnl::memory::data_type::f32
+         : p == Precision::Bf16 ? dnnl::memory::data_type::bf16
+                                : dnnl::memory::data_type::u8;
+}
+
+/// The stack's output element: int8 writes f32 (force_fp32_output).
+bool bf16Output(Precision p) { return p == Precision::Bf16; }
+
+float fromBf16(uint16_t bits) {
+  uint32_t word = uint32_t(bits) << 16;
+  float value;
+  std::memcpy(&value, &word, sizeof value);
+  return value;
+}
+
+uint16_t toBf16(float value) {
+  uint32_t word;
+  std::memcpy(&word, &value, sizeof word);
+  return uint16_t((word + 0x7FFF + ((word >> 16) & 1)) >> 16);
+}
 
 struct Shape {
   int64_t t, n, i, h;
@@ -83,19 +115,33 @@ struct WeightList {
   const std::vector<float> &bias(int64_t cell, int which) const {
     return tensors[4 * kLayers + 2 * cell + which];
   }
+
+  /// One int8 scale for every weight: 127 / max|w|.
+  float commonScale() const {
+    float largest = 0.0f;
+    for (int64_t k = 0; k < 4 * kLayers; ++k)
+      for (float v : tensors[k])
+        largest = std::max(largest, std::fabs(v));
+    return 127.0f / largest;
+  }
 };
 
 /// func @main(%x: [T, N, I]) -> [T, N, 2H] { pdnn.rnn LSTM, 2 layers,
-/// bidirectional, constant weights }.
+/// bidirectional, constant weights }, in `precision`.
 OwningOpRef<ModuleOp> buildModel(MLIRContext &context, const Shape &s,
-                                 const WeightList &weights) {
+                                 const WeightList &weights,
+                                 Precision precision) {
   OpBuilder b(&context);
   Location loc = b.getUnknownLoc();
   OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
   b.setInsertionPointToEnd(module->getBody());
   Type f32 = b.getF32Type();
-  auto xType = RankedTensorType::get({s.t, s.n, s.i}, f32);
-  auto outType = RankedTensorType::get({s.t, s.n, 2 * s.h}, f32);
+  Type data = precision == Precision::F32    ? f32
+              : precision == Precision::Bf16 ? Type(b.getBF16Type())
+                                             : Type(b.getIntegerType(8, false));
+  auto xType = RankedTensorType::get({s.t, s.n, s.i}, data);
+  auto outType = RankedTensorType::get({s.t, s.n, 2 * s.h},
+                                       bf16Output(precision) ? data : f32);
   auto stateType = RankedTensorType::get({2 * kLayers, s.n, s.h}, f32);
   auto func = func::FuncOp::create(b, loc, "main",
                                    b.getFunctionType({xType}, {outType}));
@@ -118,6 +164,13 @@ OwningOpRef<ModuleOp> buildModel(MLIRContext &context, const Shape &s,
       b.getNamedAttr("hidden_size", b.getI32IntegerAttr(s.h)),
       b.getNamedAttr("num_layers", b.getI32IntegerAttr(kLayers)),
       b.getNamedAttr("is_bidirec", b.getBoolAttr(true))};
+  if (precision == Precision::Int8) {
+    attributes.push_back(b.getNamedAttr("Scale_data", b.getF32FloatAttr(kScaleData)));
+    attributes.push_back(b.getNamedAttr("Shift_data", b.getF32FloatAttr(kShiftData)));
+    attributes.push_back(b.getNamedAttr(
+        "Scale_weights", b.getDenseF32ArrayAttr({weights.commonScale()})));
+    attributes.push_back(b.getNamedAttr("force_fp32_output", b.getBoolAttr(true)));
+  }
   auto rnn = RnnOp::create(b, loc, results, operands, attributes);
   func::ReturnOp::create(b, loc, rnn.getOut());
   return module;
@@ -125,35 +178,55 @@ OwningOpRef<ModuleOp> buildModel(MLIRContext &context, const Shape &s,
 
 /// The two LSTM layers written directly against oneDNN: Paddle's weights
 /// transposed into ldigo (gates i, f, c, o are oneDNN's order) and the two
-/// biases summed, once; one bidirectional primitive per layer.
+/// biases summed, once; one bidirectional primitive per layer. In int8 and
+/// bf16 the layers pass u8 / bf16 to each other and keep f32 states (but
+/// h in bf16 for the bf16 LSTM, which takes no other); the
+/// int8 stack's last layer writes f32, the weights are quantized with one
+/// scale when reordered.
 class HandWrittenLstm {
 public:
-  HandWrittenLstm(const Shape &s, const WeightList &w) : shape(s) {
+  HandWrittenLstm(const Shape &s, const WeightList &w, Precision precision)
+      : shape(s) {
     using tag = dnnl::memory::format_tag;
     using dt = dnnl::memory::data_type;
     const int64_t h = s.h, g = kGates;
+    const dt data = dataType(precision);
+    const dt weights = precision == Precision::Int8 ? dt::s8 : data;
+    dnnl::primitive_attr attr;
+    if (precision == Precision::Int8) {
+      attr.set_rnn_data_qparams(kScaleData, kShiftData);
+      attr.set_rnn_weights_qparams(0, {w.commonScale()});
+    }
     for (int64_t layer = 0; layer < kLayers; ++layer) {
       const int64_t in = s.width(layer);
-      dnnl::memory::desc src({s.t, s.n, in}, dt::f32, tag::tnc);
-      dnnl::memory::desc dst({s.t, s.n, 2 * h}, dt::f32, tag::tnc);
+      const bool last = layer + 1 == kLayers;
+      dnnl::memory::desc src({s.t, s.n, in}, data, tag::tnc);
+      dnnl::memory::desc dst({s.t, s.n, 2 * h},
+                             last && precision == Precision::Int8 ? dt::f32 : data,
+                             tag::tnc);
       dnnl::memory::desc states({1, 2, s.n, h}, dt::f32, tag::ldnc);
+      dnnl::memory::desc hStates(
+          {1, 2, s.n, h}, precision == Precision::Bf16 ? dt::bf16 : dt::f32,
+          tag::ldnc);
       dnnl::memory::desc bias({1, 2, g, h}, dt::f32, tag::ldgo);
       dnnl::memory::desc layerUser({1, 2, in, g, h}, dt::f32, tag::ldigo);
       dnnl::memory::desc iterUser({1, 2, h, g, h}, dt::f32, tag::ldigo);
       dnnl::lstm_forward::desc desc(
           dnnl::prop_kind::forward_inference,
-          dnnl::rnn_direction::bidirectional_concat, src, states, states,
-          dnnl::memory::desc({1, 2, in, g, h}, dt::f32, tag::any),
-          dnnl::memory::desc({1, 2, h, g, h}, dt::f32, tag::any), bias, dst,
-          states, states);
-      dnnl::lstm_forward::primitive_desc pd(desc, engine);
+          dnnl::rnn_direction::bidirectional_concat, src, hStates, states,
+          dnnl::memory::desc({1, 2, in, g, h}, weights, tag::any),
+          dnnl::memory::desc({1, 2, h, g, h}, weights, tag::any), bias, dst,
+          hStates, states);
+      dnnl::lstm_forward::primitive_desc pd(desc, attr, engine);
       Layer l;
       l.primitive = dnnl::lstm_forward(pd);
       l.dst = dnnl::memory(dst, engine);
       l.zeros = dnnl::memory(states, engine);
       std::fill_n(static_cast<float *>(l.zeros.get_data_handle()), 2 * s.n * h,
                   0.0f);
-      l.lastH = dnnl::memory(states, engine);
+      l.zeroH = dnnl::memory(hStates, engine);
+      std::memset(l.zeroH.get_data_handle(), 0, hStates.get_size());
+      l.lastH = dnnl::memory(hStates, engine);
       l.lastC = dnnl::memory(states, engine);
       l.bias = dnnl::memory(bias, engine);
       dnnl::memory layerPlain(layerUser, engine), iterPlain(iterUser, engine);
@@ -176,21 +249,23 @@ public:
       }
       l.weightsLayer = dnnl::memory(pd.weights_layer_desc(), engine);
       l.weightsIter = dnnl::memory(pd.weights_iter_desc(), engine);
-      dnnl::reorder(layerPlain, l.weightsLayer).execute(stream, layerPlain, l.weightsLayer);
-      dnnl::reorder(iterPlain, l.weightsIter).execute(stream, iterPlain, l.weightsIter);
+      dnnl::reorder(layerPlain, l.weightsLayer, attr)
+          .execute(stream, layerPlain, l.weightsLayer);
+      dnnl::reorder(iterPlain, l.weightsIter, attr)
+          .execute(stream, iterPlain, l.weightsIter);
       stream.wait();
       layers.push_back(std::move(l));
     }
-    input = dnnl::memory({{s.t, s.n, s.i}, dt::f32, tag::tnc}, engine);
+    input = dnnl::memory({{s.t, s.n, s.i}, data, tag::tnc}, engine);
   }
 
-  /// Out [T, N, 2H] of x [T, N, I].
-  const float *run(const float *x) {
-    input.set_data_handle(const_cast<float *>(x));
+  /// Out [T, N, 2H] of x [T, N, I], in the stack's output type.
+  const void *run(const void *x) {
+    input.set_data_handle(const_cast<void *>(x));
     dnnl::memory *src = &input;
     for (Layer &l : layers) {
       l.primitive.execute(stream, {{DNNL_ARG_SRC_LAYER, *src},
-                                   {DNNL_ARG_SRC_ITER, l.zeros},
+                                   {DNNL_ARG_SRC_ITER, l.zeroH},
                                    {DNNL_ARG_SRC_ITER_C, l.zeros},
                                    {DNNL_ARG_WEIGHTS_LAYER, l.weightsLayer},
                                    {DNNL_ARG_WEIGHTS_ITER, l.weightsIter},
@@ -201,13 +276,14 @@ public:
       src = &l.dst;
     }
     stream.wait();
-    return static_cast<const float *>(src->get_data_handle());
+    return src->get_data_handle();
   }
 
 private:
   struct Layer {
     dnnl::lstm_forward primitive;
-    dnnl::memory weightsLayer, weightsIter, bias, dst, zeros, lastH, lastC;
+    dnnl::memory weightsLayer, weightsIter, bias, dst, zeros, zeroH, lastH,
+        lastC;
   };
   Shape shape;
   dnnl::engine engine{dnnl::engine::kind::cpu, 0};
@@ -216,31 +292,56 @@ private:
   std::vector<Layer> layers;
 };
 
+/// The f32 values of `count` outputs of the stack in `precision`.
+std::vector<float> outputValues(const void *data, int64_t count,
+                                Precision precision) {
+  std::vector<float> values(count);
+  for (int64_t k = 0; k < count; ++k)
+    values[k] = bf16Output(precision)
+                    ? fromBf16(static_cast<const uint16_t *>(data)[k])
+                    : static_cast<const float *>(data)[k];
+  return values;
+}
+
 struct Problem {
   Shape shape;
+  Precision precision;
   WeightList weights;
   HostTensor x;
   HandWrittenLstm handWritten;
   std::vector<float> expected;
 
-  explicit Problem(const Shape &s)
-      : shape(s), weights(s, 5),
-        x(llvm::cantFail(HostTensor::allocate(ElementKind::F32, {s.t, s.n, s.i}))),
-        handWritten(s, weights) {
+  Problem(const Shape &s, Precision precision)
+      : shape(s), precision(precision), weights(s, 5),
+        x(llvm::cantFail(HostTensor::allocate(
+            precision == Precision::F32    ? ElementKind::F32
+            : precision == Precision::Bf16 ? ElementKind::BF16
+                                           : ElementKind::UI8,
+            {s.t, s.n, s.i}))),
+        handWritten(s, weights, precision) {
     std::mt19937 rng(13);
     std::normal_distribution<float> normal;
-    for (int64_t k = 0; k < x.numElements(); ++k)
-      x.dataAs<float>()[k] = normal(rng);
-    const float *out = handWritten.run(x.dataAs<float>());
-    expected.assign(out, out + s.t * s.n * 2 * s.h);
+    for (int64_t k = 0; k < x.numElements(); ++k) {
+      float v = normal(rng);
+      if (precision == Precision::F32)
+        x.dataAs<float>()[k] = v;
+      else if (precision == Precision::Bf16)
+        x.dataAs<uint16_t>()[k] = toBf16(v);
+      else
+        x.dataAs<uint8_t>()[k] = uint8_t(
+            std::clamp(std::nearbyint(v * kScaleData + kShiftData), 0.0f, 255.0f));
+    }
+    expected = outputValues(handWritten.run(x.data()), s.t * s.n * 2 * s.h,
+                            precision);
   }
 };
 
-Problem &problem(const Shape &s) {
-  static auto &problems = *new std::map<Shape, std::unique_ptr<Problem>>;
-  auto &slot = problems[s];
+Problem &problem(const Shape &s, Precision precision = Precision::F32) {
+  static auto &problems =
+      *new std::map<std::pair<Shape, Precision>, std::unique_ptr<Problem>>;
+  auto &slot = problems[{s, precision}];
   if (!slot)
-    slot = std::make_unique<Problem>(s);
+    slot = std::make_unique<Problem>(s, precision);
   return *slot;
 }
 
@@ -252,13 +353,14 @@ Shape shapeOf(const benchmark::State &state) {
 /// JIT during static destruction, after LLVM's own statics, is undefined.
 JitFunction *compiled(Problem &p, Backend backend) {
   static auto &cache =
-      *new std::map<std::pair<Shape, Backend>, std::unique_ptr<JitFunction>>;
-  auto &slot = cache[{p.shape, backend}];
+      *new std::map<std::tuple<Shape, Precision, Backend>, std::unique_ptr<JitFunction>>;
+  auto &slot = cache[{p.shape, p.precision, backend}];
   if (!slot) {
     JitOptions options;
     options.backend = backend;
     auto function = JitFunction::compile(
-        buildModel(pdnn_bench::jitContext(), p.shape, p.weights), "main", options);
+        buildModel(pdnn_bench::jitContext(), p.shape, p.weights, p.precision),
+        "main", options);
     if (!function) {
       llvm::errs() << llvm::toString(function.takeError()) << "\n";
       std::abort();
@@ -268,8 +370,9 @@ JitFunction *compiled(Problem &p, Backend backend) {
   return slot.get();
 }
 
-void runCompiled(benchmark::State &state, Backend backend) {
-  Problem &p = problem(shapeOf(state));
+void runCompiled(benchmark::State &state, Backend backend,
+                 Precision precision = Precision::F32) {
+  Problem &p = problem(shapeOf(state), precision);
   JitFunction *function = compiled(p, backend);
   std::vector<const HostTensor *> args{&p.x};
   {
@@ -278,10 +381,11 @@ void runCompiled(benchmark::State &state, Backend backend) {
       state.SkipWithError(llvm::toString(check.takeError()).c_str());
       return;
     }
+    std::vector<float> got =
+        outputValues(check->front().data(), p.expected.size(), precision);
     double worst = 0;
     for (size_t k = 0; k < p.expected.size(); ++k)
-      worst = std::max(worst, double(std::fabs(
-                                  check->front().dataAs<float>()[k] - p.expected[k])));
+      worst = std::max(worst, double(std::fabs(got[k] - p.expected[k])));
     state.counters["max_abs_diff_vs_handwritten"] = worst;
   }
   for (auto _ : state) {
@@ -296,10 +400,25 @@ void BM_Lstm_Compiled_OneDNN(benchmark::State &state) {
 void BM_Lstm_Compiled_Reference(benchmark::State &state) {
   runCompiled(state, Backend::Reference);
 }
-void BM_Lstm_HandWritten_OneDNN(benchmark::State &state) {
-  Problem &p = problem(shapeOf(state));
+void runHandWritten(benchmark::State &state, Precision precision) {
+  Problem &p = problem(shapeOf(state), precision);
   for (auto _ : state)
-    benchmark::DoNotOptimize(p.handWritten.run(p.x.dataAs<float>()));
+    benchmark::DoNotOptimize(p.handWritten.run(p.x.data()));
+}
+void BM_Lstm_HandWritten_OneDNN(benchmark::State &state) {
+  runHandWritten(state, Precision::F32);
+}
+void BM_Lstm_Int8_Compiled(benchmark::State &state) {
+  runCompiled(state, Backend::OneDNN, Precision::Int8);
+}
+void BM_Lstm_Int8_HandWritten(benchmark::State &state) {
+  runHandWritten(state, Precision::Int8);
+}
+void BM_Lstm_Bf16_Compiled(benchmark::State &state) {
+  runCompiled(state, Backend::OneDNN, Precision::Bf16);
+}
+void BM_Lstm_Bf16_HandWritten(benchmark::State &state) {
+  runHandWritten(state, Precision::Bf16);
 }
 
 //===----------------------------------------------------------------------===//
@@ -431,6 +550,10 @@ void smallBatches(benchmark::internal::Benchmark *b) {
 BENCHMARK(BM_Lstm_Compiled_OneDNN)->Apply(shapes)->Repetitions(5)->ReportAggregatesOnly(true);
 BENCHMARK(BM_Lstm_HandWritten_OneDNN)->Apply(shapes)->Repetitions(5)->ReportAggregatesOnly(true);
 BENCHMARK(BM_Lstm_Compiled_Reference)->Apply(shapes)->Iterations(3)->Repetitions(3)->ReportAggregatesOnly(true);
+BENCHMARK(BM_Lstm_Int8_Compiled)->Apply(shapes)->Repetitions(5)->ReportAggregatesOnly(true);
+BENCHMARK(BM_Lstm_Int8_HandWritten)->Apply(shapes)->Repetitions(5)->ReportAggregatesOnly(true);
+BENCHMARK(BM_Lstm_Bf16_Compiled)->Apply(shapes)->Repetitions(5)->ReportAggregatesOnly(true);
+BENCHMARK(BM_Lstm_Bf16_HandWritten)->Apply(shapes)->Repetitions(5)->ReportAggregatesOnly(true);
 BENCHMARK(BM_Lstm_SmallBatch)->Apply(smallBatches)->Repetitions(5)->ReportAggregatesOnly(true);
 
 BENCHMARK(BM_RaggedLstm_LengthSorted)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(5)->ReportAggregatesOnly(true);
