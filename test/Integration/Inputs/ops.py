@@ -35,6 +35,7 @@ import numpy as np
 
 import harness
 import paddle_reference as ref
+from gru_cases import attr_dict
 from harness import Case, f32, from_bf16, to_bf16, ttype
 
 ATOL = 1e-5
@@ -763,6 +764,32 @@ def int8_product_cases():
 # ---------------------------------------------------------------------------
 # rnn
 # ---------------------------------------------------------------------------
+def emit_rnn(c, mode, x_shape, H, layers, bidirec, snames, wnames, with_lengths, attrs,
+             out_element="f32"):
+    """Appends `%r = pdnn.rnn` over the declared %in (x_shape), PreState
+    `snames`, WeightList `wnames` and, `with_lengths`, %len, with `attrs`
+    besides the shape ones; Out is `out_element`, State f32. Returns the
+    types of Out and of each State."""
+    T, N, I = x_shape
+    ndir = 2 if bidirec else 1
+    text = "PreState(%s) WeightList(%s)" % (", ".join(snames), ", ".join(wnames))
+    types = [c.type("%in")] + [c.type(n) for n in snames + wnames]
+    if with_lengths:
+        text += " SequenceLength(%len)"
+        types.append(c.type("%len"))
+    attrs = dict(attrs, mode=mode, input_size=I, hidden_size=H)
+    if layers != 1:
+        attrs["num_layers"] = layers
+    if bidirec:
+        attrs["is_bidirec"] = True
+    out_t = ttype([T, N, ndir * H], out_element)
+    state_t = [ttype([layers * ndir, N, H])] * (2 if mode == "LSTM" else 1)
+    c.op("%%r:%d = pdnn.rnn Input(%%in) %s%s : (%s) -> (%s)" % (
+        len(state_t) + 3, text, attr_dict(**attrs), ", ".join(types),
+        ", ".join([out_t] + state_t + [ttype([None]), ttype([None], "ui8")])))
+    return out_t, state_t
+
+
 def rnn_case(rng, mode, T, N, I, H, layers, bidirec, seq_len=None, len_dtype=np.int32,
              consts=False, with_state_values=True, prestate=True):
     ndir = 2 if bidirec else 1
@@ -795,23 +822,10 @@ def rnn_case(rng, mode, T, N, I, H, layers, bidirec, seq_len=None, len_dtype=np.
     c.arg("in", x)
     snames = [c.arg("s%d" % i, s) for i, s in enumerate(states)] if prestate else []
     wnames = [c.value("w%d" % i, w, const=consts) for i, w in enumerate(wl)]
-    text = "PreState(%s) WeightList(%s)" % (", ".join(snames), ", ".join(wnames))
-    types = [c.type("%in")] + [c.type(n) for n in snames + wnames]
     if lengths is not None:
         c.arg("len", lengths)
-        text += " SequenceLength(%len)"
-        types.append(c.type("%len"))
-    attrs = {"mode": mode, "input_size": I, "hidden_size": H}
-    if layers != 1:
-        attrs["num_layers"] = layers
-    if bidirec:
-        attrs["is_bidirec"] = True
-    out_t = ttype(out.shape)
-    state_t = [ttype(s.shape) for s in out_states]
-    nres = 1 + len(state_t) + 2
-    c.op("%%r:%d = pdnn.rnn Input(%%in) %s%s : (%s) -> (%s)" % (
-        nres, text, attrs_text(attrs), ", ".join(types),
-        ", ".join([out_t] + state_t + [ttype([None]), ttype([None], "ui8")])))
+    out_t, state_t = emit_rnn(c, mode, (T, N, I), H, layers, bidirec, snames, wnames,
+                              lengths is not None, {})
     c.result("%r#0", out_t, out, ATOL, RTOL)
     for i, s in enumerate(out_states):
         c.result("%%r#%d" % (i + 1), state_t[i], s, ATOL, RTOL)

@@ -32,7 +32,7 @@ import numpy as np
 
 import harness
 import paddle_reference as ref
-from gru_cases import attr_dict
+from ops import emit_rnn
 from harness import Case, f32, from_bf16, to_bf16, ttype
 
 F32_OUTPUT_TOLERANCE = 0.1
@@ -77,11 +77,9 @@ def add_rnn(c, mode, x, wl, states, lengths, layers, bidirec, H, out_element,
             wl_bf16, attrs):
     """Declares the operands (f32 weights as constants, bf16 ones as
     arguments) and the rnn whose Out is %r#0 and State %r#1 (and #2)."""
-    ndir = 2 if bidirec else 1
-    T, N, I = x.shape
     c.arg("in", x)
     snames = [c.arg("s%d" % i, s) for i, s in enumerate(states or [])]
-    cells = layers * ndir
+    cells = layers * (2 if bidirec else 1)
     wnames = []
     for i, w in enumerate(wl):
         is_weight = i < 2 * cells
@@ -89,23 +87,10 @@ def add_rnn(c, mode, x, wl, states, lengths, layers, bidirec, H, out_element,
             wnames.append(c.arg("w%d" % i, to_bf16(w)))
         else:
             wnames.append(c.const("w%d" % i, w))
-    text = "PreState(%s) WeightList(%s)" % (", ".join(snames), ", ".join(wnames))
-    types = [c.type("%in")] + [c.type(n) for n in snames + wnames]
     if lengths is not None:
         c.arg("len", lengths)
-        text += " SequenceLength(%len)"
-        types.append(c.type("%len"))
-    attrs = dict(attrs, mode=mode, input_size=I, hidden_size=H)
-    if layers != 1:
-        attrs["num_layers"] = layers
-    if bidirec:
-        attrs["is_bidirec"] = True
-    out_t = ttype([T, N, ndir * H], out_element)
-    state_t = [ttype([cells, N, H])] * (2 if mode == "LSTM" else 1)
-    c.op("%%r:%d = pdnn.rnn Input(%%in) %s%s : (%s) -> (%s)" % (
-        len(state_t) + 3, text, attr_dict(**attrs), ", ".join(types),
-        ", ".join([out_t] + state_t + [ttype([None]), ttype([None], "ui8")])))
-    return out_t, state_t
+    return emit_rnn(c, mode, x.shape, H, layers, bidirec, snames, wnames,
+                    lengths is not None, attrs, out_element)
 
 
 def case_name(precision, mode, T, N, I, H, layers, bidirec, lengths, prestate, extra):
