@@ -18,6 +18,7 @@
 #include "HandWrittenGru.h"
 
 #include "PaddleDNN/Execution/JitFunction.h"
+#include "common/Bf16.h"
 #include "common/JitContext.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -225,10 +226,7 @@ struct LowPrecisionProblem {
         float q = std::nearbyint(values[i] * kScaleData + kShiftData);
         x.dataAs<uint8_t>()[i] = uint8_t(std::min(255.0f, std::max(0.0f, q)));
       } else {
-        uint32_t bits;
-        std::memcpy(&bits, &values[i], sizeof(bits));
-        bits += 0x7FFF + ((bits >> 16) & 1); // to nearest even
-        x.dataAs<uint16_t>()[i] = uint16_t(bits >> 16);
+        x.dataAs<uint16_t>()[i] = pdnn_bench::toBf16(values[i]);
       }
     }
     expected.resize(f32.expected.size() * byteWidth(x.kind()));
@@ -246,10 +244,7 @@ struct LowPrecisionProblem {
   double value(const void *data, size_t i) const {
     if (precision == GruPrecision::Int8)
       return static_cast<const uint8_t *>(data)[i];
-    uint32_t bits = uint32_t(static_cast<const uint16_t *>(data)[i]) << 16;
-    float v;
-    std::memcpy(&v, &bits, sizeof(v));
-    return v;
+    return pdnn_bench::fromBf16(static_cast<const uint16_t *>(data)[i]);
   }
 };
 

@@ -21,6 +21,7 @@
 
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
 #include "PaddleDNN/Execution/JitFunction.h"
+#include "common/Bf16.h"
 #include "common/JitContext.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -60,18 +61,8 @@ dnnl::memory::data_type dataType(Precision p) {
 /// The stack's output element: int8 writes f32 (force_fp32_output).
 bool bf16Output(Precision p) { return p == Precision::Bf16; }
 
-float fromBf16(uint16_t bits) {
-  uint32_t word = uint32_t(bits) << 16;
-  float value;
-  std::memcpy(&value, &word, sizeof value);
-  return value;
-}
-
-uint16_t toBf16(float value) {
-  uint32_t word;
-  std::memcpy(&word, &value, sizeof word);
-  return uint16_t((word + 0x7FFF + ((word >> 16) & 1)) >> 16);
-}
+using pdnn_bench::fromBf16;
+using pdnn_bench::toBf16;
 
 struct Shape {
   int64_t t, n, i, h;
