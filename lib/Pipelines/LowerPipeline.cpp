@@ -80,6 +80,7 @@ void mlir::pdnn::buildLowerPipeline(OpPassManager &pm,
   // Deallocation clones buffers the caller must own (a returned argument or
   // constant); clone becomes alloc + copy.
   pm.addPass(createConvertBufferizationToMemRefPass());
+  pm.addPass(createPDNNRTGenerateKernels());
   pm.addPass(createConvertPDNNRuntimeToCalls());
 
   pm.addPass(createStridedCopiesToLinalg());

@@ -22,7 +22,8 @@
 // variadic buffer is a count and `abiMaxCount` buffers; a prepared-weights
 // handle is a pointer; an index operand is int64_t; bool, unit, integer
 // and enum attributes are int32_t, f32 attributes float, string attributes
-// an i8 buffer. A handle result is a `**` out-parameter at the end.
+// an i8 buffer; a generated kernel is a function pointer. A handle result
+// is a `**` out-parameter at the end.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,7 +46,15 @@ namespace {
 
 /// One parameter (or parameter group) of an entry point.
 struct AbiArgument {
-  enum class Kind { Buffer, Destination, Prepared, Scalar, Attribute, OutHandle };
+  enum class Kind {
+    Buffer,
+    Destination,
+    Prepared,
+    Scalar,
+    Attribute,
+    OutHandle,
+    Kernel
+  };
   Kind kind;
   std::string name;   // as in ODS
   std::string cName;  // camelCase, the C parameter and the runtime's name
@@ -180,6 +189,10 @@ AbiArgument attributeArgument(const Operator &op, const NamedAttribute &attr) {
   arg.name = attr.name.str();
   arg.cName = camelCase(attr.name);
   arg.getter = op.getGetterName(attr.name);
+  if (attr.attr.getDef().getName() == "PDNNRT_KernelRefAttr") {
+    arg.kind = AbiArgument::Kind::Kernel;
+    return arg;
+  }
   StringRef type = attr.attr.getReturnType();
   if (type == "bool")
     arg.scalar = AbiArgument::Scalar::Flag;
@@ -200,7 +213,8 @@ void checkShape(const Operator &op, const AbiOp &abi) {
   bool seenDestination = false, variadic = false, optional = false;
   for (const AbiArgument &arg : abi.args) {
     if (arg.kind == AbiArgument::Kind::Attribute ||
-        arg.kind == AbiArgument::Kind::OutHandle)
+        arg.kind == AbiArgument::Kind::OutHandle ||
+        arg.kind == AbiArgument::Kind::Kernel)
       continue;
     if (arg.kind == AbiArgument::Kind::Destination) {
       if (arg.optional || arg.variadic)
@@ -295,6 +309,8 @@ std::vector<std::string> cParameters(const AbiArgument &arg) {
     return {"pdnnrt_prepared_weights *" + arg.cName};
   case AbiArgument::Kind::OutHandle:
     return {"pdnnrt_prepared_weights **" + arg.cName};
+  case AbiArgument::Kind::Kernel:
+    return {"void *" + arg.cName};
   case AbiArgument::Kind::Scalar:
     return {"int64_t " + arg.cName};
   case AbiArgument::Kind::Attribute:
@@ -373,6 +389,8 @@ std::string structField(const AbiArgument &arg) {
     return "  PreparedWeights *" + arg.cName + " = nullptr;\n";
   case AbiArgument::Kind::OutHandle:
     return "  pdnnrt_prepared_weights **" + arg.cName + " = nullptr;\n";
+  case AbiArgument::Kind::Kernel:
+    return "  void *" + arg.cName + " = nullptr;\n";
   case AbiArgument::Kind::Scalar:
     return "  int64_t " + arg.cName + " = 0;\n";
   case AbiArgument::Kind::Attribute:
@@ -468,6 +486,7 @@ bool emitRuntimeEntryPoints(const RecordKeeper &records, raw_ostream &os) {
             arg.cName, arg.optional ? "true" : "false");
         break;
       case AbiArgument::Kind::OutHandle:
+      case AbiArgument::Kind::Kernel:
         os << llvm::formatv("    if (!{0})\n      pdnnrt::fail(\"{0} is null\");\n"
                             "    call.{0} = {0};\n",
                             arg.cName);
@@ -526,6 +545,8 @@ StringRef kindName(AbiArgument::Kind kind) {
     return "Attribute";
   case AbiArgument::Kind::OutHandle:
     return "OutHandle";
+  case AbiArgument::Kind::Kernel:
+    return "Kernel";
   }
   return "";
 }
@@ -564,6 +585,9 @@ bool emitCallBuilders(const RecordKeeper &records, raw_ostream &os) {
         break;
       case AbiArgument::Kind::OutHandle:
         os << llvm::formatv("  b.outHandle({0});\n", arg.odsIndex);
+        break;
+      case AbiArgument::Kind::Kernel:
+        os << llvm::formatv("  b.kernel({0}());\n", arg.getter);
         break;
       case AbiArgument::Kind::Scalar:
         os << llvm::formatv("  b.index({0}());\n", arg.getter);

@@ -39,7 +39,31 @@ def ConvertPDNNToOneDNN : Pass<"convert-pdnn-to-onednn"> {
   let dependentDialects = [
     "::mlir::pdnnrt::PDNNRTDialect", "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect", "::mlir::scf::SCFDialect",
-    "::mlir::tensor::TensorDialect"
+    "::mlir::tensor::TensorDialect",
+    // The generated sparse kernels.
+    "::mlir::func::FuncDialect", "::mlir::LLVM::LLVMDialect",
+    "::mlir::math::MathDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
+def PDNNRTGenerateKernels
+    : Pass<"pdnnrt-generate-kernels", "::mlir::ModuleOp"> {
+  let summary = "Generate the bodies of the kernels pdnnrt calls take (packed sparse int8 products)";
+  let description = [{
+    `pdnnrt.sparse_matmul` runs a kernel that the compiler writes itself:
+    --convert-pdnn-to-onednn declares it (a private function
+    `(!llvm.ptr, i64, i64) -> ()` whose `pdnnrt.kernel`, `pdnnrt.dst_type`
+    and `pdnnrt.activation` attributes say what it computes), and this pass
+    builds its body on memref, vector and scf ops, with `vector.expandload`
+    decompressing each 64 x 64 block and `llvm.x86.avx512.vpdpbusd.512`
+    multiplying it (lib/Conversion/SparseKernels). Run after buffer
+    deallocation, which cannot follow the kernel's raw pointers.
+  }];
+  let dependentDialects = [
+    "::mlir::func::FuncDialect", "::mlir::LLVM::LLVMDialect",
+    "::mlir::math::MathDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect"
   ];
 }
 

@@ -172,6 +172,29 @@ def QuantizeConstantWeights : Pass<"quantize-constant-weights"> {
   ];
 }
 
+def PackSparseWeights : Pass<"pack-sparse-weights"> {
+  let summary = "Mark sparse s8 constant weights of int8 fc, mul and matmul_v2 for oneDNN's packed encoding";
+  let description = [{
+    Weights that are mostly zeros cost memory bandwidth for nothing: oneDNN's
+    packed encoding (`#pdnn.packed<"BA16a64b4a">`) stores only the non-zeros
+    and a bit per element, which the generated decompress-and-multiply
+    kernels read (docs/Lowering.md). This pass gives that encoding to the
+    constant si8 weights [K, N] of an int8 `fc`, `mul` or `matmul_v2` whose
+    fraction of zeros reaches `sparsity-threshold`; the values themselves
+    are unchanged, and the lowering packs them when it compiles. Run it
+    after --quantize-constant-weights to include f32 weights of int8 ops.
+
+    Left dense, with a remark in category `pack-sparse-weights`: weights
+    below the threshold (dense int8 is faster there), not constant, f32,
+    transposed (`trans_y`), batched, or with `padding_weights`.
+  }];
+  let options = [
+    Option<"sparsityThreshold", "sparsity-threshold", "double", "0.6",
+           "The least fraction of zero weights that is packed">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def QuantizePlacement : Pass<"quantize-placement", "::mlir::ModuleOp"> {
   let summary = "Place quantize / dequantize pairs: int8 at the scales a calibration file gives, or bf16";
   let description = [{

@@ -3,6 +3,7 @@
 #include "LLVMCallBuilder.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "llvm/ADT/StringExtras.h"
@@ -104,6 +105,19 @@ void LLVMCallBuilder::text(StringRef value) {
                              /*constant=*/true, /*alignment=*/nullptr);
   }
   buffer(memref::GetGlobalOp::create(rewriter, loc, type, name));
+}
+
+void LLVMCallBuilder::kernel(StringRef symbol) {
+  // func.constant becomes llvm.mlir.addressof with the function itself, when
+  // func-to-llvm has made it an llvm.func; the cast then folds away.
+  auto fn = module.lookupSymbol<func::FuncOp>(symbol);
+  assert(fn && "the op verifier checks the kernel symbol");
+  Value address = func::ConstantOp::create(rewriter, loc, fn.getFunctionType(),
+                                           SymbolRefAttr::get(fn));
+  auto ptr = LLVM::LLVMPointerType::get(rewriter.getContext());
+  arguments.push_back(
+      UnrealizedConversionCastOp::create(rewriter, loc, ptr, address)
+          .getResult(0));
 }
 
 void LLVMCallBuilder::call(StringRef entryPoint) {

@@ -32,6 +32,7 @@ public:
   void i32(int32_t value) override;
   void f32(float value) override;
   void text(StringRef value) override;
+  void kernel(StringRef symbol) override;
   void call(StringRef entryPoint) override;
 
   /// Set by call() when the entry point is declared with another type.

@@ -4,7 +4,10 @@
 
 #include "PaddleDNN/Conversion/BackendLegality.h"
 #include "PaddleDNN/Conversion/Passes.h"
+#include "PaddleDNN/Dialect/PDNN/IR/PDNNAttrs.h"
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/IR/PatternMatch.h"
@@ -46,6 +49,19 @@ struct ConvertPDNNToLinalgPass
     });
     if (refused.wasInterrupted())
       return signalPassFailure();
+    // The reference multiplies packed weights as the dense tensor they are.
+    getOperation()->walk([](arith::ConstantOp constant) {
+      auto type = dyn_cast<RankedTensorType>(constant.getType());
+      if (!type || !isa_and_nonnull<PackedEncodingAttr>(type.getEncoding()))
+        return;
+      auto plain = RankedTensorType::get(type.getShape(), type.getElementType());
+      OpBuilder b(constant);
+      auto values = cast<DenseElementsAttr>(constant.getValue()).reshape(plain);
+      constant.replaceAllUsesWith(
+          arith::ConstantOp::create(b, constant.getLoc(), plain, values)
+              .getResult());
+      constant.erase();
+    });
     RewritePatternSet patterns(&getContext());
     populatePDNNToLinalgPatterns(patterns, exactGruActivations);
     walkAndApplyPatterns(getOperation(), std::move(patterns));

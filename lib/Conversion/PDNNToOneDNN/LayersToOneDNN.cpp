@@ -16,16 +16,20 @@
 #include "CallResults.h"
 
 #include "../Legality/OneDNNLegality.h"
+#include "../SparseKernels/SparseMatmulKernel.h"
 #include "../PDNNToLinalg/QuantizationBuilders.h"
 #include "../Utils/ElementwiseShapes.h"
 #include "../Utils/Int8Products.h"
 #include "../Utils/RuntimeChecks.h"
 #include "../Utils/TensorBuilders.h"
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
+#include "PaddleDNN/Dialect/PDNN/IR/PDNNAttrs.h"
 #include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntime.h"
+#include "PaddleDNN/Runtime/PackedSparseFormat.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -204,6 +208,84 @@ static Value f32Constant(OpBuilder &b, Location loc, ArrayRef<float> values) {
                                    DenseElementsAttr::get(type, values));
 }
 
+/// A constant [count] tensor of `values` in `elementType`.
+template <typename T>
+static Value constantOf(OpBuilder &b, Location loc, Type elementType,
+                        ArrayRef<T> values) {
+  auto type = RankedTensorType::get({int64_t(values.size())}, elementType);
+  return arith::ConstantOp::create(b, loc, type,
+                                   DenseElementsAttr::get(type, values));
+}
+
+/// The int8 product with weights in `#pdnn.packed` (a verified si8 constant
+/// [K, N]): packed now, at compile time, and run by a kernel generated into
+/// the module (SparseMatmulKernel.h). src [M, K] or [B, M, K] (rows of a
+/// batch are rows of one matrix to a product with shared weights).
+static Value buildSparseMatmul(PatternRewriter &rewriter, Location loc,
+                               Value src, Value weights, Value bias,
+                               const ProductSpec &spec, StringRef name) {
+  auto weightsType = cast<RankedTensorType>(weights.getType());
+  int64_t k = weightsType.getDimSize(0), n = weightsType.getDimSize(1);
+  DenseIntElementsAttr dense;
+  bool constant = matchPattern(weights, m_Constant(&dense));
+  assert(constant && "the verifier requires constant packed weights");
+  (void)constant;
+  std::vector<int8_t> plain;
+  plain.reserve(k * n);
+  for (const APInt &v : dense.getValues<APInt>())
+    plain.push_back(int8_t(v.getSExtValue()));
+  ::pdnn::packed::PackedWeights packed = ::pdnn::packed::pack(plain.data(), k, n);
+  // A tensor has at least one element: all-zero weights keep one unused.
+  if (packed.values.empty())
+    packed.values.push_back(0);
+
+  SmallVector<OpFoldResult> outSizes = getSizes(rewriter, loc, src);
+  int64_t rank = cast<RankedTensorType>(src.getType()).getRank();
+  src = collapseToMatrix(rewriter, loc, src, rank - 1);
+  SmallVector<OpFoldResult> s = getSizes(rewriter, loc, src);
+  s[1] = guardEqual(
+      rewriter, loc, rewriter.getIndexAttr(k), s[1],
+      (name + ": the weights have {0} rows but the data has {1} columns").str());
+  src = sliceTo(rewriter, loc, src, s);
+  OpFoldResult columns = rewriter.getIndexAttr(n);
+  Type f32 = rewriter.getF32Type();
+  if (bias) {
+    bias = flatten(rewriter, loc, bias);
+    OpFoldResult count = guardEqual(
+        rewriter, loc, tensor::getMixedSize(rewriter, loc, bias, 0), columns,
+        (name + ": Bias has {0} values for {1} columns").str());
+    bias = quantizeInt8Bias(rewriter, loc, sliceTo(rewriter, loc, bias, {count}),
+                            spec.int8->bias);
+  } else {
+    bias = createFilled(rewriter, loc, {columns}, f32, 0.0);
+  }
+  MLIRContext *ctx = rewriter.getContext();
+  auto si8 = IntegerType::get(ctx, 8, IntegerType::Signed);
+  auto ui8 = IntegerType::get(ctx, 8, IntegerType::Unsigned);
+  Value values = constantOf(rewriter, loc, si8, ArrayRef(packed.values));
+  Value offsets = constantOf(rewriter, loc, rewriter.getI64Type(),
+                             ArrayRef(packed.offsets));
+  Value bitmask = constantOf(rewriter, loc, ui8, ArrayRef(packed.bitmask));
+  Value columnSums = constantOf(rewriter, loc, rewriter.getI32Type(),
+                                ArrayRef(packed.columnSums));
+  Value dst = createEmpty(rewriter, loc, {s[0], columns}, spec.outType);
+  pdnnrt::Activation activation = runtimeActivation(spec.activation);
+  auto module =
+      rewriter.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
+  FlatSymbolRefAttr kernel = declareSparseMatmulVnniKernel(
+      rewriter, module, {spec.outType, activation});
+  Value product =
+      pdnnrt::SparseMatmulOp::create(
+          rewriter, loc, TypeRange{dst.getType()}, src, values, offsets,
+          bitmask, columnSums, bias,
+          f32Constant(rewriter, loc, spec.int8->output), dst, kernel,
+          pdnnrt::ActivationAttr::get(ctx, activation),
+          rewriter.getF32FloatAttr(spec.int8->activationScale))
+          .getResult(0);
+  outSizes.back() = columns;
+  return rank == 2 ? product : reshapeTo(rewriter, loc, product, outSizes);
+}
+
 /// dst = act(src x weights + bias) on oneDNN: src [M, K] or [B, M, K],
 /// weights [K, N] or [WB, K, N], bias of N values or null; for int8 data,
 /// Paddle's int8 product (Int8Products.h): the bias quantized to s32 here,
@@ -216,6 +298,8 @@ static Value buildMatmul(PatternRewriter &rewriter, Location loc, Value src,
                          StringRef name) {
   Type f32 = rewriter.getF32Type();
   auto weightsType = cast<RankedTensorType>(weights.getType());
+  if (isa_and_nonnull<PackedEncodingAttr>(weightsType.getEncoding()))
+    return buildSparseMatmul(rewriter, loc, src, weights, bias, spec, name);
   SmallVector<OpFoldResult> s = getSizes(rewriter, loc, src);
   SmallVector<OpFoldResult> w = getSizes(rewriter, loc, weights);
   size_t sr = s.size(), wr = w.size();
@@ -325,7 +409,12 @@ struct MatmulV2ToMatmul : public OpRewritePattern<MatmulV2Op> {
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value weights = op.getY();
-    if (op.getX().getType().getRank() == 3 && op.getY().getType().getRank() == 2)
+    // Packed weights stay a [K, N] constant: the sparse product collapses
+    // the batch into rows instead.
+    bool packed = isa_and_nonnull<PackedEncodingAttr>(
+        op.getY().getType().getEncoding());
+    if (op.getX().getType().getRank() == 3 &&
+        op.getY().getType().getRank() == 2 && !packed)
       weights = alignRank(rewriter, loc, weights, 3, 1);
     Value product = buildMatmul(rewriter, loc, op.getX(), weights, Value(),
                                 productSpec(op, op.getOut()), "matmul_v2");

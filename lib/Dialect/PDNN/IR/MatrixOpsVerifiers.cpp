@@ -4,8 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PaddleDNN/Dialect/PDNN/IR/PDNNAttrs.h"
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
+#include "PaddleDNN/Runtime/PackedSparseFormat.h"
 #include "ShapeChecks.h"
+
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::pdnn;
@@ -34,6 +38,44 @@ static LogicalResult verifyProductTypes(Operation *op, Value data,
            << (forceFp32Output ? "f32 (force_fp32_output)"
                                : quantized ? "ui8 or si8" : "the input's")
            << ", got " << outType;
+  return success();
+}
+
+/// Weights in `#pdnn.packed` are read by the generated sparse kernels only:
+/// oneDNN's BA16a64b4a layout of s8 weights [K, N] multiplying int8 data,
+/// packed when the module is compiled, so they must be a constant whose
+/// non-zeros are the encoding's `nnz`. `layoutProblem` says why the op's
+/// attributes keep the weights from being a plain [K, N] operand, if they do.
+static LogicalResult verifyPackedWeights(Operation *op, Value data,
+                                         Value weights,
+                                         StringRef layoutProblem = "") {
+  auto type = cast<RankedTensorType>(weights.getType());
+  auto packed = dyn_cast_or_null<PackedEncodingAttr>(type.getEncoding());
+  if (!packed)
+    return success();
+  if (packed.getFormat() != ::pdnn::packed::kFormat)
+    return op->emitOpError() << "packed weights must be in \""
+                             << ::pdnn::packed::kFormat
+                             << "\", the layout the sparse kernels read, got \""
+                             << packed.getFormat() << "\"";
+  if (!type.getElementType().isSignedInteger(8) ||
+      !elementTypeOf(data).isInteger(8))
+    return op->emitOpError() << "packed weights must be si8 multiplying ui8 "
+                                "or si8 data, got "
+                             << type.getElementType() << " weights and "
+                             << elementTypeOf(data) << " data";
+  if (!layoutProblem.empty())
+    return op->emitOpError() << "packed weights cannot be used " << layoutProblem;
+  DenseIntElementsAttr values;
+  if (!matchPattern(weights, m_Constant(&values)))
+    return op->emitOpError() << "packed weights must be a constant: they are "
+                                "packed when the module is compiled";
+  int64_t nonZeros = llvm::count_if(values.getValues<APInt>(),
+                                    [](const APInt &v) { return !v.isZero(); });
+  if (!ShapedType::isDynamic(packed.getNnz()) && packed.getNnz() != nonZeros)
+    return op->emitOpError() << "packed weights declare nnz = "
+                             << packed.getNnz() << " but the constant has "
+                             << nonZeros << " non-zeros";
   return success();
 }
 
@@ -70,6 +112,8 @@ LogicalResult MulOp::verify() {
                              product(y.drop_front(yCols)),
                              "Y's output columns")) ||
       failed(verifyScale(*this, "scale_out", getScaleOut().convertToFloat())))
+    return failure();
+  if (failed(verifyPackedWeights(*this, getX(), getY())))
     return failure();
   return verifyProductTypes(*this, getX(), getY(), getOut(),
                             getForceFp32Output());
@@ -127,6 +171,10 @@ LogicalResult FcOp::verify() {
                              "W's columns")) ||
       failed(verifyScale(*this, "Scale_out", getScaleOut().convertToFloat())))
     return failure();
+  if (failed(verifyPackedWeights(
+          *this, getInput(), getW(),
+          getPaddingWeights() ? "with padding_weights" : "")))
+    return failure();
   return verifyProductTypes(*this, getInput(), getW(), getOut(),
                             getForceFp32Output());
 }
@@ -178,7 +226,12 @@ LogicalResult MatmulV2Op::verify() {
   if (x.empty() || y.empty())
     return emitOpError() << "X and Y must have rank >= 1, got "
                          << formatShape(x) << " and " << formatShape(y);
-  if (failed(verifyMatmulV2Types(*this)))
+  if (failed(verifyMatmulV2Types(*this)) ||
+      failed(verifyPackedWeights(
+          *this, getX(), getY(),
+          getTransY()        ? "transposed (trans_y)"
+          : y.size() != 2 ? "as a vector or a batch of matrices"
+                             : "")))
     return failure();
   // numpy.matmul: a 1-D X is a row vector, a 1-D Y a column vector; the
   // promoted dimension is dropped from Out. Transposes apply to matrices.

@@ -3,7 +3,9 @@
 #include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntime.h"
 #include "PaddleDNN/Support/ConstantElements.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
@@ -51,6 +53,29 @@ Operation *PDNNRTDialect::materializeConstant(OpBuilder &builder,
 //===----------------------------------------------------------------------===//
 
 LogicalResult PrepareWeightsOp::verify() { return verifyRuntimeCall(*this); }
+
+//===----------------------------------------------------------------------===//
+// sparse_matmul
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+SparseMatmulOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto kernel = symbolTable.lookupNearestSymbolFrom<FunctionOpInterface>(
+      *this, getVnniKernelAttr());
+  if (!kernel)
+    return emitOpError() << "vnniKernel '" << getVnniKernel()
+                         << "' is not a function of this module";
+  auto type = dyn_cast<FunctionType>(kernel.getFunctionType());
+  MLIRContext *ctx = getContext();
+  Type i64 = IntegerType::get(ctx, 64);
+  auto expected = FunctionType::get(
+      ctx, {LLVM::LLVMPointerType::get(ctx), i64, i64}, {});
+  if (type != expected)
+    return emitOpError() << "vnniKernel '" << getVnniKernel()
+                         << "' must have type " << expected << ", got "
+                         << kernel.getFunctionType();
+  return success();
+}
 
 //===----------------------------------------------------------------------===//
 // sum

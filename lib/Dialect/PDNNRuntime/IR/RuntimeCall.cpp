@@ -45,7 +45,8 @@ static SmallVector<const RuntimeArgument *>
 operandArguments(ArrayRef<RuntimeArgument> arguments) {
   SmallVector<const RuntimeArgument *> operands;
   for (const RuntimeArgument &arg : arguments)
-    if (arg.kind != Kind::Attribute && arg.kind != Kind::OutHandle)
+    if (arg.kind != Kind::Attribute && arg.kind != Kind::OutHandle &&
+        arg.kind != Kind::Kernel)
       operands.push_back(&arg);
   return operands;
 }

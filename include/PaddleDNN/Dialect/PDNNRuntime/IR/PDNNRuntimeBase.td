@@ -96,6 +96,19 @@ class PDNNRT_PreparedFor<string weights, string role>
   string abiRole = role;
 }
 
+// A kernel the compiler generated for this call: the symbol of a func.func
+// `(!llvm.ptr, i64, i64) -> ()` in the same module, passed as a function
+// pointer that the runtime calls from its threads.
+def PDNNRT_KernelRefAttr
+    : Attr<CPred<"::llvm::isa<::mlir::FlatSymbolRefAttr>($_self)">,
+           "a generated kernel (a function's symbol)"> {
+  let storageType = "::mlir::FlatSymbolRefAttr";
+  let returnType = "::llvm::StringRef";
+  let convertFromStorage = "$_self.getValue()";
+  let constBuilderCall =
+      "::mlir::SymbolRefAttr::get($_builder.getContext(), $0)";
+}
+
 defvar PDNNRT_AnyRank = [1, 2, 3, 4, 5, 6];
 defvar PDNNRT_Float = [F32];
 

@@ -23,6 +23,7 @@ include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntimeBase.td"
 include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntimeInterfaces.td"
 include "PaddleDNN/Interfaces/InPlaceOpInterface.td"
 include "mlir/IR/EnumAttr.td"
+include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/DestinationStyleOpInterface.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
@@ -332,6 +333,39 @@ def PDNNRT_MatmulOp : PDNNRT_CallOp<"matmul", "pdnnrt_matmul",
     Optional<PDNNRT_Buffer<[F32], [1]>>:$outputScales,
     PDNNRT_PreparedFor<"weights", "matmul">:$weightsPrepared,
     PDNNRT_Destination<PDNNRT_ProductData, [2, 3]>:$dst,
+    DefaultValuedAttr<PDNNRT_ActivationAttr,
+                      "::mlir::pdnnrt::Activation::none">:$activation,
+    DefaultValuedAttr<F32Attr, "1.0f">:$activationScale);
+}
+
+def PDNNRT_SparseMatmulOp : PDNNRT_CallOp<"sparse_matmul", "pdnnrt_sparse_matmul",
+    [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "int8 product with oneDNN's packed sparse s8 weights, on a generated kernel";
+  let description = [{
+    ins: src [M, K] (ui8 or si8); the weights [K, N] packed in oneDNN's
+    `BA16a64b4a` packed encoding (`PaddleDNN/Runtime/PackedSparseFormat.h`):
+    `values`, `offsets`, `bitmask`, and the s32 `columnSums` of the padded
+    columns; bias [N] (f32 holding the quantized integers); outputScales,
+    1 or N. outs: dst [M, N] in f32, ui8, si8 or i32.
+
+    dst = activationScale · activation(outputScales · (src x weights +
+    bias)), rounded to nearest even and saturated into dst's type: the
+    int8 `pdnnrt.matmul`'s arithmetic to the bit. The runtime pads src to
+    whole 64-column blocks (and shifts si8 data to u8, which `columnSums`
+    corrects), then runs `vnniKernel` over the N-blocks on all threads.
+    The kernel is a function of this module that the compiler generated
+    (`(!llvm.ptr, i64, i64) -> ()`, see PdnnrtSparseKernelArg).
+  }];
+  let arguments = (ins
+    PDNNRT_Buffer<[UI8, SI8], [2]>:$src,
+    PDNNRT_Buffer<[SI8], [1]>:$values,
+    PDNNRT_Buffer<[I64], [1]>:$offsets,
+    PDNNRT_Buffer<[UI8], [1]>:$bitmask,
+    PDNNRT_Buffer<[I32], [1]>:$columnSums,
+    PDNNRT_Buffer<[F32], [1]>:$bias,
+    PDNNRT_Buffer<[F32], [1]>:$outputScales,
+    PDNNRT_Destination<[F32, UI8, SI8, I32], [2]>:$dst,
+    PDNNRT_KernelRefAttr:$vnniKernel,
     DefaultValuedAttr<PDNNRT_ActivationAttr,
                       "::mlir::pdnnrt::Activation::none">:$activation,
     DefaultValuedAttr<F32Attr, "1.0f">:$activationScale);

@@ -34,6 +34,7 @@ struct RuntimeArgument {
     Scalar,      // an index operand, as int64_t
     Attribute,   // an attribute, as int32_t, float or an i8 buffer
     OutHandle,   // a prepared-weights result, as an out-pointer
+    Kernel,      // a generated kernel's symbol, as a function pointer
   };
   Kind kind;
   /// The ODS name, which is also the C parameter's and the runtime's.
@@ -82,6 +83,8 @@ public:
   virtual void f32(float value) = 0;
   /// A string attribute, as a constant i8 buffer.
   virtual void text(StringRef value) = 0;
+  /// The address of the function `symbol` of the same module.
+  virtual void kernel(StringRef symbol) = 0;
   /// Emits the call of `entryPoint` with the arguments fed so far.
   virtual void call(StringRef entryPoint) = 0;
 };

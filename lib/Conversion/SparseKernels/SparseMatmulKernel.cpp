@@ -1,0 +1,448 @@
+//===- SparseMatmulKernel.cpp - generated packed-sparse int8 kernels ------===//
+//
+// One kernel computes dst[:, nb*64 .. nb*64+64) for its N-blocks nb:
+//
+//   for m0 in 0..M step 64                       rows in L1-sized chunks
+//     acc[64 x 64] (s32, stack) = 0
+//     for kb in 0..kBlocks
+//       expand block (nb, kb): 64 x vector.expandload of 64 bytes, each
+//         under 64 bits of the bitmask, into buf[4096] (stack)
+//       for each tile of 4 rows (then single rows)
+//         for k4 in 0..16: b_j = buf[k4*256 + j*64], j < 4 (16 columns x 4 k
+//           each, vpdpbusd's layout); acc[r][j] += u8 x[r, 4 k] . b_j
+//     epilogue per 16 columns: acc - correction, to f32, + bias, x scale,
+//       activation (x activationScale), rounded and saturated into dst
+//
+// The buffer is the format's own layout: a block's 64-byte row r is k4 =
+// r/4, columns 16 (r%4) .. +16, so decompressing is a copy under a mask.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SparseMatmulKernel.h"
+
+#include "PaddleDNN/Runtime/PackedSparseFormat.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::pdnn;
+
+namespace {
+
+constexpr int64_t kBlock = ::pdnn::packed::kBlock;
+/// Rows whose sums one expanded block serves before the next is expanded.
+constexpr int64_t kRowChunk = 64;
+/// Rows of one register tile: 4 rows x 4 vectors of sums, 4 weight vectors
+/// and a broadcast use 21 of AVX-512's 32 registers.
+constexpr int64_t kTileRows = 4;
+/// Lanes of one vector of s32 sums.
+constexpr int64_t kLanes = 16;
+
+class KernelBuilder {
+public:
+  KernelBuilder(OpBuilder &b, Location loc, const SparseKernelSpec &spec)
+      : b(b), loc(loc), spec(spec), ctx(b.getContext()) {}
+
+  void build(func::FuncOp fn);
+
+private:
+  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  Value mul(Value x, Value y) { return arith::MulIOp::create(b, loc, x, y); }
+  Value splat(Type elementType, Attribute value, int64_t lanes) {
+    auto type = VectorType::get({lanes}, elementType);
+    return arith::ConstantOp::create(b, loc, type,
+                                     DenseElementsAttr::get(type, value));
+  }
+  Value splatF32(double v) { return splat(b.getF32Type(), b.getF32FloatAttr(v), kLanes); }
+
+  /// Slot `slot` of the argument array, as i64 or as a pointer.
+  Value slot(int slot, Type type);
+  Value slotIndex(int s) {
+    return arith::IndexCastOp::create(b, loc, b.getIndexType(),
+                                      slot(s, b.getI64Type()));
+  }
+  /// A 1-D memref of `size` elements at the pointer in slot `s`.
+  Value memrefAt(int s, Value size, Type elementType);
+
+  void expandBlock(Value block);
+  void accumulateTile(Value row, Value rowInChunk, Value kb, int64_t rows);
+  void epilogue(Value nb, Value m0, Value rows);
+  Value activate(Value x);
+  Value convertToDst(Value x);
+
+  OpBuilder &b;
+  Location loc;
+  const SparseKernelSpec &spec;
+  MLIRContext *ctx;
+  Value args;
+  // The buffers and sizes every part reads.
+  Value src, values, offsets, bitmask, correction, bias, scales, dst;
+  Value kBlocks, srcStride, ldDst, n, actScale, lanesIota;
+  Value buffer, sums;
+};
+
+Value KernelBuilder::slot(int s, Type type) {
+  auto ptr = LLVM::LLVMPointerType::get(ctx);
+  Value address = LLVM::GEPOp::create(b, loc, ptr, b.getI64Type(), args,
+                                      ArrayRef<LLVM::GEPArg>{s});
+  return LLVM::LoadOp::create(b, loc, type, address);
+}
+
+Value KernelBuilder::memrefAt(int s, Value size, Type elementType) {
+  // The runtime hands raw pointers; a memref descriptor over each lets the
+  // body use memref and vector ops (the casts fold when lowered to LLVM).
+  auto ptr = LLVM::LLVMPointerType::get(ctx);
+  Type i64 = b.getI64Type();
+  auto array = LLVM::LLVMArrayType::get(i64, 1);
+  auto descriptor =
+      LLVM::LLVMStructType::getLiteral(ctx, {ptr, ptr, i64, array, array});
+  Value pointer = slot(s, ptr);
+  Value d = LLVM::PoisonOp::create(b, loc, descriptor);
+  auto i64Constant = [&](int64_t v) {
+    return LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(v));
+  };
+  Value size64 = arith::IndexCastOp::create(b, loc, i64, size);
+  d = LLVM::InsertValueOp::create(b, loc, d, pointer, ArrayRef<int64_t>{0});
+  d = LLVM::InsertValueOp::create(b, loc, d, pointer, ArrayRef<int64_t>{1});
+  d = LLVM::InsertValueOp::create(b, loc, d, i64Constant(0), ArrayRef<int64_t>{2});
+  d = LLVM::InsertValueOp::create(b, loc, d, size64, ArrayRef<int64_t>{3, 0});
+  d = LLVM::InsertValueOp::create(b, loc, d, i64Constant(1), ArrayRef<int64_t>{4, 0});
+  auto type = MemRefType::get({ShapedType::kDynamic}, elementType);
+  return UnrealizedConversionCastOp::create(b, loc, type, d).getResult(0);
+}
+
+void KernelBuilder::expandBlock(Value block) {
+  // Row r of the block: 64 bytes under bits [64 r, 64 r + 64) of its mask,
+  // taking the next popcount(bits) values.
+  Type i64 = b.getI64Type();
+  Value first = memref::LoadOp::create(b, loc, offsets, block);
+  Value start = arith::IndexCastOp::create(b, loc, b.getIndexType(), first);
+  Value maskBase = mul(block, index(kBlock));
+  auto zeros = splat(b.getI8Type(), b.getI8IntegerAttr(0), 64);
+  auto maskType = VectorType::get({64}, b.getI1Type());
+  scf::ForOp rows = scf::ForOp::create(b, loc, index(0), index(kBlock), index(1),
+                                       ValueRange{start});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(rows.getBody());
+    Value r = rows.getInductionVar();
+    Value position = rows.getRegionIterArg(0);
+    Value bits = memref::LoadOp::create(b, loc, bitmask, add(maskBase, r));
+    Value mask = LLVM::BitcastOp::create(b, loc, maskType, bits);
+    Value row = vector::ExpandLoadOp::create(
+        b, loc, cast<VectorType>(zeros.getType()), values,
+        ValueRange{position}, mask, zeros);
+    vector::StoreOp::create(b, loc, row, buffer, ValueRange{mul(r, index(64))});
+    Value count = math::CtPopOp::create(b, loc, bits);
+    Value next = add(position, arith::IndexCastOp::create(
+                                   b, loc, b.getIndexType(), count));
+    (void)i64;
+    scf::YieldOp::create(b, loc, next);
+  }
+}
+
+void KernelBuilder::accumulateTile(Value row, Value rowInChunk, Value kb,
+                                   int64_t rows) {
+  // sums[rowInChunk + r][16 j .. 16 j + 16] in registers over the 16 k4
+  // steps of one block.
+  auto accType = VectorType::get({kLanes}, b.getI32Type());
+  auto bytesType = VectorType::get({64}, b.getI8Type());
+  SmallVector<Value> acc;
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t j = 0; j < 4; ++j)
+      acc.push_back(vector::LoadOp::create(
+          b, loc, accType, sums,
+          ValueRange{add(mul(add(rowInChunk, index(r)), index(kBlock)),
+                         index(j * kLanes))}));
+  Value srcBase = add(mul(row, srcStride), mul(kb, index(kBlock)));
+  scf::ForOp steps = scf::ForOp::create(b, loc, index(0), index(kBlock / 4),
+                                        index(1), acc);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(steps.getBody());
+    Value k4 = steps.getInductionVar();
+    SmallVector<Value> weights;
+    for (int64_t j = 0; j < 4; ++j)
+      weights.push_back(vector::LoadOp::create(
+          b, loc, bytesType, buffer,
+          ValueRange{add(mul(k4, index(256)), index(j * 64))}));
+    auto dot = StringAttr::get(ctx, "llvm.x86.avx512.vpdpbusd.512");
+    SmallVector<Value> next;
+    for (int64_t r = 0; r < rows; ++r) {
+      // Four u8 of row r (k = 4 k4 .. 4 k4 + 3) in every 32-bit lane.
+      Value at = add(add(srcBase, mul(index(r), srcStride)), mul(k4, index(4)));
+      Value four = vector::LoadOp::create(
+          b, loc, VectorType::get({4}, b.getI8Type()), src, ValueRange{at});
+      Value word = vector::BitCastOp::create(
+          b, loc, VectorType::get({1}, b.getI32Type()), four);
+      Value scalar = vector::ExtractOp::create(b, loc, word, ArrayRef<int64_t>{0});
+      Value lanes = vector::BroadcastOp::create(b, loc, accType, scalar);
+      Value data = vector::BitCastOp::create(b, loc, bytesType, lanes);
+      for (int64_t j = 0; j < 4; ++j)
+        next.push_back(LLVM::CallIntrinsicOp::create(
+                           b, loc, accType, dot,
+                           ValueRange{steps.getRegionIterArg(r * 4 + j), data,
+                                      weights[j]})
+                           .getResult(0));
+    }
+    scf::YieldOp::create(b, loc, next);
+  }
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t j = 0; j < 4; ++j)
+      vector::StoreOp::create(
+          b, loc, steps.getResult(r * 4 + j), sums,
+          ValueRange{add(mul(add(rowInChunk, index(r)), index(kBlock)),
+                         index(j * kLanes))});
+}
+
+Value KernelBuilder::activate(Value x) {
+  switch (spec.activation) {
+  case pdnnrt::Activation::none:
+    return x;
+  case pdnnrt::Activation::relu:
+    x = arith::MaximumFOp::create(b, loc, x, splatF32(0.0));
+    break;
+  case pdnnrt::Activation::tanh:
+    x = math::TanhOp::create(b, loc, x);
+    break;
+  case pdnnrt::Activation::logistic: {
+    Value one = splatF32(1.0);
+    Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
+    x = arith::DivFOp::create(b, loc, one, arith::AddFOp::create(b, loc, one, e));
+    break;
+  }
+  }
+  Value scale = vector::BroadcastOp::create(
+      b, loc, VectorType::get({kLanes}, b.getF32Type()), actScale);
+  return arith::MulFOp::create(b, loc, x, scale);
+}
+
+Value KernelBuilder::convertToDst(Value x) {
+  Type type = spec.dstType;
+  if (type.isF32())
+    return x;
+  // Round to nearest even, saturate, convert: what oneDNN and the reference
+  // lowering do.
+  bool isUnsigned = type.isUnsignedInteger(8);
+  bool isI32 = type.isInteger(32);
+  double low = isI32 ? -2147483648.0 : isUnsigned ? 0.0 : -128.0;
+  // The largest f32 below 2^31: 2^31 itself does not convert.
+  double high = isI32 ? 2147483520.0 : isUnsigned ? 255.0 : 127.0;
+  Value rounded = math::RoundEvenOp::create(b, loc, x);
+  Value clamped = arith::MinimumFOp::create(
+      b, loc, arith::MaximumFOp::create(b, loc, rounded, splatF32(low)),
+      splatF32(high));
+  auto intType = VectorType::get({kLanes}, isI32 ? b.getI32Type() : b.getI8Type());
+  if (isUnsigned)
+    return arith::FPToUIOp::create(b, loc, intType, clamped);
+  return arith::FPToSIOp::create(b, loc, intType, clamped);
+}
+
+void KernelBuilder::epilogue(Value nb, Value m0, Value rows) {
+  auto accType = VectorType::get({kLanes}, b.getI32Type());
+  auto f32Type = VectorType::get({kLanes}, b.getF32Type());
+  scf::ForOp loop = scf::ForOp::create(b, loc, index(0), rows, index(1));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value r = loop.getInductionVar();
+  Value dstRow = mul(add(m0, r), ldDst);
+  for (int64_t j = 0; j < 4; ++j) {
+    Value column = add(mul(nb, index(kBlock)), index(j * kLanes));
+    Value sum = vector::LoadOp::create(
+        b, loc, accType, sums,
+        ValueRange{add(mul(r, index(kBlock)), index(j * kLanes))});
+    sum = arith::SubIOp::create(
+        b, loc, sum,
+        vector::LoadOp::create(b, loc, accType, correction, ValueRange{column}));
+    // Int8Products.h: f32(acc) + bias, then the output scale.
+    Value y = arith::SIToFPOp::create(b, loc, f32Type, sum);
+    y = arith::AddFOp::create(
+        b, loc, y, vector::LoadOp::create(b, loc, f32Type, bias, ValueRange{column}));
+    y = arith::MulFOp::create(
+        b, loc, y, vector::LoadOp::create(b, loc, f32Type, scales, ValueRange{column}));
+    Value out = convertToDst(activate(y));
+    // The last block of a width that is not a multiple of 64 is partial.
+    Value valid = arith::SubIOp::create(b, loc, n, column);
+    // lane < valid, spelled out: vector.create_mask has no direct lowering
+    // to LLVM in --convert-to-llvm.
+    auto laneType = VectorType::get({kLanes}, b.getI32Type());
+    Value validLanes = vector::BroadcastOp::create(
+        b, loc, laneType,
+        arith::IndexCastOp::create(b, loc, b.getI32Type(), valid));
+    Value mask = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                       lanesIota, validLanes);
+    vector::MaskedStoreOp::create(b, loc, dst, ValueRange{add(dstRow, column)},
+                                  mask, out);
+  }
+}
+
+void KernelBuilder::build(func::FuncOp fn) {
+  Block *entry = fn.addEntryBlock();
+  b.setInsertionPointToStart(entry);
+  args = entry->getArgument(0);
+  Type i8 = b.getI8Type(), i32 = b.getI32Type(), i64 = b.getI64Type(),
+       f32 = b.getF32Type();
+  Value m = slotIndex(PDNNRT_SPARSE_M);
+  kBlocks = slotIndex(PDNNRT_SPARSE_K_BLOCKS);
+  Value nBlocks = slotIndex(PDNNRT_SPARSE_N_BLOCKS);
+  ldDst = slotIndex(PDNNRT_SPARSE_LD_DST);
+  n = slotIndex(PDNNRT_SPARSE_N);
+  srcStride = mul(kBlocks, index(kBlock));
+  Value blocks = mul(kBlocks, nBlocks);
+  Value padded = mul(nBlocks, index(kBlock));
+  src = memrefAt(PDNNRT_SPARSE_SRC, mul(m, srcStride), i8);
+  values = memrefAt(PDNNRT_SPARSE_VALUES, slotIndex(PDNNRT_SPARSE_NNZ), i8);
+  offsets = memrefAt(PDNNRT_SPARSE_OFFSETS, blocks, i64);
+  bitmask = memrefAt(PDNNRT_SPARSE_BITMASK,
+                     mul(blocks, index(::pdnn::packed::kBlockMaskBytes / 8)), i64);
+  correction = memrefAt(PDNNRT_SPARSE_CORRECTION, padded, i32);
+  bias = memrefAt(PDNNRT_SPARSE_BIAS, padded, f32);
+  scales = memrefAt(PDNNRT_SPARSE_SCALES, padded, f32);
+  Type dstElement = spec.dstType.isInteger(8) ? Type(i8) : spec.dstType;
+  dst = memrefAt(PDNNRT_SPARSE_DST, mul(m, ldDst), dstElement);
+  Value bits = arith::TruncIOp::create(b, loc, i32, slot(PDNNRT_SPARSE_ACT_SCALE, i64));
+  actScale = arith::BitcastOp::create(b, loc, f32, bits);
+
+  {
+    auto laneType = VectorType::get({kLanes}, i32);
+    SmallVector<int32_t> iota(kLanes);
+    for (int64_t i = 0; i < kLanes; ++i)
+      iota[i] = int32_t(i);
+    lanesIota = arith::ConstantOp::create(
+        b, loc, laneType, DenseElementsAttr::get(laneType, ArrayRef(iota)));
+  }
+  auto aligned = b.getI64IntegerAttr(64);
+  buffer = memref::AllocaOp::create(
+      b, loc, MemRefType::get({::pdnn::packed::kBlockElements}, i8), aligned);
+  sums = memref::AllocaOp::create(
+      b, loc, MemRefType::get({kRowChunk * kBlock}, i32), aligned);
+
+  Value nbBegin = arith::IndexCastOp::create(b, loc, b.getIndexType(),
+                                             entry->getArgument(1));
+  Value nbEnd = arith::IndexCastOp::create(b, loc, b.getIndexType(),
+                                           entry->getArgument(2));
+  auto nbLoop = scf::ForOp::create(b, loc, nbBegin, nbEnd, index(1));
+  b.setInsertionPointToStart(nbLoop.getBody());
+  Value nb = nbLoop.getInductionVar();
+  auto chunkLoop = scf::ForOp::create(b, loc, index(0), m, index(kRowChunk));
+  b.setInsertionPointToStart(chunkLoop.getBody());
+  Value m0 = chunkLoop.getInductionVar();
+  Value rows = arith::MinSIOp::create(
+      b, loc, index(kRowChunk), arith::SubIOp::create(b, loc, m, m0));
+  // Zero the sums of the chunk's rows.
+  {
+    auto zeroLoop = scf::ForOp::create(b, loc, index(0), mul(rows, index(kBlock)),
+                                       index(kLanes));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(zeroLoop.getBody());
+    vector::StoreOp::create(b, loc, splat(i32, b.getI32IntegerAttr(0), kLanes),
+                            sums, ValueRange{zeroLoop.getInductionVar()});
+  }
+  auto kbLoop = scf::ForOp::create(b, loc, index(0), kBlocks, index(1));
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(kbLoop.getBody());
+    Value kb = kbLoop.getInductionVar();
+    expandBlock(add(mul(nb, kBlocks), kb));
+    Value tiled = mul(arith::DivUIOp::create(b, loc, rows, index(kTileRows)),
+                      index(kTileRows));
+    auto tiles = scf::ForOp::create(b, loc, index(0), tiled, index(kTileRows));
+    {
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(tiles.getBody());
+      Value t = tiles.getInductionVar();
+      accumulateTile(add(m0, t), t, kb, kTileRows);
+    }
+    auto rest = scf::ForOp::create(b, loc, tiled, rows, index(1));
+    {
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(rest.getBody());
+      Value t = rest.getInductionVar();
+      accumulateTile(add(m0, t), t, kb, 1);
+    }
+  }
+  epilogue(nb, m0, rows);
+  b.setInsertionPointToEnd(entry);
+  func::ReturnOp::create(b, loc);
+}
+
+StringRef typeName(Type type) {
+  if (type.isF32())
+    return "f32";
+  if (type.isUnsignedInteger(8))
+    return "u8";
+  if (type.isSignedInteger(8) || type.isSignlessInteger(8))
+    return "s8";
+  return "s32";
+}
+
+} // namespace
+
+/// The attributes of a kernel declaration.
+constexpr StringLiteral kKernelAttr = "pdnnrt.kernel";
+constexpr StringLiteral kDstTypeAttr = "pdnnrt.dst_type";
+constexpr StringLiteral kActivationAttr = "pdnnrt.activation";
+constexpr StringLiteral kSparseVnni = "sparse_matmul_vnni";
+
+FlatSymbolRefAttr
+mlir::pdnn::declareSparseMatmulVnniKernel(OpBuilder &b, ModuleOp module,
+                                          const SparseKernelSpec &spec) {
+  std::string name = ("__pdnn_sparse_matmul_vnni_" + typeName(spec.dstType) +
+                      "_" + pdnnrt::stringifyActivation(spec.activation))
+                         .str();
+  MLIRContext *ctx = b.getContext();
+  if (!module.lookupSymbol<func::FuncOp>(name)) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToEnd(module.getBody());
+    Type i64 = b.getI64Type();
+    auto fn = func::FuncOp::create(
+        b, module.getLoc(), name,
+        b.getFunctionType({LLVM::LLVMPointerType::get(ctx), i64, i64}, {}));
+    fn.setPrivate();
+    fn->setAttr(kKernelAttr, b.getStringAttr(kSparseVnni));
+    fn->setAttr(kDstTypeAttr, TypeAttr::get(spec.dstType));
+    fn->setAttr(kActivationAttr,
+                pdnnrt::ActivationAttr::get(ctx, spec.activation));
+  }
+  return FlatSymbolRefAttr::get(ctx, name);
+}
+
+LogicalResult mlir::pdnn::generateSparseKernels(ModuleOp module) {
+  MLIRContext *ctx = module.getContext();
+  for (auto fn : module.getOps<func::FuncOp>()) {
+    auto kind = fn->getAttrOfType<StringAttr>(kKernelAttr);
+    if (!kind || !fn.isDeclaration())
+      continue;
+    auto dstType = fn->getAttrOfType<TypeAttr>(kDstTypeAttr);
+    auto activation = fn->getAttrOfType<pdnnrt::ActivationAttr>(kActivationAttr);
+    Type dst = dstType ? dstType.getValue() : Type();
+    bool dstOk = dst && (dst.isF32() || dst.isInteger(32) || dst.isInteger(8));
+    if (kind.getValue() != kSparseVnni || !dstOk || !activation)
+      return fn.emitError() << "cannot generate kernel '" << kind.getValue()
+                            << "': expected " << kSparseVnni << " with a "
+                            << kDstTypeAttr << " of f32, i32, ui8 or si8 and a "
+                            << kActivationAttr;
+    // Compiled for AVX-512 VNNI and VBMI2 whatever the host: the runtime
+    // calls it only where the CPU has them.
+    SmallVector<StringAttr> features;
+    for (StringRef f : {"+avx512f", "+avx512bw", "+avx512vl", "+avx512dq",
+                        "+avx512vnni", "+avx512vbmi2", "+popcnt"})
+      features.push_back(StringAttr::get(ctx, f));
+    fn->setAttr(LLVM::TargetFeaturesAttr::getAttributeName(),
+                LLVM::TargetFeaturesAttr::get(ctx, features));
+    OpBuilder b(ctx);
+    SparseKernelSpec spec{dst, activation.getValue()};
+    KernelBuilder(b, fn.getLoc(), spec).build(fn);
+    fn->removeAttr(kKernelAttr);
+    fn->removeAttr(kDstTypeAttr);
+    fn->removeAttr(kActivationAttr);
+  }
+  return success();
+}

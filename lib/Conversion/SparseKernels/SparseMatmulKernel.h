@@ -1,0 +1,44 @@
+//===- SparseMatmulKernel.h - generated packed-sparse int8 kernels -*- C++ -*-===//
+//
+// The kernels behind `pdnnrt.sparse_matmul`, generated as MLIR functions of
+// the module being compiled: per 64 x 64 block of packed weights,
+// `vector.expandload` (vpexpandb) decompresses it into an L1-resident
+// buffer, then `vpdpbusd` multiplies it with the u8 data, and a fused
+// epilogue applies Paddle's int8 product (Int8Products.h) to the s32 sums.
+// The runtime calls a kernel per range of N-blocks from its threads; its
+// arguments are PdnnrtSparseKernelArg slots (PackedSparseFormat.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PADDLEDNN_LIB_CONVERSION_SPARSEKERNELS_SPARSEMATMULKERNEL_H
+#define PADDLEDNN_LIB_CONVERSION_SPARSEKERNELS_SPARSEMATMULKERNEL_H
+
+#include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntime.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace mlir::pdnn {
+
+/// What a kernel is specialised for; everything else is a run-time slot.
+struct SparseKernelSpec {
+  /// f32, ui8, si8 or i32.
+  Type dstType;
+  pdnnrt::Activation activation = pdnnrt::Activation::none;
+};
+
+/// Declares the AVX-512 VNNI kernel for `spec` in `module` (at its end, the
+/// first time it is asked for): a body-less private function whose
+/// attributes say what --pdnnrt-generate-kernels will build. Buffer
+/// deallocation, which cannot reason about the raw pointers a kernel
+/// reads, runs before the body exists.
+FlatSymbolRefAttr declareSparseMatmulVnniKernel(OpBuilder &b, ModuleOp module,
+                                                const SparseKernelSpec &spec);
+
+/// Gives every kernel `module` declares its body; fails with an error on a
+/// declaration it cannot read.
+LogicalResult generateSparseKernels(ModuleOp module);
+
+} // namespace mlir::pdnn
+
+#endif // PADDLEDNN_LIB_CONVERSION_SPARSEKERNELS_SPARSEMATMULKERNEL_H
