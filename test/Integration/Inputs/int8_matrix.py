@@ -98,11 +98,16 @@ def fc_case(rng, in_shape, N, dtype=np.uint8, out_dtype=np.float32, common=False
 
 def mul_case(rng, x_shape, y_shape, x_num_col_dims=1, y_num_col_dims=1, dtype=np.uint8,
              out_dtype=np.float32, common=False, si8_weights=False, scale_x=63.0,
-             scale_out=31.0):
+             scale_out=31.0, weights=None):
     K = int(np.prod(x_shape[x_num_col_dims:]))
     N = int(np.prod(y_shape[y_num_col_dims:]))
     x = int8_data(rng, dtype, x_shape)
-    y = int8_data(rng, np.int8, y_shape) if si8_weights else f32(rng.rand(*y_shape) * 2 - 1)
+    if weights is not None:
+        y = weights
+    elif si8_weights:
+        y = int8_data(rng, np.int8, y_shape)
+    else:
+        y = f32(rng.rand(*y_shape) * 2 - 1)
     scales = weight_scales(rng, N, common)
     force_fp32 = out_dtype == np.float32
     expected = ref.int8_product(x.reshape(-1, K), y.reshape(K, N), None, scale_x, scales,
@@ -127,11 +132,13 @@ def mul_case(rng, x_shape, y_shape, x_num_col_dims=1, y_num_col_dims=1, dtype=np
 
 
 def matmul_case(rng, x_shape, y_shape, dtype=np.uint8, out_dtype=np.float32,
-                trans_x=False, trans_y=False, scale_x=63.0, scale_y=100.0, scale_out=20.0):
+                trans_x=False, trans_y=False, scale_x=63.0, scale_y=100.0, scale_out=20.0,
+                weights=None):
     """X and Y are both activations here (Y si8, as oneDNN's int8 weights
-    are); Paddle's matmul output scale is Scale_out / (Scale_x·Scale_y)."""
+    are), unless `weights` gives Y as a constant; Paddle's matmul output
+    scale is Scale_out / (Scale_x·Scale_y)."""
     x = int8_data(rng, dtype, x_shape)
-    y = int8_data(rng, np.int8, y_shape)
+    y = int8_data(rng, np.int8, y_shape) if weights is None else weights
     xm = np.swapaxes(x, -1, -2) if trans_x else x
     ym = np.swapaxes(y, -1, -2) if trans_y else y
     force_fp32 = out_dtype == np.float32
@@ -141,7 +148,10 @@ def matmul_case(rng, x_shape, y_shape, dtype=np.uint8, out_dtype=np.float32,
                      Y="x".join(map(str, y_shape)), Out=ELEMENT[out_dtype],
                      trans="%d%d" % (trans_x, trans_y) if trans_x or trans_y else None))
     c.arg("x", x)
-    c.arg("y", y)
+    if weights is None:
+        c.arg("y", y)
+    else:
+        c.const("y", y)
     out = ttype(list(expected.shape), ELEMENT[out_dtype])
     attrs = {"trans_x": trans_x, "trans_y": trans_y, "Scale_x": scale_x,
              "Scale_y": scale_y, "Scale_out": scale_out, "force_fp32_output": force_fp32}
