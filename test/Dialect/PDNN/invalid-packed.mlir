@@ -199,3 +199,70 @@ func.func @packed_blocked_lower_case(%w: tensor<64x64xsi8, #pdnn.packed<"aB4a16b
 func.func @packed_unblocked_upper_case(%w: tensor<64x64xsi8, #pdnn.packed<"AB4a">>) {
   return
 }
+
+// -----
+
+// Packed product weights are packed when the module is compiled: a constant.
+func.func @packed_weights_argument(%x: tensor<2x64xui8>, %w: tensor<64x64xsi8, #pdnn.packed<"BA16a64b4a">>) {
+  // expected-error @+1 {{'pdnn.fc' op packed weights must be a constant: they are packed when the module is compiled}}
+  %0 = pdnn.fc Input(%x) W(%w) {force_fp32_output = true} : (tensor<2x64xui8>, tensor<64x64xsi8, #pdnn.packed<"BA16a64b4a">>) -> tensor<2x64xf32>
+  return
+}
+
+// -----
+
+// The kernels read oneDNN's BA16a64b4a only.
+func.func @packed_weights_other_layout(%x: tensor<2x64xui8>) {
+  %w = arith.constant dense<0> : tensor<64x64xsi8, #pdnn.packed<"BA4a4b">>
+  // expected-error @+1 {{'pdnn.fc' op packed weights must be in "BA16a64b4a", the layout the sparse kernels read, got "BA4a4b"}}
+  %0 = pdnn.fc Input(%x) W(%w) {force_fp32_output = true} : (tensor<2x64xui8>, tensor<64x64xsi8, #pdnn.packed<"BA4a4b">>) -> tensor<2x64xf32>
+  return
+}
+
+// -----
+
+// Packed weights multiply int8 data.
+func.func @packed_weights_f32_data(%x: tensor<2x64xf32>) {
+  %w = arith.constant dense<0.0> : tensor<64x64xf32, #pdnn.packed<"BA16a64b4a">>
+  // expected-error @+1 {{'pdnn.fc' op packed weights must be si8 multiplying ui8 or si8 data, got 'f32' weights and 'f32' data}}
+  %0 = pdnn.fc Input(%x) W(%w) : (tensor<2x64xf32>, tensor<64x64xf32, #pdnn.packed<"BA16a64b4a">>) -> tensor<2x64xf32>
+  return
+}
+
+// -----
+
+// nnz, when given, is the constant's count of non-zeros.
+func.func @packed_weights_wrong_nnz(%x: tensor<2x2xsi8>) {
+  %w = arith.constant dense<[[1, 0], [0, 2]]> : tensor<2x2xsi8, #pdnn.packed<"BA16a64b4a", nnz = 3>>
+  // expected-error @+1 {{'pdnn.mul' op packed weights declare nnz = 3 but the constant has 2 non-zeros}}
+  %0 = pdnn.mul %x, %w : (tensor<2x2xsi8>, tensor<2x2xsi8, #pdnn.packed<"BA16a64b4a", nnz = 3>>) -> tensor<2x2xsi8>
+  return
+}
+
+// -----
+
+// A transposed Y is not [K, N].
+func.func @packed_weights_trans_y(%x: tensor<2x2xui8>) {
+  %w = arith.constant dense<0> : tensor<2x2xsi8, #pdnn.packed<"BA16a64b4a">>
+  // expected-error @+1 {{'pdnn.matmul_v2' op packed weights cannot be used transposed (trans_y)}}
+  %0 = pdnn.matmul_v2 %x, %w {trans_y = true} : (tensor<2x2xui8>, tensor<2x2xsi8, #pdnn.packed<"BA16a64b4a">>) -> tensor<2x2xui8>
+  return
+}
+
+// -----
+
+// padding_weights stores W (K+4) x (N+4): not the packed [K, N].
+func.func @packed_weights_padding(%x: tensor<2x2xui8>) {
+  %w = arith.constant dense<0> : tensor<6x6xsi8, #pdnn.packed<"BA16a64b4a">>
+  // expected-error @+1 {{'pdnn.fc' op packed weights cannot be used with padding_weights}}
+  %0 = pdnn.fc Input(%x) W(%w) {padding_weights = true, force_fp32_output = true} : (tensor<2x2xui8>, tensor<6x6xsi8, #pdnn.packed<"BA16a64b4a">>) -> tensor<2x2xf32>
+  return
+}
+
+// -----
+
+// The encoding is of K x N weights: rank 2.
+// expected-error @+1 {{#pdnn.packed encodes K x N weights: the tensor must have rank 2, got rank 3}}
+func.func @packed_weights_rank3(%w: tensor<2x64x64xsi8, #pdnn.packed<"BA16a64b4a">>) {
+  return
+}

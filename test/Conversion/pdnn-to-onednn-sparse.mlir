@@ -1,0 +1,52 @@
+// int8 products with packed sparse weights: --convert-pdnn-to-onednn packs
+// the constant (values, offsets, bitmask, column sums) into a
+// pdnnrt.sparse_matmul whose kernel it declares; --pdnnrt-generate-kernels
+// builds the kernel (vector.expandload, vpdpbusd); down to assembly the
+// kernel decompresses with vpexpandb and multiplies with vpdpbusd, whatever
+// the host CPU.
+// RUN: pdnn-opt %s --convert-pdnn-to-onednn | FileCheck %s
+// RUN: pdnn-opt %s --convert-pdnn-to-onednn --pdnnrt-generate-kernels | FileCheck %s --check-prefix=KERNEL
+// RUN: pdnn-opt %s --pdnn-lower | mlir-translate --mlir-to-llvmir | llc -O2 | FileCheck %s --check-prefix=ASM
+
+// K = 5 and N = 3 pad to one block: one offset, 512 bitmask bytes, 64
+// column sums; the 3 non-zeros in blocked order: (k, n) sits at
+// (k/4)·256 + n·4 + k%4, so (0,0) = 5 at 0, (2,2) = -7 at 10, (4,1) = 3 at 260.
+// CHECK-LABEL: func @fc_relu_u8
+// CHECK-DAG: %[[VALUES:.*]] = arith.constant dense<[5, -7, 3]> : tensor<3xsi8>
+// CHECK-DAG: %[[OFFSETS:.*]] = arith.constant dense<0> : tensor<1xi64>
+// CHECK-DAG: %[[MASK:.*]] = arith.constant dense<"0x010400000000000000000000000000000000000000000000000000000000000010{{0+}}"> : tensor<512xui8>
+// CHECK-DAG: %[[SUMS:.*]] = arith.constant dense<[5, 3, -7{{(, 0)+}}]> : tensor<64xi32>
+// CHECK: pdnnrt.sparse_matmul ins(%arg0, %[[VALUES]], %[[OFFSETS]], %[[MASK]], %[[SUMS]], %{{.*}}, %{{.*}} : tensor<2x5xsi8>, tensor<3xsi8>, tensor<1xi64>, tensor<512xui8>, tensor<64xi32>, tensor<3xf32>, tensor<1xf32>)
+// CHECK-SAME: outs(%{{.*}} : tensor<2x3xui8>) {activation = #pdnnrt.activation<relu>, activationScale = 3.100000e+01 : f32, vnniKernel = @__pdnn_sparse_matmul_vnni_u8_relu}
+// CHECK-NOT: pdnnrt.matmul
+// CHECK: func.func private @__pdnn_sparse_matmul_vnni_u8_relu(!llvm.ptr, i64, i64) attributes {pdnnrt.activation = #pdnnrt.activation<relu>, pdnnrt.dst_type = ui8, pdnnrt.kernel = "sparse_matmul_vnni"}
+
+// KERNEL-LABEL: func.func private @__pdnn_sparse_matmul_vnni_u8_relu(%arg0: !llvm.ptr, %arg1: i64, %arg2: i64)
+// KERNEL-SAME: target_features = #llvm.target_features<["+avx512f", "+avx512bw", "+avx512vl", "+avx512dq", "+avx512vnni", "+avx512vbmi2", "+popcnt"]>
+// KERNEL: memref.alloca() {alignment = 64 : i64} : memref<4096xi8>
+// KERNEL: vector.expandload %{{.*}}[%{{.*}}], %{{.*}}, %{{.*}} : memref<?xi8>, vector<64xi1>, vector<64xi8> into vector<64xi8>
+// KERNEL: math.ctpop
+// KERNEL-COUNT-16: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.512"
+// KERNEL: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.512"
+// KERNEL: arith.maximumf
+// KERNEL: math.roundeven
+// KERNEL: arith.fptoui %{{.*}} : vector<16xf32> to vector<16xi8>
+// KERNEL: vector.maskedstore
+// KERNEL-NOT: pdnnrt.kernel
+
+// The caller hands the kernel's address to the runtime; the kernel expands
+// a 64-byte row under a mask register, multiplies 4 rows x 64 columns in
+// registers (16 vpdpbusd per k step), and stores u8 under the column mask.
+// ASM: call{{.*}}pdnnrt_sparse_matmul
+// ASM-LABEL: __pdnn_sparse_matmul_vnni_u8_relu:
+// ASM: vpexpandb ({{.*}}), %zmm{{[0-9]+}} {%k{{[0-7]}}} {z}
+// ASM-COUNT-16: vpdpbusd %zmm
+// ASM: vpdpbusd {{.*}}(%
+// ASM: vpmovdb %zmm{{[0-9]+}}, ({{.*}}) {%k{{[0-7]}}}
+func.func @fc_relu_u8(%x: tensor<2x5xsi8>) -> tensor<2x3xui8> {
+  %w = arith.constant dense<[[5, 0, 0], [0, 0, 0], [0, 0, -7], [0, 0, 0], [0, 3, 0]]> : tensor<5x3xsi8, #pdnn.packed<"BA16a64b4a", nnz = 3>>
+  %b = arith.constant dense<0.5> : tensor<3xf32>
+  %0 = pdnn.fc Input(%x) W(%w) Bias(%b) {activation_type = "relu", Scale_in = 2.0 : f32, Scale_out = 31.0 : f32}
+      : (tensor<2x5xsi8>, tensor<5x3xsi8, #pdnn.packed<"BA16a64b4a", nnz = 3>>, tensor<3xf32>) -> tensor<2x3xui8>
+  return %0 : tensor<2x3xui8>
+}
