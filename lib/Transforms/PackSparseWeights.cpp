@@ -99,7 +99,7 @@ struct PackSparseWeightsPass
           values.getValues<APInt>(), [](const APInt &v) { return !v.isZero(); });
       double sparsity = total ? double(total - nonZeros) / double(total) : 0.0;
       if (sparsity < sparsityThreshold) {
-        missed(op, llvm::formatv("sparsity {0:F3} is below the threshold {1}",
+        missed(op, llvm::formatv("sparsity {0:F3} is below the threshold {1:F2}",
                                  sparsity, double(sparsityThreshold)));
         return;
       }

@@ -65,14 +65,17 @@ SparseMatmulOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   if (!kernel)
     return emitOpError() << "vnniKernel '" << getVnniKernel()
                          << "' is not a function of this module";
+  // Checked without building the type: the module may not have loaded the
+  // LLVM dialect.
   auto type = dyn_cast<FunctionType>(kernel.getFunctionType());
-  MLIRContext *ctx = getContext();
-  Type i64 = IntegerType::get(ctx, 64);
-  auto expected = FunctionType::get(
-      ctx, {LLVM::LLVMPointerType::get(ctx), i64, i64}, {});
-  if (type != expected)
+  auto isI64 = [](Type t) { return t.isSignlessInteger(64); };
+  bool matches = type && type.getNumInputs() == 3 && type.getNumResults() == 0 &&
+                 isa<LLVM::LLVMPointerType>(type.getInput(0)) &&
+                 isI64(type.getInput(1)) && isI64(type.getInput(2));
+  if (!matches)
     return emitOpError() << "vnniKernel '" << getVnniKernel()
-                         << "' must have type " << expected << ", got "
+                         << "' must have type '(!llvm.ptr, i64, i64) -> ()', "
+                            "got "
                          << kernel.getFunctionType();
   return success();
 }
