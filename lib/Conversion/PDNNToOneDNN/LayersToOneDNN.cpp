@@ -201,13 +201,6 @@ static pdnnrt::Activation runtimeActivation(StringRef name) {
       .Default(pdnnrt::Activation::none);
 }
 
-/// A constant [count] f32 tensor of `values`.
-static Value f32Constant(OpBuilder &b, Location loc, ArrayRef<float> values) {
-  auto type = RankedTensorType::get({int64_t(values.size())}, b.getF32Type());
-  return arith::ConstantOp::create(b, loc, type,
-                                   DenseElementsAttr::get(type, values));
-}
-
 /// A constant [count] tensor of `values` in `elementType`.
 template <typename T>
 static Value constantOf(OpBuilder &b, Location loc, Type elementType,
@@ -215,6 +208,29 @@ static Value constantOf(OpBuilder &b, Location loc, Type elementType,
   auto type = RankedTensorType::get({int64_t(values.size())}, elementType);
   return arith::ConstantOp::create(b, loc, type,
                                    DenseElementsAttr::get(type, values));
+}
+
+/// A constant [count] f32 tensor of `values`.
+static Value f32Constant(OpBuilder &b, Location loc, ArrayRef<float> values) {
+  return constantOf(b, loc, b.getF32Type(), values);
+}
+
+/// The f32 bias of a product with `n` columns: Paddle's Bias (any shape of n
+/// values, checked at run time), quantized to s32 for int8 products; zeros
+/// when the op has none, so that one primitive (and one cached kernel) serves
+/// every product, with or without Bias.
+static Value productBias(PatternRewriter &rewriter, Location loc, Value bias,
+                         OpFoldResult n, const ProductSpec &spec,
+                         StringRef name) {
+  if (!bias)
+    return createFilled(rewriter, loc, {n}, rewriter.getF32Type(), 0.0);
+  bias = flatten(rewriter, loc, bias);
+  OpFoldResult count = guardEqual(
+      rewriter, loc, tensor::getMixedSize(rewriter, loc, bias, 0), n,
+      (name + ": Bias has {0} values for {1} columns").str());
+  bias = sliceTo(rewriter, loc, bias, {count});
+  return spec.int8 ? quantizeInt8Bias(rewriter, loc, bias, spec.int8->bias)
+                   : bias;
 }
 
 /// The int8 product with weights in `#pdnn.packed` (a verified si8 constant
@@ -248,17 +264,7 @@ static Value buildSparseMatmul(PatternRewriter &rewriter, Location loc,
       (name + ": the weights have {0} rows but the data has {1} columns").str());
   src = sliceTo(rewriter, loc, src, s);
   OpFoldResult columns = rewriter.getIndexAttr(n);
-  Type f32 = rewriter.getF32Type();
-  if (bias) {
-    bias = flatten(rewriter, loc, bias);
-    OpFoldResult count = guardEqual(
-        rewriter, loc, tensor::getMixedSize(rewriter, loc, bias, 0), columns,
-        (name + ": Bias has {0} values for {1} columns").str());
-    bias = quantizeInt8Bias(rewriter, loc, sliceTo(rewriter, loc, bias, {count}),
-                            spec.int8->bias);
-  } else {
-    bias = createFilled(rewriter, loc, {columns}, f32, 0.0);
-  }
+  bias = productBias(rewriter, loc, bias, columns, spec, name);
   MLIRContext *ctx = rewriter.getContext();
   auto si8 = IntegerType::get(ctx, 8, IntegerType::Signed);
   auto ui8 = IntegerType::get(ctx, 8, IntegerType::Unsigned);
@@ -296,7 +302,6 @@ static Value buildSparseMatmul(PatternRewriter &rewriter, Location loc,
 static Value buildMatmul(PatternRewriter &rewriter, Location loc, Value src,
                          Value weights, Value bias, const ProductSpec &spec,
                          StringRef name) {
-  Type f32 = rewriter.getF32Type();
   auto weightsType = cast<RankedTensorType>(weights.getType());
   if (isa_and_nonnull<PackedEncodingAttr>(weightsType.getEncoding()))
     return buildSparseMatmul(rewriter, loc, src, weights, bias, spec, name);
@@ -316,19 +321,7 @@ static Value buildMatmul(PatternRewriter &rewriter, Location loc, Value src,
   src = sliceTo(rewriter, loc, src, s);
   weights = sliceTo(rewriter, loc, weights, w);
   OpFoldResult n = w.back();
-  if (bias) {
-    bias = flatten(rewriter, loc, bias);
-    OpFoldResult count = guardEqual(
-        rewriter, loc, tensor::getMixedSize(rewriter, loc, bias, 0), n,
-        (name + ": Bias has {0} values for {1} columns").str());
-    bias = sliceTo(rewriter, loc, bias, {count});
-    if (spec.int8)
-      bias = quantizeInt8Bias(rewriter, loc, bias, spec.int8->bias);
-  } else {
-    // Zeros rather than an absent bias: one primitive (and one cached
-    // kernel) for every product, with or without Paddle's Bias.
-    bias = createFilled(rewriter, loc, {n}, f32, 0.0);
-  }
+  bias = productBias(rewriter, loc, bias, n, spec, name);
   Value wScales, outputScales;
   float activationScale = 1.0f;
   if (spec.int8) {
