@@ -3,8 +3,8 @@
 // The compiler generates the kernel (lib/Conversion/SparseKernels); the
 // runtime checks the call, prepares what the kernel reads whole blocks of
 // (data padded to 64 columns and shifted to u8, per-column arrays padded to
-// the blocks) and runs the kernel over the N-blocks on OpenMP's threads,
-// the same pool as oneDNN's.
+// the blocks) and runs the kernel for this CPU (AMX or AVX-512 VNNI) over
+// the N-blocks on OpenMP's threads, the same pool as oneDNN's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,9 +15,13 @@
 
 #include "PaddleDNN/Runtime/PackedSparseFormat.h"
 
+#include <cpuid.h>
 #include <omp.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <vector>
 
@@ -28,12 +32,60 @@ namespace {
 
 using Kernel = void (*)(const int64_t *args, int64_t nbBegin, int64_t nbEnd);
 
+/// What both kernels need: vpexpandb (VBMI2) decompresses, and the VNNI
+/// kernel multiplies with vpdpbusd.
 bool cpuHasVnniKernelFeatures() {
   static const bool has = __builtin_cpu_supports("avx512f") &&
                           __builtin_cpu_supports("avx512bw") &&
                           __builtin_cpu_supports("avx512vnni") &&
                           __builtin_cpu_supports("avx512vbmi2");
   return has;
+}
+
+/// CPUID leaf 7: EDX bit 24 AMX-TILE, bit 25 AMX-INT8.
+bool cpuHasAmxInt8() {
+  unsigned eax, ebx, ecx, edx;
+  if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx))
+    return false;
+  return (edx >> 24 & 1) && (edx >> 25 & 1);
+}
+
+/// Linux enables AMX's 8 KiB of tile state for a process only when it asks
+/// (ARCH_REQ_XCOMP_PERM for XFEATURE_XTILEDATA); a tile instruction before
+/// that raises SIGILL. Asked once, for the whole process.
+bool amxTileStateGranted() {
+  static const bool granted = [] {
+#if defined(__linux__) && defined(SYS_arch_prctl)
+    constexpr long kArchReqXcompPerm = 0x1023, kXfeatureXtiledata = 18;
+    return syscall(SYS_arch_prctl, kArchReqXcompPerm, kXfeatureXtiledata) == 0;
+#else
+    return false;
+#endif
+  }();
+  return granted;
+}
+
+enum class KernelIsa { Vnni, Amx };
+
+/// AMX where it can run, VNNI elsewhere; PDNNRT_SPARSE_ISA=vnni|amx picks
+/// one (tests run both kernels on a machine with AMX).
+KernelIsa chooseKernel() {
+  if (!cpuHasVnniKernelFeatures())
+    fail("sparse_matmul's kernels need AVX-512 with VNNI and VBMI2 "
+         "(vpdpbusd, vpexpandb), which this CPU lacks");
+  bool amx = cpuHasAmxInt8() && amxTileStateGranted();
+  const char *forced = std::getenv("PDNNRT_SPARSE_ISA");
+  if (!forced || !*forced)
+    return amx ? KernelIsa::Amx : KernelIsa::Vnni;
+  if (!std::strcmp(forced, "vnni"))
+    return KernelIsa::Vnni;
+  if (std::strcmp(forced, "amx"))
+    fail("PDNNRT_SPARSE_ISA must be vnni or amx, got '%s'", forced);
+  if (!amx)
+    fail("PDNNRT_SPARSE_ISA=amx, but %s",
+         cpuHasAmxInt8() ? "the OS did not grant AMX tile state"
+                         : "this CPU has no AMX-INT8");
+  return KernelIsa::Amx;
 }
 
 /// `column` values [N] (or one, broadcast) padded with zeros to `padded`.
@@ -94,9 +146,7 @@ void pdnnrt::run(const SparseMatmulCall &call) {
     fail("outputScales must hold 1 or %lld values, got %lld",
          static_cast<long long>(n),
          static_cast<long long>(call.outputScales.numel));
-  if (!cpuHasVnniKernelFeatures())
-    fail("sparse_matmul's kernel needs AVX-512 with VNNI and VBMI2 "
-         "(vpdpbusd, vpexpandb), which this CPU lacks");
+  KernelIsa isa = chooseKernel();
   if (m == 0)
     return;
 
@@ -140,7 +190,8 @@ void pdnnrt::run(const SparseMatmulCall &call) {
   args[PDNNRT_SPARSE_LD_DST] = n;
   args[PDNNRT_SPARSE_N] = n;
 
-  auto kernel = reinterpret_cast<Kernel>(call.vnniKernel);
+  auto kernel = reinterpret_cast<Kernel>(
+      isa == KernelIsa::Amx ? call.amxKernel : call.vnniKernel);
   // Contiguous ranges of N-blocks: each thread streams its own columns'
   // blocks, which are contiguous in the packed values.
   int64_t threads = std::min<int64_t>(omp_get_max_threads(), nBlocks);

@@ -278,14 +278,14 @@ static Value buildSparseMatmul(PatternRewriter &rewriter, Location loc,
   pdnnrt::Activation activation = runtimeActivation(spec.activation);
   auto module =
       rewriter.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
-  FlatSymbolRefAttr kernel = declareSparseMatmulVnniKernel(
-      rewriter, module, {spec.outType, activation});
+  SparseMatmulKernels kernels =
+      declareSparseMatmulKernels(rewriter, module, {spec.outType, activation});
   Value product =
       pdnnrt::SparseMatmulOp::create(
           rewriter, loc, TypeRange{dst.getType()}, src, values, offsets,
           bitmask, columnSums, bias,
-          f32Constant(rewriter, loc, spec.int8->output), dst, kernel,
-          pdnnrt::ActivationAttr::get(ctx, activation),
+          f32Constant(rewriter, loc, spec.int8->output), dst, kernels.vnni,
+          kernels.amx, pdnnrt::ActivationAttr::get(ctx, activation),
           rewriter.getF32FloatAttr(spec.int8->activationScale))
           .getResult(0);
   outSizes.back() = columns;

@@ -2,19 +2,29 @@
 //
 // One kernel computes dst[:, nb*64 .. nb*64+64) for its N-blocks nb:
 //
-//   for m0 in 0..M step 64                       rows in L1-sized chunks
-//     acc[64 x 64] (s32, stack) = 0
+//   for m0 in 0..M step chunk                    rows whose sums stay on chip
+//     sums[chunk x 64] (s32) = 0
 //     for kb in 0..kBlocks
 //       expand block (nb, kb): 64 x vector.expandload of 64 bytes, each
 //         under 64 bits of the bitmask, into buf[4096] (stack)
-//       for each tile of 4 rows (then single rows)
-//         for k4 in 0..16: b_j = buf[k4*256 + j*64], j < 4 (16 columns x 4 k
-//           each, vpdpbusd's layout); acc[r][j] += u8 x[r, 4 k] . b_j
-//     epilogue per 16 columns: acc - correction, to f32, + bias, x scale,
+//       multiply: sums += x[m0 .., 64 kb ..] . buf
+//     epilogue per 16 columns: sums - correction, to f32, + bias, x scale,
 //       activation (x activationScale), rounded and saturated into dst
 //
 // The buffer is the format's own layout: a block's 64-byte row r is k4 =
-// r/4, columns 16 (r%4) .. +16, so decompressing is a copy under a mask.
+// r/4, columns 16 (r%4) .. +16, four k per column. That is both vpdpbusd's
+// operand (16 columns x 4 k per vector) and an AMX B tile (rows k4, 64
+// bytes of 16 columns x 4 k), so decompressing is a copy under a mask and
+// the two kernels differ only in the multiply:
+//   VNNI  chunks of 64 rows, register tiles of 4 rows x 64 columns: per k4
+//         step, 4 weight vectors, a broadcast of 4 data bytes per row, 16
+//         vpdpbusd; sums kept in a 16 KiB stack array between blocks
+//   AMX   chunks of 16 rows, sums in tiles 0-3 (16 rows x 16 columns each)
+//         for the whole K; per block, data in tile 4 (16 rows x 64 k),
+//         each 16-column quarter of the buffer in tile 5, 4 tdpbusd. The
+//         tile configuration is explicit IR: a 64-byte palette-1 record
+//         written on the stack and loaded with ldtilecfg per chunk (its row
+//         counts depend on the chunk), tilerelease on return.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,18 +46,25 @@ using namespace mlir::pdnn;
 namespace {
 
 constexpr int64_t kBlock = ::pdnn::packed::kBlock;
-/// Rows whose sums one expanded block serves before the next is expanded.
-constexpr int64_t kRowChunk = 64;
+/// Rows whose sums one expanded block serves before the next is expanded:
+/// 16 KiB of sums for VNNI, the 16 rows of a tile for AMX.
+constexpr int64_t kVnniRowChunk = 64, kAmxRowChunk = 16;
 /// Rows of one register tile: 4 rows x 4 vectors of sums, 4 weight vectors
 /// and a broadcast use 21 of AVX-512's 32 registers.
 constexpr int64_t kTileRows = 4;
 /// Lanes of one vector of s32 sums.
 constexpr int64_t kLanes = 16;
 
+/// AMX tiles the kernel uses: sums of 16 columns each, data, weights.
+constexpr int64_t kSumTiles = 4, kDataTile = 4, kWeightTile = 5;
+/// Bytes of one tile row: 64 u8/s8, or 16 s32.
+constexpr int64_t kTileRowBytes = 64;
+
 class KernelBuilder {
 public:
-  KernelBuilder(OpBuilder &b, Location loc, const SparseKernelSpec &spec)
-      : b(b), loc(loc), spec(spec), ctx(b.getContext()) {}
+  KernelBuilder(OpBuilder &b, Location loc, const SparseKernelSpec &spec,
+                SparseKernelIsa isa)
+      : b(b), loc(loc), spec(spec), isa(isa), ctx(b.getContext()) {}
 
   void build(func::FuncOp fn);
 
@@ -68,11 +85,34 @@ private:
     return arith::IndexCastOp::create(b, loc, b.getIndexType(),
                                       slot(s, b.getI64Type()));
   }
+  /// A 1-D memref of `size` elements at `pointer`.
+  Value memrefOver(Value pointer, Value size, Type elementType);
   /// A 1-D memref of `size` elements at the pointer in slot `s`.
-  Value memrefAt(int s, Value size, Type elementType);
+  Value memrefAt(int s, Value size, Type elementType) {
+    return memrefOver(slot(s, LLVM::LLVMPointerType::get(ctx)), size,
+                      elementType);
+  }
+  /// `bytes` of 64-byte aligned stack, as a pointer.
+  Value stackBytes(int64_t bytes);
+  /// `base` + `offset` bytes.
+  Value byteAddress(Value base, Value offset);
+  Value i64Of(Value indexValue) {
+    return arith::IndexCastOp::create(b, loc, b.getI64Type(), indexValue);
+  }
+  Value tileNumber(int64_t t) {
+    return LLVM::ConstantOp::create(b, loc, b.getI8Type(),
+                                    b.getI8IntegerAttr(t));
+  }
+  void callIntrinsic(StringRef name, ValueRange operands) {
+    LLVM::CallIntrinsicOp::create(b, loc, b.getStringAttr(name), operands,
+                                  LLVM::FastmathFlagsAttr());
+  }
 
   void expandBlock(Value block);
   void accumulateTile(Value row, Value rowInChunk, Value kb, int64_t rows);
+  void multiplyVnni(Value m0, Value rows, Value kb);
+  void configureTiles(Value rows);
+  void multiplyAmx(Value m0, Value kb);
   void epilogue(Value nb, Value m0, Value rows);
   Value activate(Value x);
   Value convertToDst(Value x);
@@ -80,12 +120,15 @@ private:
   OpBuilder &b;
   Location loc;
   const SparseKernelSpec &spec;
+  SparseKernelIsa isa;
   MLIRContext *ctx;
   Value args;
   // The buffers and sizes every part reads.
   Value src, values, offsets, bitmask, correction, bias, scales, dst;
   Value kBlocks, srcStride, ldDst, n, actScale, lanesIota;
   Value buffer, sums;
+  // AMX: the same buffers as pointers, and the tile configuration.
+  Value srcPointer, bufferPointer, sumsPointer, tileConfig;
 };
 
 Value KernelBuilder::slot(int s, Type type) {
@@ -95,7 +138,7 @@ Value KernelBuilder::slot(int s, Type type) {
   return LLVM::LoadOp::create(b, loc, type, address);
 }
 
-Value KernelBuilder::memrefAt(int s, Value size, Type elementType) {
+Value KernelBuilder::memrefOver(Value pointer, Value size, Type elementType) {
   // The runtime hands raw pointers; a memref descriptor over each lets the
   // body use memref and vector ops (the casts fold when lowered to LLVM).
   auto ptr = LLVM::LLVMPointerType::get(ctx);
@@ -103,25 +146,37 @@ Value KernelBuilder::memrefAt(int s, Value size, Type elementType) {
   auto array = LLVM::LLVMArrayType::get(i64, 1);
   auto descriptor =
       LLVM::LLVMStructType::getLiteral(ctx, {ptr, ptr, i64, array, array});
-  Value pointer = slot(s, ptr);
   Value d = LLVM::PoisonOp::create(b, loc, descriptor);
   auto i64Constant = [&](int64_t v) {
     return LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(v));
   };
-  Value size64 = arith::IndexCastOp::create(b, loc, i64, size);
   d = LLVM::InsertValueOp::create(b, loc, d, pointer, ArrayRef<int64_t>{0});
   d = LLVM::InsertValueOp::create(b, loc, d, pointer, ArrayRef<int64_t>{1});
   d = LLVM::InsertValueOp::create(b, loc, d, i64Constant(0), ArrayRef<int64_t>{2});
-  d = LLVM::InsertValueOp::create(b, loc, d, size64, ArrayRef<int64_t>{3, 0});
+  d = LLVM::InsertValueOp::create(b, loc, d, i64Of(size),
+                                  ArrayRef<int64_t>{3, 0});
   d = LLVM::InsertValueOp::create(b, loc, d, i64Constant(1), ArrayRef<int64_t>{4, 0});
   auto type = MemRefType::get({ShapedType::kDynamic}, elementType);
   return UnrealizedConversionCastOp::create(b, loc, type, d).getResult(0);
 }
 
+Value KernelBuilder::stackBytes(int64_t bytes) {
+  Type i64 = b.getI64Type();
+  Value count =
+      LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(bytes));
+  return LLVM::AllocaOp::create(b, loc, LLVM::LLVMPointerType::get(ctx),
+                                b.getI8Type(), count, /*alignment=*/64);
+}
+
+Value KernelBuilder::byteAddress(Value base, Value offset) {
+  return LLVM::GEPOp::create(b, loc, LLVM::LLVMPointerType::get(ctx),
+                             b.getI8Type(), base,
+                             ArrayRef<LLVM::GEPArg>{i64Of(offset)});
+}
+
 void KernelBuilder::expandBlock(Value block) {
   // Row r of the block: 64 bytes under bits [64 r, 64 r + 64) of its mask,
   // taking the next popcount(bits) values.
-  Type i64 = b.getI64Type();
   Value first = memref::LoadOp::create(b, loc, offsets, block);
   Value start = arith::IndexCastOp::create(b, loc, b.getIndexType(), first);
   Value maskBase = mul(block, index(kBlock));
@@ -141,9 +196,8 @@ void KernelBuilder::expandBlock(Value block) {
         ValueRange{position}, mask, zeros);
     vector::StoreOp::create(b, loc, row, buffer, ValueRange{mul(r, index(64))});
     Value count = math::CtPopOp::create(b, loc, bits);
-    Value next = add(position, arith::IndexCastOp::create(
-                                   b, loc, b.getIndexType(), count));
-    (void)i64;
+    Value next = add(
+        position, arith::IndexCastOp::create(b, loc, b.getIndexType(), count));
     scf::YieldOp::create(b, loc, next);
   }
 }
@@ -200,6 +254,63 @@ void KernelBuilder::accumulateTile(Value row, Value rowInChunk, Value kb,
           b, loc, steps.getResult(r * 4 + j), sums,
           ValueRange{add(mul(add(rowInChunk, index(r)), index(kBlock)),
                          index(j * kLanes))});
+}
+
+void KernelBuilder::multiplyVnni(Value m0, Value rows, Value kb) {
+  Value tiled = mul(arith::DivUIOp::create(b, loc, rows, index(kTileRows)),
+                    index(kTileRows));
+  auto tiles = scf::ForOp::create(b, loc, index(0), tiled, index(kTileRows));
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(tiles.getBody());
+    Value t = tiles.getInductionVar();
+    accumulateTile(add(m0, t), t, kb, kTileRows);
+  }
+  auto rest = scf::ForOp::create(b, loc, tiled, rows, index(1));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(rest.getBody());
+  Value t = rest.getInductionVar();
+  accumulateTile(add(m0, t), t, kb, 1);
+}
+
+void KernelBuilder::configureTiles(Value rows) {
+  // Palette 1's 64-byte record: byte 0 the palette, bytes 16 + 2 t the
+  // bytes per row of tile t (u16), byte 48 + t its rows; unused tiles 0.
+  Type i8 = b.getI8Type();
+  Value zeros = splat(i8, b.getI8IntegerAttr(0), 64);
+  auto record = memrefOver(tileConfig, index(64), i8);
+  vector::StoreOp::create(b, loc, zeros, record, ValueRange{index(0)});
+  auto storeByte = [&](int64_t at, Value v) {
+    memref::StoreOp::create(b, loc, v, record, ValueRange{index(at)});
+  };
+  auto byte = [&](int64_t v) {
+    return arith::ConstantOp::create(b, loc, i8, b.getI8IntegerAttr(v));
+  };
+  storeByte(0, byte(1));
+  Value chunkRows = arith::IndexCastOp::create(b, loc, i8, rows);
+  for (int64_t t = 0; t <= kWeightTile; ++t) {
+    storeByte(16 + 2 * t, byte(kTileRowBytes));
+    // The sums and the data have a row per data row; the weights 16 k4.
+    storeByte(48 + t, t == kWeightTile ? byte(kBlock / 4) : chunkRows);
+  }
+  callIntrinsic("llvm.x86.ldtilecfg", {tileConfig});
+}
+
+void KernelBuilder::multiplyAmx(Value m0, Value kb) {
+  // Data tile: the chunk's rows, k = 64 kb .. 64 kb + 63.
+  Value stride = i64Of(srcStride);
+  Value data =
+      byteAddress(srcPointer, add(mul(m0, srcStride), mul(kb, index(kBlock))));
+  callIntrinsic("llvm.x86.tileloadd64", {tileNumber(kDataTile), data, stride});
+  // Weight tile j: columns 16 j .. 16 j + 15, rows k4 256 bytes apart.
+  Value weightStride = i64Of(index(4 * kTileRowBytes));
+  for (int64_t j = 0; j < kSumTiles; ++j) {
+    Value quarter = byteAddress(bufferPointer, index(j * kTileRowBytes));
+    callIntrinsic("llvm.x86.tileloadd64",
+                  {tileNumber(kWeightTile), quarter, weightStride});
+    callIntrinsic("llvm.x86.tdpbusd", {tileNumber(j), tileNumber(kDataTile),
+                                       tileNumber(kWeightTile)});
+  }
 }
 
 Value KernelBuilder::activate(Value x) {
@@ -318,11 +429,16 @@ void KernelBuilder::build(func::FuncOp fn) {
     lanesIota = arith::ConstantOp::create(
         b, loc, laneType, DenseElementsAttr::get(laneType, ArrayRef(iota)));
   }
-  auto aligned = b.getI64IntegerAttr(64);
-  buffer = memref::AllocaOp::create(
-      b, loc, MemRefType::get({::pdnn::packed::kBlockElements}, i8), aligned);
-  sums = memref::AllocaOp::create(
-      b, loc, MemRefType::get({kRowChunk * kBlock}, i32), aligned);
+  bool amx = isa == SparseKernelIsa::Amx;
+  int64_t rowChunk = amx ? kAmxRowChunk : kVnniRowChunk;
+  bufferPointer = stackBytes(::pdnn::packed::kBlockElements);
+  buffer = memrefOver(bufferPointer, index(::pdnn::packed::kBlockElements), i8);
+  sumsPointer = stackBytes(rowChunk * kBlock * 4);
+  sums = memrefOver(sumsPointer, index(rowChunk * kBlock), i32);
+  if (amx) {
+    srcPointer = slot(PDNNRT_SPARSE_SRC, LLVM::LLVMPointerType::get(ctx));
+    tileConfig = stackBytes(64);
+  }
 
   Value nbBegin = arith::IndexCastOp::create(b, loc, b.getIndexType(),
                                              entry->getArgument(1));
@@ -331,13 +447,16 @@ void KernelBuilder::build(func::FuncOp fn) {
   auto nbLoop = scf::ForOp::create(b, loc, nbBegin, nbEnd, index(1));
   b.setInsertionPointToStart(nbLoop.getBody());
   Value nb = nbLoop.getInductionVar();
-  auto chunkLoop = scf::ForOp::create(b, loc, index(0), m, index(kRowChunk));
+  auto chunkLoop = scf::ForOp::create(b, loc, index(0), m, index(rowChunk));
   b.setInsertionPointToStart(chunkLoop.getBody());
   Value m0 = chunkLoop.getInductionVar();
-  Value rows = arith::MinSIOp::create(
-      b, loc, index(kRowChunk), arith::SubIOp::create(b, loc, m, m0));
-  // Zero the sums of the chunk's rows.
-  {
+  Value rows = arith::MinSIOp::create(b, loc, index(rowChunk),
+                                      arith::SubIOp::create(b, loc, m, m0));
+  if (amx) {
+    configureTiles(rows);
+    for (int64_t j = 0; j < kSumTiles; ++j)
+      callIntrinsic("llvm.x86.tilezero", {tileNumber(j)});
+  } else {
     auto zeroLoop = scf::ForOp::create(b, loc, index(0), mul(rows, index(kBlock)),
                                        index(kLanes));
     OpBuilder::InsertionGuard guard(b);
@@ -351,25 +470,26 @@ void KernelBuilder::build(func::FuncOp fn) {
     b.setInsertionPointToStart(kbLoop.getBody());
     Value kb = kbLoop.getInductionVar();
     expandBlock(add(mul(nb, kBlocks), kb));
-    Value tiled = mul(arith::DivUIOp::create(b, loc, rows, index(kTileRows)),
-                      index(kTileRows));
-    auto tiles = scf::ForOp::create(b, loc, index(0), tiled, index(kTileRows));
-    {
-      OpBuilder::InsertionGuard inner(b);
-      b.setInsertionPointToStart(tiles.getBody());
-      Value t = tiles.getInductionVar();
-      accumulateTile(add(m0, t), t, kb, kTileRows);
-    }
-    auto rest = scf::ForOp::create(b, loc, tiled, rows, index(1));
-    {
-      OpBuilder::InsertionGuard inner(b);
-      b.setInsertionPointToStart(rest.getBody());
-      Value t = rest.getInductionVar();
-      accumulateTile(add(m0, t), t, kb, 1);
-    }
+    if (amx)
+      multiplyAmx(m0, kb);
+    else
+      multiplyVnni(m0, rows, kb);
+  }
+  if (amx) {
+    // Sums row r at sums[r * 64 ..]: tile j's rows hold columns 16 j ...
+    Value rowBytes = i64Of(index(kBlock * 4));
+    for (int64_t j = 0; j < kSumTiles; ++j)
+      callIntrinsic("llvm.x86.tilestored64",
+                    {tileNumber(j),
+                     byteAddress(sumsPointer, index(j * kTileRowBytes)),
+                     rowBytes});
   }
   epilogue(nb, m0, rows);
   b.setInsertionPointToEnd(entry);
+  // Tile state is large (8 KiB) and saved on every context switch until
+  // released.
+  if (amx)
+    callIntrinsic("llvm.x86.tilerelease", {});
   func::ReturnOp::create(b, loc);
 }
 
@@ -390,12 +510,13 @@ constexpr StringLiteral kKernelAttr = "pdnnrt.kernel";
 constexpr StringLiteral kDstTypeAttr = "pdnnrt.dst_type";
 constexpr StringLiteral kActivationAttr = "pdnnrt.activation";
 constexpr StringLiteral kSparseVnni = "sparse_matmul_vnni";
+constexpr StringLiteral kSparseAmx = "sparse_matmul_amx";
 
-FlatSymbolRefAttr
-mlir::pdnn::declareSparseMatmulVnniKernel(OpBuilder &b, ModuleOp module,
-                                          const SparseKernelSpec &spec) {
-  std::string name = ("__pdnn_sparse_matmul_vnni_" + typeName(spec.dstType) +
-                      "_" + pdnnrt::stringifyActivation(spec.activation))
+static FlatSymbolRefAttr declareKernel(OpBuilder &b, ModuleOp module,
+                                       const SparseKernelSpec &spec,
+                                       StringRef kind) {
+  std::string name = ("__pdnn_" + kind + "_" + typeName(spec.dstType) + "_" +
+                      pdnnrt::stringifyActivation(spec.activation))
                          .str();
   MLIRContext *ctx = b.getContext();
   if (!module.lookupSymbol<func::FuncOp>(name)) {
@@ -406,12 +527,19 @@ mlir::pdnn::declareSparseMatmulVnniKernel(OpBuilder &b, ModuleOp module,
         b, module.getLoc(), name,
         b.getFunctionType({LLVM::LLVMPointerType::get(ctx), i64, i64}, {}));
     fn.setPrivate();
-    fn->setAttr(kKernelAttr, b.getStringAttr(kSparseVnni));
+    fn->setAttr(kKernelAttr, b.getStringAttr(kind));
     fn->setAttr(kDstTypeAttr, TypeAttr::get(spec.dstType));
     fn->setAttr(kActivationAttr,
                 pdnnrt::ActivationAttr::get(ctx, spec.activation));
   }
   return FlatSymbolRefAttr::get(ctx, name);
+}
+
+SparseMatmulKernels
+mlir::pdnn::declareSparseMatmulKernels(OpBuilder &b, ModuleOp module,
+                                       const SparseKernelSpec &spec) {
+  return {declareKernel(b, module, spec, kSparseVnni),
+          declareKernel(b, module, spec, kSparseAmx)};
 }
 
 LogicalResult mlir::pdnn::generateSparseKernels(ModuleOp module) {
@@ -424,22 +552,32 @@ LogicalResult mlir::pdnn::generateSparseKernels(ModuleOp module) {
     auto activation = fn->getAttrOfType<pdnnrt::ActivationAttr>(kActivationAttr);
     Type dst = dstType ? dstType.getValue() : Type();
     bool dstOk = dst && (dst.isF32() || dst.isInteger(32) || dst.isInteger(8));
-    if (kind.getValue() != kSparseVnni || !dstOk || !activation)
-      return fn.emitError() << "cannot generate kernel '" << kind.getValue()
-                            << "': expected " << kSparseVnni << " with a "
-                            << kDstTypeAttr << " of f32, i32, ui8 or si8 and a "
-                            << kActivationAttr;
-    // Compiled for AVX-512 VNNI and VBMI2 whatever the host: the runtime
-    // calls it only where the CPU has them.
+    bool kindOk =
+        kind.getValue() == kSparseVnni || kind.getValue() == kSparseAmx;
+    if (!kindOk || !dstOk || !activation)
+      return fn.emitError()
+             << "cannot generate kernel '" << kind.getValue() << "': expected "
+             << kSparseVnni << " or " << kSparseAmx << " with a "
+             << kDstTypeAttr << " of f32, i32, ui8 or si8 and a "
+             << kActivationAttr;
+    auto isa = kind.getValue() == kSparseAmx ? SparseKernelIsa::Amx
+                                             : SparseKernelIsa::Vnni;
+    // Compiled for its instructions whatever the host: the runtime calls a
+    // kernel only where the CPU has them (AMX machines have VBMI2 too,
+    // which vpexpandb needs).
+    SmallVector<StringRef> wanted = {"+avx512f",  "+avx512bw",   "+avx512vl",
+                                     "+avx512dq", "+avx512vnni", "+avx512vbmi2",
+                                     "+popcnt"};
+    if (isa == SparseKernelIsa::Amx)
+      wanted.append({"+amx-tile", "+amx-int8"});
     SmallVector<StringAttr> features;
-    for (StringRef f : {"+avx512f", "+avx512bw", "+avx512vl", "+avx512dq",
-                        "+avx512vnni", "+avx512vbmi2", "+popcnt"})
+    for (StringRef f : wanted)
       features.push_back(StringAttr::get(ctx, f));
     fn->setAttr(LLVM::TargetFeaturesAttr::getAttributeName(),
                 LLVM::TargetFeaturesAttr::get(ctx, features));
     OpBuilder b(ctx);
     SparseKernelSpec spec{dst, activation.getValue()};
-    KernelBuilder(b, fn.getLoc(), spec).build(fn);
+    KernelBuilder(b, fn.getLoc(), spec, isa).build(fn);
     fn->removeAttr(kKernelAttr);
     fn->removeAttr(kDstTypeAttr);
     fn->removeAttr(kActivationAttr);

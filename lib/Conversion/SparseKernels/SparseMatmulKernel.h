@@ -1,10 +1,12 @@
-//===- SparseMatmulKernel.h - generated packed-sparse int8 kernels -*- C++ -*-===//
+//===- SparseMatmulKernel.h - generated packed-sparse int8 kernels -*- C++
+//-*-===//
 //
 // The kernels behind `pdnnrt.sparse_matmul`, generated as MLIR functions of
 // the module being compiled: per 64 x 64 block of packed weights,
 // `vector.expandload` (vpexpandb) decompresses it into an L1-resident
-// buffer, then `vpdpbusd` multiplies it with the u8 data, and a fused
-// epilogue applies Paddle's int8 product (Int8Products.h) to the s32 sums.
+// buffer, then `vpdpbusd` or AMX's `tdpbusd` multiplies it with the u8
+// data, and a fused epilogue applies Paddle's int8 product (Int8Products.h)
+// to the s32 sums.
 // The runtime calls a kernel per range of N-blocks from its threads; its
 // arguments are PdnnrtSparseKernelArg slots (PackedSparseFormat.h).
 //
@@ -27,13 +29,21 @@ struct SparseKernelSpec {
   pdnnrt::Activation activation = pdnnrt::Activation::none;
 };
 
-/// Declares the AVX-512 VNNI kernel for `spec` in `module` (at its end, the
-/// first time it is asked for): a body-less private function whose
-/// attributes say what --pdnnrt-generate-kernels will build. Buffer
+/// The instructions a kernel multiplies with.
+enum class SparseKernelIsa { Vnni, Amx };
+
+/// A product's kernels: the runtime picks one by the CPU's features.
+struct SparseMatmulKernels {
+  FlatSymbolRefAttr vnni, amx;
+};
+
+/// Declares the AVX-512 VNNI and the AMX kernel for `spec` in `module` (at
+/// its end, the first time they are asked for): body-less private functions
+/// whose attributes say what --pdnnrt-generate-kernels will build. Buffer
 /// deallocation, which cannot reason about the raw pointers a kernel
-/// reads, runs before the body exists.
-FlatSymbolRefAttr declareSparseMatmulVnniKernel(OpBuilder &b, ModuleOp module,
-                                                const SparseKernelSpec &spec);
+/// reads, runs before the bodies exist.
+SparseMatmulKernels declareSparseMatmulKernels(OpBuilder &b, ModuleOp module,
+                                               const SparseKernelSpec &spec);
 
 /// Gives every kernel `module` declares its body; fails with an error on a
 /// declaration it cannot read.

@@ -60,24 +60,30 @@ LogicalResult PrepareWeightsOp::verify() { return verifyRuntimeCall(*this); }
 
 LogicalResult
 SparseMatmulOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
-  auto kernel = symbolTable.lookupNearestSymbolFrom<FunctionOpInterface>(
-      *this, getVnniKernelAttr());
-  if (!kernel)
-    return emitOpError() << "vnniKernel '" << getVnniKernel()
-                         << "' is not a function of this module";
-  // Checked without building the type: the module may not have loaded the
-  // LLVM dialect.
-  auto type = dyn_cast<FunctionType>(kernel.getFunctionType());
-  auto isI64 = [](Type t) { return t.isSignlessInteger(64); };
-  bool matches = type && type.getNumInputs() == 3 && type.getNumResults() == 0 &&
-                 isa<LLVM::LLVMPointerType>(type.getInput(0)) &&
-                 isI64(type.getInput(1)) && isI64(type.getInput(2));
-  if (!matches)
-    return emitOpError() << "vnniKernel '" << getVnniKernel()
-                         << "' must have type '(!llvm.ptr, i64, i64) -> ()', "
-                            "got "
-                         << kernel.getFunctionType();
-  return success();
+  auto verifyKernel = [&](StringRef role,
+                          FlatSymbolRefAttr name) -> LogicalResult {
+    auto kernel =
+        symbolTable.lookupNearestSymbolFrom<FunctionOpInterface>(*this, name);
+    if (!kernel)
+      return emitOpError() << role << " '" << name.getValue()
+                           << "' is not a function of this module";
+    // Checked without building the type: the module may not have loaded the
+    // LLVM dialect.
+    auto type = dyn_cast<FunctionType>(kernel.getFunctionType());
+    auto isI64 = [](Type t) { return t.isSignlessInteger(64); };
+    bool matches = type && type.getNumInputs() == 3 &&
+                   type.getNumResults() == 0 &&
+                   isa<LLVM::LLVMPointerType>(type.getInput(0)) &&
+                   isI64(type.getInput(1)) && isI64(type.getInput(2));
+    if (!matches)
+      return emitOpError() << role << " '" << name.getValue()
+                           << "' must have type '(!llvm.ptr, i64, i64) -> ()', "
+                              "got "
+                           << kernel.getFunctionType();
+    return success();
+  };
+  return success(succeeded(verifyKernel("vnniKernel", getVnniKernelAttr())) &&
+                 succeeded(verifyKernel("amxKernel", getAmxKernelAttr())));
 }
 
 //===----------------------------------------------------------------------===//

@@ -352,9 +352,12 @@ def PDNNRT_SparseMatmulOp : PDNNRT_CallOp<"sparse_matmul", "pdnnrt_sparse_matmul
     bias)), rounded to nearest even and saturated into dst's type: the
     int8 `pdnnrt.matmul`'s arithmetic to the bit. The runtime pads src to
     whole 64-column blocks (and shifts si8 data to u8, which `columnSums`
-    corrects), then runs `vnniKernel` over the N-blocks on all threads.
-    The kernel is a function of this module that the compiler generated
-    (`(!llvm.ptr, i64, i64) -> ()`, see PdnnrtSparseKernelArg).
+    corrects), then runs a kernel over the N-blocks on all threads:
+    `amxKernel` where the CPU has AMX-INT8 and the OS grants tile state,
+    `vnniKernel` elsewhere (AVX-512 VNNI and VBMI2 needed), unless
+    PDNNRT_SPARSE_ISA=vnni|amx says which. Both are functions of this module
+    that the compiler generated (`(!llvm.ptr, i64, i64) -> ()`, see
+    PdnnrtSparseKernelArg).
   }];
   let arguments = (ins
     PDNNRT_Buffer<[UI8, SI8], [2]>:$src,
@@ -366,6 +369,7 @@ def PDNNRT_SparseMatmulOp : PDNNRT_CallOp<"sparse_matmul", "pdnnrt_sparse_matmul
     PDNNRT_Buffer<[F32], [1]>:$outputScales,
     PDNNRT_Destination<[F32, UI8, SI8, I32], [2]>:$dst,
     PDNNRT_KernelRefAttr:$vnniKernel,
+    PDNNRT_KernelRefAttr:$amxKernel,
     DefaultValuedAttr<PDNNRT_ActivationAttr,
                       "::mlir::pdnnrt::Activation::none">:$activation,
     DefaultValuedAttr<F32Attr, "1.0f">:$activationScale);
