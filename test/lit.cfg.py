@@ -80,10 +80,13 @@ if os.path.isdir(_zh_pages) and sum(len(f) for _, _, f in os.walk(_zh_pages)) >=
 
 for _flag, _feature in (("avx512_bf16", "cpu-avx512-bf16"),
                         ("avx512_vnni", "cpu-avx512-vnni"),
-                        ("avx512_vbmi2", "cpu-avx512-vbmi2"),
-                        ("amx_tile", "cpu-amx")):
+                        ("avx512_vbmi2", "cpu-avx512-vbmi2")):
     if _flag in _cpu_flags():
         config.available_features.add(_feature)
+# AMX's tiles and its int8 products (tdpbusd); /proc/cpuinfo lists a flag
+# only when the kernel supports the state.
+if {"amx_tile", "amx_int8"} <= _cpu_flags():
+    config.available_features.add("cpu-amx")
 
 # The LAC corpus tests keep both cores busy for seconds with OpenMP threads
 # that spin while they wait; two at once oversubscribe the machine and each

@@ -14,7 +14,12 @@ generated kernel (weights packed with --pack-sparse-weights at threshold 0)
 equals the dense product on oneDNN and the reference loops, and numpy's
 reading of Paddle's int8 kernel (paddle_reference.int8_product), to the bit
 (except after tanh and sigmoid, as in int8_matrix.py), over oneDNN's own
-test shapes (M x K : K x N) at sparsity 0, 0.5, 0.9, 0.99 and 1."""
+test shapes (M x K : K x N) at sparsity 0, 0.5, 0.9, 0.99 and 1.
+
+`--group quantized`: f32 weights of fc and mul, mostly zeros, become s8 with
+--quantize-constant-weights and then packed with --pack-sparse-weights (at
+its default threshold); the result equals the dense product with the f32
+weights, which oneDNN quantizes when it reorders them."""
 
 import os
 import re
@@ -184,8 +189,38 @@ def matmul_cases():
     return cases
 
 
+def sparse_f32_weights(rng, k, n, sparsity):
+    """f32 weights in [-1, 1) with a fraction `sparsity` of exact zeros."""
+    w = (rng.rand(k, n) * 2 - 1).astype(np.float32)
+    w.reshape(-1)[rng.permutation(k * n)[:int(round(sparsity * k * n))]] = 0
+    return w
+
+
+QUANTIZED = Config("quantized-packed-onednn", "onednn",
+                   passes=("--quantize-constant-weights", "--pack-sparse-weights"),
+                   must=("#pdnn.packed",))
+QUANTIZED_PAIRS = (("quantized-packed-onednn", "onednn"),
+                   ("quantized-packed-onednn", "reference"))
+
+
+def quantized_cases():
+    rng = np.random.RandomState(2033)
+    cases = []
+    for (m, k, n), sparsity, options in (
+            (SHAPES[3], 0.9, dict()),
+            (SHAPES[4], 0.7, dict(dtype=np.int8, out_dtype=np.uint8, activation="relu")),
+            (SHAPES[8], 0.95, dict(out_dtype=np.int8, common=True))):
+        w = sparse_f32_weights(rng, k, n, sparsity)
+        cases.append(named(fc_case(rng, (m, k), n, weights=w, **options), sparsity))
+    w = sparse_f32_weights(rng, 128, 70, 0.8)
+    cases.append(named(mul_case(rng, (3, 128), (128, 70), dtype=np.int8,
+                                out_dtype=np.uint8, scale_out=3.0, weights=w), 0.8))
+    return cases
+
+
 def main():
-    groups = {"pack": None, "fc": fc_cases, "mul": mul_cases, "matmul_v2": matmul_cases}
+    groups = {"pack": None, "fc": fc_cases, "mul": mul_cases, "matmul_v2": matmul_cases,
+              "quantized": quantized_cases}
     args = harness.parse_args(__doc__, lambda p: p.add_argument(
         "--group", choices=sorted(groups), required=True))
     if args.group == "pack":
@@ -193,7 +228,10 @@ def main():
         print("SUMMARY sparse pack: %d cases, %d failed" % (
             len(SHAPES) * len(SPARSITIES), failures))
         sys.exit(1 if failures else 0)
-    failures = harness.check(args, groups[args.group](), CONFIGS, PAIRS,
+    quantized = args.group == "quantized"
+    configs = (QUANTIZED, harness.ONEDNN, harness.REFERENCE) if quantized else CONFIGS
+    failures = harness.check(args, groups[args.group](), configs,
+                             QUANTIZED_PAIRS if quantized else PAIRS,
                              group="sparse-" + args.group, batch_size=8)
     if not args.list:
         harness.finish("sparse " + args.group, failures)
