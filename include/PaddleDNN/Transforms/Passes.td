@@ -189,7 +189,9 @@ def PackSparseWeights : Pass<"pack-sparse-weights"> {
     transposed (`trans_y`), batched, or with `padding_weights`.
   }];
   let options = [
-    Option<"sparsityThreshold", "sparsity-threshold", "double", "0.6",
+    // 0.5: where the packed kernel overtakes dense oneDNN int8 on
+    // memory-bound products (docs/BENCHMARKS.md).
+    Option<"sparsityThreshold", "sparsity-threshold", "double", "0.5",
            "The least fraction of zero weights that is packed">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
