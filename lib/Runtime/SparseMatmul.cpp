@@ -42,12 +42,16 @@ bool cpuHasVnniKernelFeatures() {
   return has;
 }
 
-/// CPUID leaf 7: EDX bit 24 AMX-TILE, bit 25 AMX-INT8.
+/// CPUID leaf 7: EDX bit 24 AMX-TILE, bit 25 AMX-INT8. Read once: in a
+/// virtual machine CPUID traps to the hypervisor.
 bool cpuHasAmxInt8() {
-  unsigned eax, ebx, ecx, edx;
-  if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx))
-    return false;
-  return (edx >> 24 & 1) && (edx >> 25 & 1);
+  static const bool has = [] {
+    unsigned eax, ebx, ecx, edx;
+    if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx))
+      return false;
+    return (edx >> 24 & 1) && (edx >> 25 & 1);
+  }();
+  return has;
 }
 
 /// Linux enables AMX's 8 KiB of tile state for a process only when it asks
