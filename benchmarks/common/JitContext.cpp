@@ -10,6 +10,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/DialectRegistry.h"
 
+#include <cstdlib>
+
 mlir::MLIRContext &pdnn_bench::jitContext() {
   static mlir::DialectRegistry *registry = [] {
     auto *r = new mlir::DialectRegistry;
@@ -24,4 +26,16 @@ mlir::MLIRContext &pdnn_bench::jitContext() {
     return c;
   }();
   return *context;
+}
+
+std::unique_ptr<mlir::pdnn::JitFunction>
+pdnn_bench::compileOrAbort(mlir::OwningOpRef<mlir::ModuleOp> module,
+                           const mlir::pdnn::JitOptions &options) {
+  auto function =
+      mlir::pdnn::JitFunction::compile(std::move(module), "main", options);
+  if (!function) {
+    llvm::errs() << llvm::toString(function.takeError()) << "\n";
+    std::abort();
+  }
+  return std::move(*function);
 }

@@ -16,6 +16,7 @@
 
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
 #include "PaddleDNN/Execution/JitFunction.h"
+#include "common/HandWrittenInnerProduct.h"
 #include "common/JitContext.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -105,12 +106,7 @@ JitFunction &compiled(bool int8) {
   if (!slot) {
     JitOptions options;
     options.backend = Backend::OneDNN;
-    auto function = JitFunction::compile(buildFc(int8), "main", options);
-    if (!function) {
-      llvm::errs() << llvm::toString(function.takeError()) << "\n";
-      std::abort();
-    }
-    slot = std::move(*function);
+    slot = pdnn_bench::compileOrAbort(buildFc(int8), options);
   }
   return *slot;
 }
@@ -121,64 +117,37 @@ JitFunction &compiled(bool int8) {
 /// quantizes them per channel in that reorder and the bias into s32 with
 /// Scale_in · Scale_weights, and gives the primitive the output scales
 /// Scale_out / (Scale_in · Scale_weights).
-class HandWrittenFc {
+class HandWrittenFc : public pdnn_bench::HandWrittenInnerProduct {
 public:
-  HandWrittenFc(int64_t m, bool int8) {
-    using dt = dnnl::memory::data_type;
-    using tag = dnnl::memory::format_tag;
-    const Layer &l = layer();
-    dt in = int8 ? dt::u8 : dt::f32, out = int8 ? dt::s8 : dt::f32,
-       weights = int8 ? dt::s8 : dt::f32, bias = int8 ? dt::s32 : dt::f32;
-    dnnl::memory::desc src({m, kK}, in, tag::nc), dst({m, kN}, out, tag::nc),
-        weightsAny({kN, kK}, weights, tag::any), biasDesc({kN}, bias, tag::x);
-    dnnl::primitive_attr attr;
-    std::vector<float> biasScales(kN), outputScales(kN), weightScales(kN);
-    for (int64_t n = 0; n < kN; ++n) {
-      biasScales[n] = kScaleIn * l.scales[n];
-      outputScales[n] = kScaleOut / biasScales[n];
-      weightScales[n] = l.scales[n];
-    }
-    if (int8)
-      attr.set_output_scales(1 << 1, outputScales);
-    dnnl::inner_product_forward::primitive_desc pd(
-        {dnnl::prop_kind::forward_inference, src, weightsAny, biasDesc, dst},
-        attr, engine);
-    primitive = dnnl::inner_product_forward(pd);
-    auto reorder = [&](const dnnl::memory::desc &from, const float *data,
-                       const dnnl::memory::desc &to,
-                       const std::vector<float> &scales) {
-      dnnl::memory user(from, engine, const_cast<float *>(data));
-      dnnl::memory result(to, engine);
-      dnnl::primitive_attr reorderAttr;
-      if (int8)
-        reorderAttr.set_output_scales(1 << 0, scales);
-      dnnl::reorder(user, result, reorderAttr).execute(stream, user, result);
-      stream.wait();
-      return result;
-    };
-    this->weights = reorder(dnnl::memory::desc({kN, kK}, dt::f32, tag::io),
-                            l.w.data(), pd.weights_desc(), weightScales);
-    this->bias = reorder(dnnl::memory::desc({kN}, dt::f32, tag::x),
-                         l.bias.data(), pd.bias_desc(), biasScales);
-    this->src = dnnl::memory(pd.src_desc(), engine, DNNL_MEMORY_NONE);
-    this->dst = dnnl::memory(pd.dst_desc(), engine, DNNL_MEMORY_NONE);
-  }
-
-  void run(const void *x, void *out) {
-    src.set_data_handle(const_cast<void *>(x));
-    dst.set_data_handle(out);
-    primitive.execute(stream, {{DNNL_ARG_SRC, src},
-                               {DNNL_ARG_WEIGHTS, weights},
-                               {DNNL_ARG_BIAS, bias},
-                               {DNNL_ARG_DST, dst}});
-    stream.wait();
-  }
+  HandWrittenFc(int64_t m, bool int8)
+      : HandWrittenInnerProduct(spec(m, int8, layer())) {}
 
 private:
-  dnnl::engine engine{dnnl::engine::kind::cpu, 0};
-  dnnl::stream stream{engine};
-  dnnl::primitive primitive;
-  dnnl::memory weights, bias, src, dst;
+  static pdnn_bench::InnerProductSpec spec(int64_t m, bool int8,
+                                           const Layer &l) {
+    using dt = dnnl::memory::data_type;
+    pdnn_bench::InnerProductSpec s{m,
+                                   kK,
+                                   kN,
+                                   int8 ? dt::u8 : dt::f32,
+                                   int8 ? dt::s8 : dt::f32,
+                                   int8 ? dt::s8 : dt::f32,
+                                   int8 ? dt::s32 : dt::f32,
+                                   dt::f32,
+                                   l.w.data(),
+                                   l.bias.data(),
+                                   {},
+                                   {},
+                                   {}};
+    if (int8)
+      for (int64_t n = 0; n < kN; ++n) {
+        float biasScale = kScaleIn * l.scales[n];
+        s.weightScales.push_back(l.scales[n]);
+        s.biasScales.push_back(biasScale);
+        s.outputScales.push_back(kScaleOut / biasScale);
+      }
+    return s;
+  }
 };
 
 /// The inputs of one M: u8 data and the same values as f32.

@@ -114,12 +114,7 @@ JitFunction &compiled(int64_t d, Model model, Backend backend,
     JitOptions options;
     options.backend = backend;
     options.gruBatching = gruBatching;
-    auto function = JitFunction::compile(std::move(module), "main", options);
-    if (!function) {
-      llvm::errs() << llvm::toString(function.takeError()) << "\n";
-      std::abort();
-    }
-    slot = std::move(*function);
+    slot = pdnn_bench::compileOrAbort(std::move(module), options);
   }
   return *slot;
 }

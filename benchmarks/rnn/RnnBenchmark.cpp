@@ -349,14 +349,9 @@ JitFunction *compiled(Problem &p, Backend backend) {
   if (!slot) {
     JitOptions options;
     options.backend = backend;
-    auto function = JitFunction::compile(
+    slot = pdnn_bench::compileOrAbort(
         buildModel(pdnn_bench::jitContext(), p.shape, p.weights, p.precision),
-        "main", options);
-    if (!function) {
-      llvm::errs() << llvm::toString(function.takeError()) << "\n";
-      std::abort();
-    }
-    slot = std::move(*function);
+        options);
   }
   return slot.get();
 }

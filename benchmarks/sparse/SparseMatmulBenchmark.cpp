@@ -26,6 +26,7 @@
 #include "PaddleDNN/Execution/JitFunction.h"
 #include "PaddleDNN/Runtime/PackedSparseFormat.h"
 #include "PaddleDNN/Transforms/Passes.h"
+#include "common/HandWrittenInnerProduct.h"
 #include "common/JitContext.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -144,12 +145,7 @@ JitFunction &compiled(double sparsity, bool packed) {
   }
   JitOptions options;
   options.backend = Backend::OneDNN;
-  auto function = JitFunction::compile(std::move(module), "main", options);
-  if (!function) {
-    llvm::errs() << llvm::toString(function.takeError()) << "\n";
-    std::abort();
-  }
-  slot = std::move(*function);
+  slot = pdnn_bench::compileOrAbort(std::move(module), options);
   return *slot;
 }
 
@@ -158,60 +154,23 @@ JitFunction &compiled(double sparsity, bool packed) {
 /// Paddle's [K, N] (format io) and reordered once, the bias quantized into
 /// s32 with Scale_in · Scale_weights, the output scales 1 / (Scale_in ·
 /// Scale_weights) (force_fp32_output).
-class HandWrittenFc {
+class HandWrittenFc : public pdnn_bench::HandWrittenInnerProduct {
 public:
-  HandWrittenFc(int64_t m, const Layer &l) {
-    using dt = dnnl::memory::data_type;
-    using tag = dnnl::memory::format_tag;
-    dnnl::memory::desc src({m, kK}, dt::u8, tag::nc),
-        dst({m, kN}, dt::f32, tag::nc),
-        weightsAny({kN, kK}, dt::s8, tag::any), biasDesc({kN}, dt::s32, tag::x);
-    std::vector<float> biasScales(kN), outputScales(kN);
-    for (int64_t n = 0; n < kN; ++n) {
-      biasScales[n] = kScaleIn * l.scales[n];
-      outputScales[n] = 1.0f / biasScales[n];
-    }
-    dnnl::primitive_attr attr;
-    attr.set_output_scales(1 << 1, outputScales);
-    dnnl::inner_product_forward::primitive_desc pd(
-        {dnnl::prop_kind::forward_inference, src, weightsAny, biasDesc, dst},
-        attr, engine);
-    primitive = dnnl::inner_product_forward(pd);
-    auto reorder = [&](const dnnl::memory::desc &from, const void *data,
-                       const dnnl::memory::desc &to, const float *scales) {
-      dnnl::memory user(from, engine, const_cast<void *>(data));
-      dnnl::memory result(to, engine);
-      dnnl::primitive_attr reorderAttr;
-      if (scales)
-        reorderAttr.set_output_scales(1 << 0,
-                                      std::vector<float>(scales, scales + kN));
-      dnnl::reorder(user, result, reorderAttr).execute(stream, user, result);
-      stream.wait();
-      return result;
-    };
-    weights = reorder(dnnl::memory::desc({kN, kK}, dt::s8, tag::io),
-                      l.w.data(), pd.weights_desc(), nullptr);
-    bias = reorder(dnnl::memory::desc({kN}, dt::f32, tag::x), l.bias.data(),
-                   pd.bias_desc(), biasScales.data());
-    this->src = dnnl::memory(pd.src_desc(), engine, DNNL_MEMORY_NONE);
-    this->dst = dnnl::memory(pd.dst_desc(), engine, DNNL_MEMORY_NONE);
-  }
-
-  void run(const void *x, void *out) {
-    src.set_data_handle(const_cast<void *>(x));
-    dst.set_data_handle(out);
-    primitive.execute(stream, {{DNNL_ARG_SRC, src},
-                               {DNNL_ARG_WEIGHTS, weights},
-                               {DNNL_ARG_BIAS, bias},
-                               {DNNL_ARG_DST, dst}});
-    stream.wait();
-  }
+  HandWrittenFc(int64_t m, const Layer &l)
+      : HandWrittenInnerProduct(spec(m, l)) {}
 
 private:
-  dnnl::engine engine{dnnl::engine::kind::cpu, 0};
-  dnnl::stream stream{engine};
-  dnnl::primitive primitive;
-  dnnl::memory weights, bias, src, dst;
+  static pdnn_bench::InnerProductSpec spec(int64_t m, const Layer &l) {
+    using dt = dnnl::memory::data_type;
+    pdnn_bench::InnerProductSpec s{
+        m,      kK,          kN,           dt::u8, dt::f32, dt::s8, dt::s32,
+        dt::s8, l.w.data(), l.bias.data(), {},     {},      {}};
+    for (int64_t n = 0; n < kN; ++n) {
+      s.biasScales.push_back(kScaleIn * l.scales[n]);
+      s.outputScales.push_back(1.0f / s.biasScales.back());
+    }
+    return s;
+  }
 };
 
 HostTensor &input(int64_t m) {
