@@ -14,6 +14,7 @@
 #include "Cache.h"
 #include "Context.h"
 #include "Errors.h"
+#include "FusedActivation.h"
 #include "MemRef.h"
 #include "Scratchpad.h"
 #include "Weights.h"
@@ -190,14 +191,7 @@ void checkPrecision(const MatmulCall &call, const Shape &s, Precision &p,
     if (call.wScales.present || call.outputScales.present)
       fail("wScales and outputScales are for int8 products, src is %s", src);
   }
-  if (p.activation < PDNNRT_ACTIVATION_NONE ||
-      p.activation > PDNNRT_ACTIVATION_LOGISTIC)
-    fail("activation %d is not one of PDNNRT_ACTIVATION_*", p.activation);
-  if (!std::isfinite(p.activationScale) ||
-      (p.activation == PDNNRT_ACTIVATION_NONE && p.activationScale != 1.0f))
-    fail("activationScale must be finite, and 1 without an activation; got "
-         "%g",
-         static_cast<double>(p.activationScale));
+  checkFusedActivation(p.activation, p.activationScale);
 }
 
 Shape checkShapes(const MatmulCall &call) {

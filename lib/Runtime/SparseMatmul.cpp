@@ -11,6 +11,7 @@
 #include "Calls.h"
 
 #include "Errors.h"
+#include "FusedActivation.h"
 #include "MemRef.h"
 
 #include "PaddleDNN/Runtime/PackedSparseFormat.h"
@@ -146,6 +147,8 @@ void pdnnrt::run(const SparseMatmulCall &call) {
   int64_t kBlocks = packed::blocksAlong(k), nBlocks = packed::blocksAlong(n);
   checkPacked(call, kBlocks, nBlocks);
   expectShape(call.bias, {n});
+  // The kernel has the activation built in; the call states it too.
+  checkFusedActivation(call.activation, call.activationScale);
   if (call.outputScales.numel != 1 && call.outputScales.numel != n)
     fail("outputScales must hold 1 or %lld values, got %lld",
          static_cast<long long>(n),
