@@ -344,10 +344,11 @@ TEST_F(SparseAmxKernelTest, OneDnnShapesAndSparsities) {
 }
 
 // The AMX kernel works on chunks of 16 rows: a partial chunk configures
-// tiles with fewer rows.
+// tiles with fewer rows. The VNNI kernel's chunks are 64 rows, and one of
+// at most 4 rows (M = 1 .. 4, and 65 .. 68) keeps its sums in registers.
 TEST_F(SparseAmxKernelTest, RowChunks) {
   unsigned seed = 100;
-  for (int64_t m : {1, 3, 15, 16, 17, 31, 32, 33, 48, 70})
+  for (int64_t m : {1, 2, 3, 4, 5, 15, 16, 17, 31, 32, 33, 48, 65, 68, 69, 70})
     check({m, 300, 129, 0.5, /*signedData=*/m % 2 == 1}, seed++);
 }
 
@@ -367,6 +368,13 @@ TEST_F(SparseAmxKernelTest, FusedEpilogues) {
         seed++);
     check(
         {23, 256, 70, 0.9, signedData, Dst::F32, PDNNRT_ACTIVATION_RELU, true},
+        seed++);
+    // Sums kept in registers.
+    check(
+        {4, 1030, 200, 0.7, signedData, Dst::SI8, PDNNRT_ACTIVATION_RELU, true},
+        seed++);
+    check(
+        {3, 300, 129, 0.9, signedData, Dst::F32, PDNNRT_ACTIVATION_RELU, true},
         seed++);
   }
 }
