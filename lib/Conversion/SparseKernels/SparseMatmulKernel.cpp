@@ -24,7 +24,7 @@
 //         row is expanded straight into the weight register that multiplies
 //         it. The buffer's 64-byte store and reload per row cost more than
 //         the multiply at so few rows (on Zen 4, 0.9 sparse, 64 MiB:
-//         1.39 -> 0.96 ms at M = 4 in a C++ model of both loops).
+//         1.51 -> 1.11 ms at M = 4, docs/BENCHMARKS.md).
 //   AMX   chunks of 16 rows, sums in tiles 0-3 (16 rows x 16 columns each)
 //         for the whole K; per block, data in tile 4 (16 rows x 64 k),
 //         each 16-column quarter of the buffer in tile 5, 4 tdpbusd. The
@@ -60,6 +60,8 @@ constexpr int64_t kVnniRowChunk = 64, kAmxRowChunk = 16;
 constexpr int64_t kTileRows = 4;
 /// Lanes of one vector of s32 sums.
 constexpr int64_t kLanes = 16;
+/// vpdpbusd: s32 sums += u8 data . s8 weights, 4 products per lane.
+constexpr StringLiteral kVpdpbusd = "llvm.x86.avx512.vpdpbusd.512";
 
 /// AMX tiles the kernel uses: sums of 16 columns each, data, weights.
 constexpr int64_t kSumTiles = 4, kDataTile = 4, kWeightTile = 5;
@@ -115,8 +117,9 @@ private:
   }
 
   void expandBlock(Value block);
-  /// Row `r` of the block whose values start at `position`, and where the
-  /// next row's start.
+  /// Row `r` of the block whose mask starts at 64-bit word `maskBase`,
+  /// expanded from the values at `position`; and where the next row's
+  /// values start.
   std::pair<Value, Value> expandRow(Value maskBase, Value r, Value position);
   Value broadcastData(Value at);
   void multiplyInRegisters(Value nb, Value m0, int64_t rows);
@@ -254,7 +257,7 @@ void KernelBuilder::accumulateTile(Value row, Value rowInChunk, Value kb,
       weights.push_back(vector::LoadOp::create(
           b, loc, bytesType, buffer,
           ValueRange{add(mul(k4, index(256)), index(j * 64))}));
-    auto dot = StringAttr::get(ctx, "llvm.x86.avx512.vpdpbusd.512");
+    auto dot = StringAttr::get(ctx, kVpdpbusd);
     SmallVector<Value> next;
     for (int64_t r = 0; r < rows; ++r) {
       Value data = broadcastData(
@@ -327,7 +330,7 @@ void KernelBuilder::multiplyInRegisters(Value nb, Value m0, int64_t rows) {
         weights.push_back(row);
         position = next;
       }
-      auto dot = StringAttr::get(ctx, "llvm.x86.avx512.vpdpbusd.512");
+      auto dot = StringAttr::get(ctx, kVpdpbusd);
       auto accType = VectorType::get({kLanes}, i32);
       SmallVector<Value> next{position};
       for (int64_t r = 0; r < rows; ++r) {
