@@ -122,6 +122,10 @@ private:
   /// values start.
   std::pair<Value, Value> expandRow(Value maskBase, Value r, Value position);
   Value broadcastData(Value at);
+  /// One k4 step of a register tile: per row of `sums` (4 vectors each),
+  /// its 4 data bytes times the 4 weight vectors, appended to `next`.
+  void multiplyStep(Value srcBase, Value k4, ArrayRef<Value> weights,
+                    ValueRange sums, SmallVectorImpl<Value> &next);
   void multiplyInRegisters(Value nb, Value m0, int64_t rows);
   void accumulateTile(Value row, Value rowInChunk, Value kb, int64_t rows);
   void multiplyVnni(Value m0, Value rows, Value kb);
@@ -232,6 +236,21 @@ Value KernelBuilder::broadcastData(Value at) {
                                    lanes);
 }
 
+void KernelBuilder::multiplyStep(Value srcBase, Value k4,
+                                 ArrayRef<Value> weights, ValueRange sums,
+                                 SmallVectorImpl<Value> &next) {
+  auto dot = StringAttr::get(ctx, kVpdpbusd);
+  for (int64_t r = 0, rows = sums.size() / 4; r < rows; ++r) {
+    Value data = broadcastData(
+        add(add(srcBase, mul(index(r), srcStride)), mul(k4, index(4))));
+    for (int64_t j = 0; j < 4; ++j)
+      next.push_back(LLVM::CallIntrinsicOp::create(
+                         b, loc, sums[r * 4 + j].getType(), dot,
+                         ValueRange{sums[r * 4 + j], data, weights[j]})
+                         .getResult(0));
+  }
+}
+
 void KernelBuilder::accumulateTile(Value row, Value rowInChunk, Value kb,
                                    int64_t rows) {
   // sums[rowInChunk + r][16 j .. 16 j + 16] in registers over the 16 k4
@@ -257,18 +276,8 @@ void KernelBuilder::accumulateTile(Value row, Value rowInChunk, Value kb,
       weights.push_back(vector::LoadOp::create(
           b, loc, bytesType, buffer,
           ValueRange{add(mul(k4, index(256)), index(j * 64))}));
-    auto dot = StringAttr::get(ctx, kVpdpbusd);
     SmallVector<Value> next;
-    for (int64_t r = 0; r < rows; ++r) {
-      Value data = broadcastData(
-          add(add(srcBase, mul(index(r), srcStride)), mul(k4, index(4))));
-      for (int64_t j = 0; j < 4; ++j)
-        next.push_back(LLVM::CallIntrinsicOp::create(
-                           b, loc, accType, dot,
-                           ValueRange{steps.getRegionIterArg(r * 4 + j), data,
-                                      weights[j]})
-                           .getResult(0));
-    }
+    multiplyStep(srcBase, k4, weights, steps.getRegionIterArgs(), next);
     scf::YieldOp::create(b, loc, next);
   }
   for (int64_t r = 0; r < rows; ++r)
@@ -330,19 +339,9 @@ void KernelBuilder::multiplyInRegisters(Value nb, Value m0, int64_t rows) {
         weights.push_back(row);
         position = next;
       }
-      auto dot = StringAttr::get(ctx, kVpdpbusd);
-      auto accType = VectorType::get({kLanes}, i32);
       SmallVector<Value> next{position};
-      for (int64_t r = 0; r < rows; ++r) {
-        Value data = broadcastData(
-            add(add(srcBase, mul(index(r), srcStride)), mul(k4, index(4))));
-        for (int64_t j = 0; j < 4; ++j)
-          next.push_back(LLVM::CallIntrinsicOp::create(
-                             b, loc, accType, dot,
-                             ValueRange{steps.getRegionIterArg(1 + r * 4 + j),
-                                        data, weights[j]})
-                             .getResult(0));
-      }
+      multiplyStep(srcBase, k4, weights, steps.getRegionIterArgs().drop_front(),
+                   next);
       scf::YieldOp::create(b, loc, next);
     }
     scf::YieldOp::create(b, loc, steps.getResults().drop_front());
