@@ -80,6 +80,7 @@ if os.path.isdir(_zh_pages) and sum(len(f) for _, _, f in os.walk(_zh_pages)) >=
 
 for _flag, _feature in (("avx512_bf16", "cpu-avx512-bf16"),
                         ("avx512_vnni", "cpu-avx512-vnni"),
+                        ("avx512vbmi", "cpu-avx512-vbmi"),
                         ("avx512_vbmi2", "cpu-avx512-vbmi2")):
     if _flag in _cpu_flags():
         config.available_features.add(_feature)

@@ -6,7 +6,9 @@
 // one process, every call after the caches were flushed:
 //   Sparse/Compiled    W packed by --pack-sparse-weights, through
 //                      --pdnn-lower and the JIT: pdnnrt.sparse_matmul and the
-//                      kernel the compiler generates (vpexpandb + vpdpbusd)
+//                      kernel the compiler generates (vpexpandb + vpdpbusd
+//                      at M <= 4, vpermb + vpdpbusd on the column groups
+//                      above)
 //   Dense/Compiled     the same fc with W dense: oneDNN 2.6's int8 matmul
 //   Dense/HandWritten  Paddle's int8 fc kernel written directly against
 //                      oneDNN 2.6: an inner product on weights reordered once
@@ -200,15 +202,34 @@ void flushCaches() {
   benchmark::DoNotOptimize(sum);
 }
 
+/// The column groups' bytes, with their counts: what the VNNI kernel reads
+/// for more than 4 rows.
+double groupBytes(const Layer &l) {
+  static auto &cache = *new std::map<const Layer *, double>;
+  auto [it, added] = cache.try_emplace(&l, 0.0);
+  if (added) {
+    namespace packed = ::pdnn::packed;
+    packed::PackedWeights p = packed::pack(l.w.data(), kK, kN);
+    it->second = double(p.groups.size() + p.groupCounts.size());
+  }
+  return it->second;
+}
+
 /// Bytes a call reads of the weights: values + bitmask + offsets for the
-/// packed tensor, K·N for the dense one.
+/// packed tensor (the column groups for more than 4 rows on the VNNI
+/// kernel), K·N for the dense one.
 void reportBytes(benchmark::State &state, const Layer &l, bool packed) {
   int64_t blocks =
       ::pdnn::packed::blocksAlong(kK) * ::pdnn::packed::blocksAlong(kN);
-  double bytes = packed ? double(l.nnz) +
-                              double(blocks) * ::pdnn::packed::kBlockMaskBytes +
-                              double(blocks) * 8
-                        : double(kK) * kN;
+  bool amx = __builtin_cpu_supports("amx-int8");
+  bool grouped =
+      packed && state.range(0) > ::pdnn::packed::kRegisterRows && !amx;
+  double bytes = grouped ? groupBytes(l)
+                 : packed
+                     ? double(l.nnz) +
+                           double(blocks) * ::pdnn::packed::kBlockMaskBytes +
+                           double(blocks) * 8
+                     : double(kK) * kN;
   state.counters["weight_MiB"] = bytes / (1 << 20);
   state.counters["weight_GBps"] = benchmark::Counter(
       bytes, benchmark::Counter::kIsIterationInvariantRate);

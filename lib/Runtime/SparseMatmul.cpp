@@ -34,11 +34,13 @@ namespace {
 using Kernel = void (*)(const int64_t *args, int64_t nbBegin, int64_t nbEnd);
 
 /// What both kernels need: vpexpandb (VBMI2) decompresses, and the VNNI
-/// kernel multiplies with vpdpbusd.
+/// kernel multiplies with vpdpbusd and gathers data bytes with vpermb
+/// (VBMI).
 bool cpuHasVnniKernelFeatures() {
   static const bool has = __builtin_cpu_supports("avx512f") &&
                           __builtin_cpu_supports("avx512bw") &&
                           __builtin_cpu_supports("avx512vnni") &&
+                          __builtin_cpu_supports("avx512vbmi") &&
                           __builtin_cpu_supports("avx512vbmi2");
   return has;
 }
@@ -76,8 +78,8 @@ enum class KernelIsa { Vnni, Amx };
 /// one (tests run both kernels on a machine with AMX).
 KernelIsa chooseKernel() {
   if (!cpuHasVnniKernelFeatures())
-    fail("sparse_matmul's kernels need AVX-512 with VNNI and VBMI2 "
-         "(vpdpbusd, vpexpandb), which this CPU lacks");
+    fail("sparse_matmul's kernels need AVX-512 with VNNI, VBMI and VBMI2 "
+         "(vpdpbusd, vpermb, vpexpandb), which this CPU lacks");
   bool amx = cpuHasAmxInt8() && amxTileStateGranted();
   const char *forced = std::getenv("PDNNRT_SPARSE_ISA");
   if (!forced || !*forced)
@@ -135,6 +137,47 @@ void checkPacked(const SparseMatmulCall &call, int64_t kBlocks,
          static_cast<long long>(nnz));
 }
 
+/// Where each lane set's column groups start, from the counts, which must
+/// stay within the groups and at most 16 per block (4 k each).
+void startColumnGroups(const SparseMatmulCall &call, int64_t kBlocks,
+                       std::vector<int64_t> &starts) {
+  int64_t sets = call.groupCounts.numel / kBlocks;
+  const auto *counts = reinterpret_cast<const uint8_t *>(call.groupCounts.data);
+  int64_t available = call.groups.numel / packed::kGroupBytes, total = 0;
+  starts.resize(sets);
+  for (int64_t set = 0; set < sets; ++set) {
+    starts[set] = total;
+    for (int64_t kb = 0; kb < kBlocks; ++kb) {
+      int64_t count = counts[set * kBlocks + kb];
+      if (count > packed::kBlock / 4)
+        fail("groupCounts[%lld] = %lld: a 64-row block has at most 16 groups",
+             static_cast<long long>(set * kBlocks + kb),
+             static_cast<long long>(count));
+      total += count;
+    }
+  }
+  if (total > available)
+    fail("groupCounts add up to %lld groups of %lld bytes, but groups holds "
+         "%lld bytes",
+         static_cast<long long>(total),
+         static_cast<long long>(packed::kGroupBytes),
+         static_cast<long long>(call.groups.numel));
+}
+
+/// src by chunks of kGroupRowChunk rows and K-blocks, each 64-byte row of
+/// a chunk's block next to the next: what the column groups permute.
+void blockSource(const std::vector<uint8_t> &data, int64_t m, int64_t kBlocks,
+                 std::vector<uint8_t> &blocks) {
+  constexpr int64_t rows = packed::kGroupRowChunk, width = packed::kBlock;
+  int64_t chunks = (m + rows - 1) / rows, stride = kBlocks * width;
+  blocks.assign(chunks * kBlocks * rows * width, 0);
+  for (int64_t r = 0; r < m; ++r)
+    for (int64_t kb = 0; kb < kBlocks; ++kb)
+      std::memcpy(
+          &blocks[((r / rows * kBlocks + kb) * rows + r % rows) * width],
+          &data[r * stride + kb * width], width);
+}
+
 } // namespace
 
 void pdnnrt::run(const SparseMatmulCall &call) {
@@ -146,6 +189,8 @@ void pdnnrt::run(const SparseMatmulCall &call) {
          static_cast<long long>(k), static_cast<long long>(n));
   int64_t kBlocks = packed::blocksAlong(k), nBlocks = packed::blocksAlong(n);
   checkPacked(call, kBlocks, nBlocks);
+  expectShape(call.groupCounts,
+              {nBlocks * (packed::kBlock / packed::kLaneSetColumns) * kBlocks});
   expectShape(call.bias, {n});
   // The kernel has the activation built in; the call states it too.
   checkFusedActivation(call.activation, call.activationScale);
@@ -174,6 +219,16 @@ void pdnnrt::run(const SparseMatmulCall &call) {
   if (shift)
     for (int64_t c = 0; c < padded; ++c)
       correction[c] = 128 * sums[c];
+  // Only the VNNI kernel's larger row chunks read the column groups; they
+  // are checked for such batches whatever the kernel, as the call states
+  // them.
+  thread_local std::vector<int64_t> groupStarts;
+  thread_local std::vector<uint8_t> srcBlocks;
+  bool grouped = m > packed::kRegisterRows;
+  if (grouped)
+    startColumnGroups(call, kBlocks, groupStarts);
+  if (grouped && isa == KernelIsa::Vnni)
+    blockSource(data, m, kBlocks, srcBlocks);
   padColumns(call.bias, n, padded, bias);
   padColumns(call.outputScales, n, padded, scales);
 
@@ -196,6 +251,12 @@ void pdnnrt::run(const SparseMatmulCall &call) {
   args[PDNNRT_SPARSE_DST] = pointer(dst.data);
   args[PDNNRT_SPARSE_LD_DST] = n;
   args[PDNNRT_SPARSE_N] = n;
+  args[PDNNRT_SPARSE_GROUPS] = pointer(call.groups.data);
+  args[PDNNRT_SPARSE_GROUP_BYTES] = call.groups.numel;
+  args[PDNNRT_SPARSE_GROUP_COUNTS] = pointer(call.groupCounts.data);
+  args[PDNNRT_SPARSE_GROUP_STARTS] = grouped ? pointer(groupStarts.data()) : 0;
+  args[PDNNRT_SPARSE_SRC_BLOCKS] =
+      grouped && isa == KernelIsa::Vnni ? pointer(srcBlocks.data()) : 0;
 
   auto kernel = reinterpret_cast<Kernel>(
       isa == KernelIsa::Amx ? call.amxKernel : call.vnniKernel);

@@ -1,10 +1,12 @@
 // int8 products with packed sparse weights: --convert-pdnn-to-onednn packs
-// the constant (values, offsets, bitmask, column sums) into a
-// pdnnrt.sparse_matmul whose two kernels (AVX-512 VNNI and AMX) it
+// the constant (values, offsets, bitmask, column sums, column groups) into
+// a pdnnrt.sparse_matmul whose two kernels (AVX-512 VNNI and AMX) it
 // declares; --pdnnrt-generate-kernels builds them (vector.expandload, then
-// vpdpbusd, or tdpbusd under an explicit tile configuration); down to
-// assembly they decompress with vpexpandb and multiply with vpdpbusd or
-// ldtilecfg/tileloadd/tdpbusd/tilestored, whatever the host CPU.
+// vpdpbusd, or tdpbusd under an explicit tile configuration; for VNNI
+// chunks of more than 4 rows, vpermb of the data by the column groups and
+// vpdpbusd); down to assembly they decompress with vpexpandb and multiply
+// with vpdpbusd or ldtilecfg/tileloadd/tdpbusd/tilestored, whatever the
+// host CPU.
 // RUN: pdnn-opt %s --convert-pdnn-to-onednn | FileCheck %s
 // RUN: pdnn-opt %s --convert-pdnn-to-onednn --pdnnrt-generate-kernels | FileCheck %s --check-prefix=KERNEL
 // RUN: pdnn-opt %s --convert-pdnn-to-onednn --pdnnrt-generate-kernels | FileCheck %s --check-prefix=AMX-KERNEL
@@ -16,24 +18,48 @@
 // K = 5 and N = 3 pad to one block: one offset, 512 bitmask bytes, 64
 // column sums; the 3 non-zeros in blocked order: (k, n) sits at
 // (k/4)·256 + n·4 + k%4, so (0,0) = 5 at 0, (2,2) = -7 at 10, (4,1) = 3 at 260.
+// Column groups: columns 0-15 have one non-zero each at most, so one group
+// of 128 bytes and counts [1, 0, 0, 0]; lane c's k at byte 4 c (0, 4, 2),
+// its weight at 64 + 4 c (5, 3, -7 = 0xF9).
 // CHECK-LABEL: func @fc_relu_u8
 // CHECK-DAG: %[[VALUES:.*]] = arith.constant dense<[5, -7, 3]> : tensor<3xsi8>
 // CHECK-DAG: %[[OFFSETS:.*]] = arith.constant dense<0> : tensor<1xi64>
 // CHECK-DAG: %[[MASK:.*]] = arith.constant dense<"0x010400000000000000000000000000000000000000000000000000000000000010{{0+}}"> : tensor<512xui8>
 // CHECK-DAG: %[[SUMS:.*]] = arith.constant dense<[5, 3, -7{{(, 0)+}}]> : tensor<64xi32>
-// CHECK: pdnnrt.sparse_matmul ins(%arg0, %[[VALUES]], %[[OFFSETS]], %[[MASK]], %[[SUMS]], %{{.*}}, %{{.*}} : tensor<2x5xsi8>, tensor<3xsi8>, tensor<1xi64>, tensor<512xui8>, tensor<64xi32>, tensor<3xf32>, tensor<1xf32>)
+// CHECK-DAG: %[[GROUPS:.*]] = arith.constant dense<"0x000000000400000002{{0+}}0500000003000000F9{{0+}}"> : tensor<128xui8>
+// CHECK-DAG: %[[COUNTS:.*]] = arith.constant dense<[1, 0, 0, 0]> : tensor<4xui8>
+// CHECK: pdnnrt.sparse_matmul ins(%arg0, %[[VALUES]], %[[OFFSETS]], %[[MASK]], %[[SUMS]], %[[GROUPS]], %[[COUNTS]], %{{.*}}, %{{.*}} : tensor<2x5xsi8>, tensor<3xsi8>, tensor<1xi64>, tensor<512xui8>, tensor<64xi32>, tensor<128xui8>, tensor<4xui8>, tensor<3xf32>, tensor<1xf32>)
 // CHECK-SAME: outs(%{{.*}} : tensor<2x3xui8>) {activation = #pdnnrt.activation<relu>, activationScale = 3.100000e+01 : f32, amxKernel = @__pdnn_sparse_matmul_amx_u8_relu, vnniKernel = @__pdnn_sparse_matmul_vnni_u8_relu}
 // CHECK-NOT: pdnnrt.matmul
 // CHECK: func.func private @__pdnn_sparse_matmul_vnni_u8_relu(!llvm.ptr, i64, i64) attributes {pdnnrt.activation = #pdnnrt.activation<relu>, pdnnrt.dst_type = ui8, pdnnrt.kernel = "sparse_matmul_vnni"}
 // CHECK: func.func private @__pdnn_sparse_matmul_amx_u8_relu(!llvm.ptr, i64, i64) attributes {pdnnrt.activation = #pdnnrt.activation<relu>, pdnnrt.dst_type = ui8, pdnnrt.kernel = "sparse_matmul_amx"}
 
 // KERNEL-LABEL: func.func private @__pdnn_sparse_matmul_vnni_u8_relu(%arg0: !llvm.ptr, %arg1: i64, %arg2: i64)
-// KERNEL-SAME: target_features = #llvm.target_features<["+avx512f", "+avx512bw", "+avx512vl", "+avx512dq", "+avx512vnni", "+avx512vbmi2", "+popcnt"]>
-// KERNEL: llvm.alloca %{{.*}} x i8 {alignment = 64 : i64}
+// KERNEL-SAME: target_features = #llvm.target_features<["+avx512f", "+avx512bw", "+avx512vl", "+avx512dq", "+avx512vnni", "+avx512vbmi", "+avx512vbmi2", "+popcnt"]>
+// Chunks of 1 to 4 rows: each block row expanded into a register, 4
+// vpdpbusd per row.
+// KERNEL: scf.index_switch
+// KERNEL-NEXT: case 1 {
 // KERNEL: vector.expandload %{{.*}}[%{{.*}}], %{{.*}}, %{{.*}} : memref<?xi8>, vector<64xi1>, vector<64xi8> into vector<64xi8>
 // KERNEL: math.ctpop
-// KERNEL-COUNT-16: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.512"
-// KERNEL: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.512"
+// KERNEL-COUNT-4: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.512"
+// KERNEL-NOT: vpdpbusd
+// KERNEL: case 2 {
+// Larger chunks: 8, 12 or 16 rows through the column groups. Per group,
+// both cache lines 4 KiB ahead prefetched, the k and the weights loaded,
+// and per row its data permuted by the k and multiplied.
+// KERNEL: default {
+// KERNEL: scf.index_switch
+// KERNEL-NEXT: case 2 {
+// KERNEL: memref.prefetch %{{.*}}[%{{.*}}], read, locality<3>, data : memref<?xi8>
+// KERNEL: memref.prefetch
+// KERNEL-NEXT: %[[KS:.*]] = vector.load %[[GROUP_BUF:.*]][%{{.*}}] : memref<?xi8>, vector<64xi8>
+// KERNEL: %[[W:.*]] = vector.load %[[GROUP_BUF]][%{{.*}}] : memref<?xi8>, vector<64xi8>
+// KERNEL-COUNT-8: llvm.call_intrinsic "llvm.x86.avx512.permvar.qi.512"(%{{.*}}, %[[KS]]) : (vector<64xi8>, vector<64xi8>) -> vector<64xi8>
+// KERNEL: case 3 {
+// KERNEL-COUNT-12: llvm.call_intrinsic "llvm.x86.avx512.permvar.qi.512"
+// KERNEL: default {
+// KERNEL-COUNT-16: llvm.call_intrinsic "llvm.x86.avx512.permvar.qi.512"
 // KERNEL: arith.maximumf
 // KERNEL: math.roundeven
 // KERNEL: arith.fptoui %{{.*}} : vector<16xf32> to vector<16xi8>
@@ -77,13 +103,17 @@
 // LLVMIR: call void @llvm.x86.tilerelease()
 
 // The caller hands the kernel's address to the runtime; the kernel expands
-// a 64-byte row under a mask register, multiplies 4 rows x 64 columns in
-// registers (16 vpdpbusd per k step), and stores u8 under the column mask.
+// a 64-byte row under a mask register and multiplies it in registers;
+// through the column groups, a vpermb with the data row in memory feeds
+// each vpdpbusd; u8 stored under the column mask.
 // ASM: call{{.*}}pdnnrt_sparse_matmul
 // ASM-LABEL: __pdnn_sparse_matmul_vnni_u8_relu:
 // ASM: vpexpandb ({{.*}}), %zmm{{[0-9]+}} {%k{{[0-7]}}} {z}
-// ASM-COUNT-16: vpdpbusd %zmm
-// ASM: vpdpbusd {{.*}}(%
+// ASM: vpdpbusd %zmm
+// ASM: prefetcht0 4096(
+// ASM: prefetcht0 4160(
+// ASM: vpermb {{-?[0-9]*}}(%{{.*}}), %zmm[[KS:[0-9]+]], %zmm[[PICKED:[0-9]+]]
+// ASM-NEXT: vpdpbusd %zmm{{[0-9]+}}, %zmm[[PICKED]], %zmm{{[0-9]+}}
 // ASM: vpmovdb %zmm{{[0-9]+}}, ({{.*}}) {%k{{[0-7]}}}
 
 // AMX-ASM-LABEL: __pdnn_sparse_matmul_amx_u8_relu:

@@ -31,6 +31,7 @@
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 
 #include <cmath>
+#include <cstring>
 #include <random>
 #include <sstream>
 
@@ -109,6 +110,7 @@ bool cpuRunsKernels() {
   return __builtin_cpu_supports("avx512f") &&
          __builtin_cpu_supports("avx512bw") &&
          __builtin_cpu_supports("avx512vnni") &&
+         __builtin_cpu_supports("avx512vbmi") &&
          __builtin_cpu_supports("avx512vbmi2");
 }
 
@@ -158,6 +160,8 @@ protected:
       SymbolTable::setSymbolVisibility(fn, SymbolTable::Visibility::Public);
 
     ASSERT_EQ(intrinsicCalls(*module, "tdpbusd"), 4 * 4);
+    // Per VNNI kernel, a vpermb per row of the 8-, 12- and 16-row bodies.
+    ASSERT_EQ(intrinsicCalls(*module, "permvar.qi.512"), 4 * (8 + 12 + 16));
     redirectedCalls = redirectToEmulator(*module);
     ASSERT_EQ(intrinsicCalls(*module, "llvm.x86.t"), 0);
     ASSERT_EQ(intrinsicCalls(*module, "llvm.x86.ldtilecfg"), 0);
@@ -188,7 +192,7 @@ protected:
   void SetUp() override {
     RuntimeTest::SetUp();
     if (!cpuRunsKernels())
-      GTEST_SKIP() << "the sparse kernels need AVX-512 VNNI and VBMI2";
+      GTEST_SKIP() << "the sparse kernels need AVX-512 VNNI, VBMI and VBMI2";
     ASSERT_NE(engine, nullptr);
     amx::takeFaults();
   }
@@ -296,14 +300,16 @@ void SparseAmxKernelTest::check(const ProductCase &c, unsigned seed) {
         offsets(p.offsets, {int64_t(p.offsets.size())}),
         bitmask(p.bitmask, {int64_t(p.bitmask.size())}),
         sums(p.columnSums, {int64_t(p.columnSums.size())}),
+        groups(p.groups, {int64_t(p.groups.size())}),
+        groupCounts(p.groupCounts, {int64_t(p.groupCounts.size())}),
         biasRef(bias, {c.n}), scalesRef(scales, {c.n});
     MemRef dst = c.dst == Dst::F32   ? MemRef(f32, {c.m, c.n})
                  : c.dst == Dst::SI8 ? MemRef(si8, {c.m, c.n})
                                      : MemRef(ui8, {c.m, c.n});
-    EXPECT_RT_OK(pdnnrt_sparse_matmul(ARG(src), ARG(values), ARG(offsets),
-                                      ARG(bitmask), ARG(sums), ARG(biasRef),
-                                      ARG(scalesRef), ARG(dst), kernelAddress,
-                                      kernelAddress, c.activation, actScale));
+    EXPECT_RT_OK(pdnnrt_sparse_matmul(
+        ARG(src), ARG(values), ARG(offsets), ARG(bitmask), ARG(sums),
+        ARG(groups), ARG(groupCounts), ARG(biasRef), ARG(scalesRef), ARG(dst),
+        kernelAddress, kernelAddress, c.activation, actScale));
     std::vector<float> out(c.m * c.n);
     for (int64_t i = 0; i < c.m * c.n; ++i)
       out[i] = c.dst == Dst::F32 ? f32[i] : c.dst == Dst::SI8 ? si8[i] : ui8[i];
@@ -348,7 +354,10 @@ TEST_F(SparseAmxKernelTest, OneDnnShapesAndSparsities) {
 // at most 4 rows (M = 1 .. 4, and 65 .. 68) keeps its sums in registers.
 TEST_F(SparseAmxKernelTest, RowChunks) {
   unsigned seed = 100;
-  for (int64_t m : {1, 2, 3, 4, 5, 15, 16, 17, 31, 32, 33, 48, 65, 68, 69, 70})
+  // Chunks of 16 rows: 1-4 in registers, 5-8, 9-12 and 13-16 through the
+  // column groups.
+  for (int64_t m : {1,  2,  3,  4,  5,  8,  9,  12, 13, 15, 16,
+                    17, 27, 31, 32, 33, 48, 65, 68, 69, 70})
     check({m, 300, 129, 0.5, /*signedData=*/m % 2 == 1}, seed++);
 }
 
@@ -388,15 +397,16 @@ TEST_F(SparseAmxKernelTest, ActivationScaleNeedsAnActivation) {
   std::vector<float> bias(64, 0.0f), scale(1, 1.0f), out(64);
   MemRef src(x, {1, 64}), values(p.values, {int64_t(p.values.size())}),
       offsets(p.offsets, {1}), bitmask(p.bitmask, {512}),
-      sums(p.columnSums, {64}), biasRef(bias, {64}), scaleRef(scale, {1}),
-      dst(out, {1, 64});
+      sums(p.columnSums, {64}), groups(p.groups, {int64_t(p.groups.size())}),
+      groupCounts(p.groupCounts, {4}), biasRef(bias, {64}),
+      scaleRef(scale, {1}), dst(out, {1, 64});
   void *k = kernel("amx_f32_none");
   auto call = [&](int32_t activation, float activationScale) {
     pdnnrt_clear_error();
     return pdnnrt_sparse_matmul(ARG(src), ARG(values), ARG(offsets),
-                                ARG(bitmask), ARG(sums), ARG(biasRef),
-                                ARG(scaleRef), ARG(dst), k, k, activation,
-                                activationScale);
+                                ARG(bitmask), ARG(sums), ARG(groups),
+                                ARG(groupCounts), ARG(biasRef), ARG(scaleRef),
+                                ARG(dst), k, k, activation, activationScale);
   };
   EXPECT_RT_OK(call(PDNNRT_ACTIVATION_NONE, 1.0f));
   EXPECT_EQ(out[5], 64.0f);
@@ -407,6 +417,55 @@ TEST_F(SparseAmxKernelTest, ActivationScaleNeedsAnActivation) {
   EXPECT_EQ(call(7, 1.0f), 1);
   EXPECT_STREQ(lastError(), "pdnnrt_sparse_matmul: activation 7 is not one of "
                             "PDNNRT_ACTIVATION_*");
+}
+
+// Column groups the counts do not fit are refused before a kernel reads
+// them, for batches that read them (more than 4 rows), whatever the kernel.
+TEST_F(SparseAmxKernelTest, ColumnGroupsAreChecked) {
+  std::vector<int8_t> w(64 * 64, 1);
+  packed::PackedWeights p = packed::pack(w.data(), 64, 64);
+  ASSERT_EQ(p.groupCounts, std::vector<uint8_t>(4, 16));
+  ASSERT_EQ(p.groups.size(), size_t(4 * 16 * packed::kGroupBytes));
+  std::vector<uint8_t> x(5 * 64, 1);
+  std::vector<float> bias(64, 0.0f), scale(1, 1.0f), out(5 * 64);
+  MemRef values(p.values, {int64_t(p.values.size())}), offsets(p.offsets, {1}),
+      bitmask(p.bitmask, {512}), sums(p.columnSums, {64}), biasRef(bias, {64}),
+      scaleRef(scale, {1});
+  auto call = [&](int64_t rows, std::vector<uint8_t> &groups,
+                  std::vector<uint8_t> &counts, const char *kernelName) {
+    pdnnrt_clear_error();
+    MemRef src(x, {rows, 64}), dst(out, {rows, 64}),
+        groupsRef(groups, {int64_t(groups.size())}),
+        countsRef(counts, {int64_t(counts.size())});
+    void *k = kernel(kernelName);
+    return pdnnrt_sparse_matmul(ARG(src), ARG(values), ARG(offsets),
+                                ARG(bitmask), ARG(sums), ARG(groupsRef),
+                                ARG(countsRef), ARG(biasRef), ARG(scaleRef),
+                                ARG(dst), k, k, PDNNRT_ACTIVATION_NONE, 1.0f);
+  };
+  for (const char *kernelName : {"vnni_f32_none", "amx_f32_none"}) {
+    SCOPED_TRACE(kernelName);
+    EXPECT_RT_OK(call(5, p.groups, p.groupCounts, kernelName));
+    EXPECT_EQ(out[4 * 64 + 7], 64.0f);
+
+    std::vector<uint8_t> tooMany = p.groupCounts;
+    tooMany[2] = 17;
+    EXPECT_EQ(call(5, p.groups, tooMany, kernelName), 1);
+    EXPECT_STREQ(lastError(), "pdnnrt_sparse_matmul: groupCounts[2] = 17: a "
+                              "64-row block has at most 16 groups");
+
+    std::vector<uint8_t> short_(p.groups.begin(), p.groups.end() - 1);
+    EXPECT_EQ(call(5, short_, p.groupCounts, kernelName), 1);
+    EXPECT_STREQ(lastError(),
+                 "pdnnrt_sparse_matmul: groupCounts add up to 64 groups of "
+                 "128 bytes, but groups holds 8191 bytes");
+    // Up to 4 rows the packed buffers alone are read.
+    EXPECT_RT_OK(call(4, short_, p.groupCounts, kernelName));
+
+    std::vector<uint8_t> fewer(3, 16);
+    EXPECT_EQ(call(4, p.groups, fewer, kernelName), 1);
+    EXPECT_NE(std::strstr(lastError(), "groupCounts"), nullptr) << lastError();
+  }
 }
 
 } // namespace

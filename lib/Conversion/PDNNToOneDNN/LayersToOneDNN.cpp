@@ -274,6 +274,9 @@ static Value buildSparseMatmul(PatternRewriter &rewriter, Location loc,
   Value bitmask = constantOf(rewriter, loc, ui8, ArrayRef(packed.bitmask));
   Value columnSums = constantOf(rewriter, loc, rewriter.getI32Type(),
                                 ArrayRef(packed.columnSums));
+  Value groups = constantOf(rewriter, loc, ui8, ArrayRef(packed.groups));
+  Value groupCounts =
+      constantOf(rewriter, loc, ui8, ArrayRef(packed.groupCounts));
   Value dst = createEmpty(rewriter, loc, {s[0], columns}, spec.outType);
   pdnnrt::Activation activation = runtimeActivation(spec.activation);
   auto module =
@@ -283,7 +286,7 @@ static Value buildSparseMatmul(PatternRewriter &rewriter, Location loc,
   Value product =
       pdnnrt::SparseMatmulOp::create(
           rewriter, loc, TypeRange{dst.getType()}, src, values, offsets,
-          bitmask, columnSums, bias,
+          bitmask, columnSums, groups, groupCounts, bias,
           f32Constant(rewriter, loc, spec.int8->output), dst, kernels.vnni,
           kernels.amx, pdnnrt::ActivationAttr::get(ctx, activation),
           rewriter.getF32FloatAttr(spec.int8->activationScale))

@@ -1,36 +1,38 @@
 //===- SparseMatmulKernel.cpp - generated packed-sparse int8 kernels ------===//
 //
-// One kernel computes dst[:, nb*64 .. nb*64+64) for its N-blocks nb:
+// One kernel computes dst[:, nb*64 .. nb*64+64) for its N-blocks nb, a
+// chunk of rows at a time, and applies a fused epilogue per 16 columns:
+// sums - correction, to f32, + bias, x scale, activation (x
+// activationScale), rounded and saturated into dst.
 //
-//   for m0 in 0..M step chunk                    rows whose sums stay on chip
-//     sums[chunk x 64] (s32) = 0
-//     for kb in 0..kBlocks
-//       expand block (nb, kb): 64 x vector.expandload of 64 bytes, each
-//         under 64 bits of the bitmask, into buf[4096] (stack)
-//       multiply: sums += x[m0 .., 64 kb ..] . buf
-//     epilogue per 16 columns: sums - correction, to f32, + bias, x scale,
-//       activation (x activationScale), rounded and saturated into dst
-//
-// The buffer is the format's own layout: a block's 64-byte row r is k4 =
-// r/4, columns 16 (r%4) .. +16, four k per column. That is both vpdpbusd's
-// operand (16 columns x 4 k per vector) and an AMX B tile (rows k4, 64
-// bytes of 16 columns x 4 k), so decompressing is a copy under a mask and
-// the two kernels differ only in the multiply:
-//   VNNI  chunks of 64 rows, register tiles of 4 rows x 64 columns: per k4
-//         step, 4 weight vectors, a broadcast of 4 data bytes per row, 16
-//         vpdpbusd; sums kept in a 16 KiB stack array between blocks.
-//         A chunk of at most 4 rows (inference at M = 1 .. 4) skips the
-//         buffer: its sums stay in registers for the whole K and each block
-//         row is expanded straight into the weight register that multiplies
-//         it. The buffer's 64-byte store and reload per row cost more than
-//         the multiply at so few rows (on Zen 4, 0.9 sparse, 64 MiB:
-//         1.51 -> 1.11 ms at M = 4, docs/BENCHMARKS.md).
+// The packed buffers are read through their blocks: per 64 x 64 block, 64
+// vector.expandload of 64 bytes, each under 64 bits of the bitmask
+// (vpexpandb). An expanded block row r is the format's own layout, k4 =
+// r/4 and columns 16 (r%4) .. +16 of four k each: both vpdpbusd's operand
+// (16 columns x 4 k per vector) and an AMX B tile (rows k4, 64 bytes of 16
+// columns x 4 k).
 //   AMX   chunks of 16 rows, sums in tiles 0-3 (16 rows x 16 columns each)
-//         for the whole K; per block, data in tile 4 (16 rows x 64 k),
-//         each 16-column quarter of the buffer in tile 5, 4 tdpbusd. The
-//         tile configuration is explicit IR: a 64-byte palette-1 record
-//         written on the stack and loaded with ldtilecfg per chunk (its row
-//         counts depend on the chunk), tilerelease on return.
+//         for the whole K; per block, the expanded rows stored into an L1
+//         buffer, data in tile 4 (16 rows x 64 k), each 16-column quarter
+//         of the buffer in tile 5, 4 tdpbusd. The tile configuration is
+//         explicit IR: a 64-byte palette-1 record written on the stack and
+//         loaded with ldtilecfg per chunk (its row counts depend on the
+//         chunk), tilerelease on return.
+//   VNNI  chunks of 16 rows. A chunk of at most 4 rows (inference at
+//         M = 1 .. 4, bound by reading the weights) keeps its sums in
+//         registers for the whole K and expands each block row straight
+//         into the weight register that multiplies it: per k4 step, 4
+//         weight vectors, a broadcast of 4 data bytes per row, 4 vpdpbusd
+//         per row.
+//         A larger chunk is bound by the multiply: dense int8 runs at one
+//         vpdpbusd per cycle there (Zen 4), and a vpdpbusd on expanded
+//         weights can skip only 4 k all zero in 16 columns at once, which
+//         random zeros almost never are. It reads the column groups
+//         instead (pdnn::packed::groupColumns): per 16 columns and block, a
+//         few vectors of 4 non-zeros per column with their k; vpermb
+//         gathers each row's data bytes for those k and one vpdpbusd
+//         multiplies them, so each column skips its own zeros (at 0.7
+//         sparsity about 7 vpdpbusd + vpermb per row where dense takes 16).
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,16 +54,26 @@ using namespace mlir::pdnn;
 namespace {
 
 constexpr int64_t kBlock = ::pdnn::packed::kBlock;
-/// Rows whose sums one expanded block serves before the next is expanded:
-/// 16 KiB of sums for VNNI, the 16 rows of a tile for AMX.
-constexpr int64_t kVnniRowChunk = 64, kAmxRowChunk = 16;
-/// Rows of one register tile: 4 rows x 4 vectors of sums, 4 weight vectors
+/// Rows of one chunk: a tile's for AMX, the column groups' for VNNI (16
+/// sums vectors, a data vector per row hoisted out of the group loop).
+constexpr int64_t kRowChunk = ::pdnn::packed::kGroupRowChunk;
+/// Rows kept in registers: 4 rows x 4 vectors of sums, 4 weight vectors
 /// and a broadcast use 21 of AVX-512's 32 registers.
-constexpr int64_t kTileRows = 4;
+constexpr int64_t kTileRows = ::pdnn::packed::kRegisterRows;
+static_assert(kRowChunk == 16, "an AMX tile holds 16 rows");
 /// Lanes of one vector of s32 sums.
 constexpr int64_t kLanes = 16;
+/// The column groups' lane sets (16 columns each) of one N-block.
+constexpr int64_t kLaneSets = kBlock / ::pdnn::packed::kLaneSetColumns;
+static_assert(::pdnn::packed::kLaneSetColumns == kLanes);
 /// vpdpbusd: s32 sums += u8 data . s8 weights, 4 products per lane.
 constexpr StringLiteral kVpdpbusd = "llvm.x86.avx512.vpdpbusd.512";
+/// vpermb: bytes of a 64-byte table picked by 64 indices (table, indices).
+constexpr StringLiteral kVpermb = "llvm.x86.avx512.permvar.qi.512";
+/// How far ahead of the group being multiplied the next are prefetched:
+/// the groups stream from memory, at a rate the hardware prefetcher alone
+/// leaves short (0.7 sparse, M = 16, docs/BENCHMARKS.md).
+constexpr int64_t kGroupPrefetchBytes = 4096;
 
 /// AMX tiles the kernel uses: sums of 16 columns each, data, weights.
 constexpr int64_t kSumTiles = 4, kDataTile = 4, kWeightTile = 5;
@@ -127,8 +139,7 @@ private:
   void multiplyStep(Value srcBase, Value k4, ArrayRef<Value> weights,
                     ValueRange sums, SmallVectorImpl<Value> &next);
   void multiplyInRegisters(Value nb, Value m0, int64_t rows);
-  void accumulateTile(Value row, Value rowInChunk, Value kb, int64_t rows);
-  void multiplyVnni(Value m0, Value rows, Value kb);
+  void multiplyColumnGroups(Value nb, Value m0, int64_t rows);
   void configureTiles(Value rows);
   void multiplyAmx(Value m0, Value kb);
   void epilogue(Value nb, Value m0, Value rows);
@@ -145,6 +156,8 @@ private:
   Value src, values, offsets, bitmask, correction, bias, scales, dst;
   Value kBlocks, srcStride, ldDst, n, actScale, lanesIota;
   Value buffer, sums;
+  // VNNI's column groups and the data blocked for them.
+  Value groups, groupCounts, groupStarts, srcBlocks;
   // AMX: the same buffers as pointers, and the tile configuration.
   Value srcPointer, bufferPointer, sumsPointer, tileConfig;
 };
@@ -251,60 +264,6 @@ void KernelBuilder::multiplyStep(Value srcBase, Value k4,
   }
 }
 
-void KernelBuilder::accumulateTile(Value row, Value rowInChunk, Value kb,
-                                   int64_t rows) {
-  // sums[rowInChunk + r][16 j .. 16 j + 16] in registers over the 16 k4
-  // steps of one block.
-  auto accType = VectorType::get({kLanes}, b.getI32Type());
-  auto bytesType = VectorType::get({64}, b.getI8Type());
-  SmallVector<Value> acc;
-  for (int64_t r = 0; r < rows; ++r)
-    for (int64_t j = 0; j < 4; ++j)
-      acc.push_back(vector::LoadOp::create(
-          b, loc, accType, sums,
-          ValueRange{add(mul(add(rowInChunk, index(r)), index(kBlock)),
-                         index(j * kLanes))}));
-  Value srcBase = add(mul(row, srcStride), mul(kb, index(kBlock)));
-  scf::ForOp steps = scf::ForOp::create(b, loc, index(0), index(kBlock / 4),
-                                        index(1), acc);
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(steps.getBody());
-    Value k4 = steps.getInductionVar();
-    SmallVector<Value> weights;
-    for (int64_t j = 0; j < 4; ++j)
-      weights.push_back(vector::LoadOp::create(
-          b, loc, bytesType, buffer,
-          ValueRange{add(mul(k4, index(256)), index(j * 64))}));
-    SmallVector<Value> next;
-    multiplyStep(srcBase, k4, weights, steps.getRegionIterArgs(), next);
-    scf::YieldOp::create(b, loc, next);
-  }
-  for (int64_t r = 0; r < rows; ++r)
-    for (int64_t j = 0; j < 4; ++j)
-      vector::StoreOp::create(
-          b, loc, steps.getResult(r * 4 + j), sums,
-          ValueRange{add(mul(add(rowInChunk, index(r)), index(kBlock)),
-                         index(j * kLanes))});
-}
-
-void KernelBuilder::multiplyVnni(Value m0, Value rows, Value kb) {
-  Value tiled = mul(arith::DivUIOp::create(b, loc, rows, index(kTileRows)),
-                    index(kTileRows));
-  auto tiles = scf::ForOp::create(b, loc, index(0), tiled, index(kTileRows));
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(tiles.getBody());
-    Value t = tiles.getInductionVar();
-    accumulateTile(add(m0, t), t, kb, kTileRows);
-  }
-  auto rest = scf::ForOp::create(b, loc, tiled, rows, index(1));
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(rest.getBody());
-  Value t = rest.getInductionVar();
-  accumulateTile(add(m0, t), t, kb, 1);
-}
-
 void KernelBuilder::multiplyInRegisters(Value nb, Value m0, int64_t rows) {
   // sums[r][16 j .. 16 j + 16] for the chunk's `rows` rows, in registers
   // over all blocks of the column block nb.
@@ -351,6 +310,77 @@ void KernelBuilder::multiplyInRegisters(Value nb, Value m0, int64_t rows) {
     for (int64_t j = 0; j < 4; ++j)
       vector::StoreOp::create(b, loc, blocks.getResult(r * 4 + j), sums,
                               ValueRange{index(r * kBlock + j * kLanes)});
+}
+
+void KernelBuilder::multiplyColumnGroups(Value nb, Value m0, int64_t rows) {
+  // Per 16 columns: sums[r] (16 columns of row r) in registers over all of
+  // K, where each block's column groups multiply the chunk's rows.
+  Type i32 = b.getI32Type();
+  auto bytesType = VectorType::get({64}, b.getI8Type());
+  auto accType = VectorType::get({kLanes}, i32);
+  auto permute = StringAttr::get(ctx, kVpermb);
+  auto dot = StringAttr::get(ctx, kVpdpbusd);
+  Value chunk = arith::DivUIOp::create(b, loc, m0, index(kRowChunk));
+  auto sets = scf::ForOp::create(b, loc, index(0), index(kLaneSets), index(1));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(sets.getBody());
+  Value j = sets.getInductionVar();
+  Value set = add(mul(nb, index(kLaneSets)), j);
+  SmallVector<Value> carried{arith::IndexCastOp::create(
+      b, loc, b.getIndexType(),
+      memref::LoadOp::create(b, loc, groupStarts, set))};
+  carried.append(rows, splat(i32, b.getI32IntegerAttr(0), kLanes));
+  auto blocks =
+      scf::ForOp::create(b, loc, index(0), kBlocks, index(1), carried);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(blocks.getBody());
+    Value kb = blocks.getInductionVar();
+    Value count =
+        memref::LoadOp::create(b, loc, groupCounts, add(mul(set, kBlocks), kb));
+    count = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), count);
+    Value dataBase =
+        mul(add(mul(chunk, kBlocks), kb), index(kRowChunk * kBlock));
+    auto steps = scf::ForOp::create(b, loc, index(0), count, index(1),
+                                    blocks.getRegionIterArgs());
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(steps.getBody());
+      Value group = steps.getRegionIterArg(0);
+      Value at = mul(group, index(::pdnn::packed::kGroupBytes));
+      // Both cache lines of the group kGroupPrefetchBytes ahead.
+      for (int64_t line = 0; line < 2; ++line)
+        memref::PrefetchOp::create(
+            b, loc, groups,
+            ValueRange{add(at, index(kGroupPrefetchBytes + 64 * line))},
+            /*isWrite=*/false, /*localityHint=*/3, /*isDataCache=*/true);
+      Value ks =
+          vector::LoadOp::create(b, loc, bytesType, groups, ValueRange{at});
+      Value weights = vector::LoadOp::create(b, loc, bytesType, groups,
+                                             ValueRange{add(at, index(64))});
+      SmallVector<Value> next{add(group, index(1))};
+      for (int64_t r = 0; r < rows; ++r) {
+        Value row = vector::LoadOp::create(
+            b, loc, bytesType, srcBlocks,
+            ValueRange{add(dataBase, index(r * kBlock))});
+        Value data = LLVM::CallIntrinsicOp::create(b, loc, bytesType, permute,
+                                                   ValueRange{row, ks})
+                         .getResult(0);
+        next.push_back(
+            LLVM::CallIntrinsicOp::create(
+                b, loc, accType, dot,
+                ValueRange{steps.getRegionIterArg(1 + r), data, weights})
+                .getResult(0));
+      }
+      scf::YieldOp::create(b, loc, next);
+    }
+    scf::YieldOp::create(b, loc, steps.getResults());
+  }
+  // Where the epilogue reads them.
+  for (int64_t r = 0; r < rows; ++r)
+    vector::StoreOp::create(
+        b, loc, blocks.getResult(1 + r), sums,
+        ValueRange{add(index(r * kBlock), mul(j, index(kLanes)))});
 }
 
 void KernelBuilder::configureTiles(Value rows) {
@@ -510,14 +540,23 @@ void KernelBuilder::build(func::FuncOp fn) {
         b, loc, laneType, DenseElementsAttr::get(laneType, ArrayRef(iota)));
   }
   bool amx = isa == SparseKernelIsa::Amx;
-  int64_t rowChunk = amx ? kAmxRowChunk : kVnniRowChunk;
-  bufferPointer = stackBytes(::pdnn::packed::kBlockElements);
-  buffer = memrefOver(bufferPointer, index(::pdnn::packed::kBlockElements), i8);
-  sumsPointer = stackBytes(rowChunk * kBlock * 4);
-  sums = memrefOver(sumsPointer, index(rowChunk * kBlock), i32);
+  sumsPointer = stackBytes(kRowChunk * kBlock * 4);
+  sums = memrefOver(sumsPointer, index(kRowChunk * kBlock), i32);
   if (amx) {
+    bufferPointer = stackBytes(::pdnn::packed::kBlockElements);
+    buffer =
+        memrefOver(bufferPointer, index(::pdnn::packed::kBlockElements), i8);
     srcPointer = slot(PDNNRT_SPARSE_SRC, LLVM::LLVMPointerType::get(ctx));
     tileConfig = stackBytes(64);
+  } else {
+    Value sets = mul(nBlocks, index(kLaneSets));
+    Value chunks = arith::CeilDivUIOp::create(b, loc, m, index(kRowChunk));
+    groupCounts = memrefAt(PDNNRT_SPARSE_GROUP_COUNTS, mul(sets, kBlocks), i8);
+    groupStarts = memrefAt(PDNNRT_SPARSE_GROUP_STARTS, sets, i64);
+    groups = memrefAt(PDNNRT_SPARSE_GROUPS,
+                      slotIndex(PDNNRT_SPARSE_GROUP_BYTES), i8);
+    srcBlocks = memrefAt(PDNNRT_SPARSE_SRC_BLOCKS,
+                         mul(chunks, mul(srcStride, index(kRowChunk))), i8);
   }
 
   Value nbBegin = arith::IndexCastOp::create(b, loc, b.getIndexType(),
@@ -527,54 +566,56 @@ void KernelBuilder::build(func::FuncOp fn) {
   auto nbLoop = scf::ForOp::create(b, loc, nbBegin, nbEnd, index(1));
   b.setInsertionPointToStart(nbLoop.getBody());
   Value nb = nbLoop.getInductionVar();
-  auto chunkLoop = scf::ForOp::create(b, loc, index(0), m, index(rowChunk));
+  auto chunkLoop = scf::ForOp::create(b, loc, index(0), m, index(kRowChunk));
   b.setInsertionPointToStart(chunkLoop.getBody());
   Value m0 = chunkLoop.getInductionVar();
-  Value rows = arith::MinSIOp::create(b, loc, index(rowChunk),
+  Value rows = arith::MinSIOp::create(b, loc, index(kRowChunk),
                                       arith::SubIOp::create(b, loc, m, m0));
-  auto multiplyThroughBuffer = [&] {
-    if (amx) {
-      configureTiles(rows);
-      for (int64_t j = 0; j < kSumTiles; ++j)
-        callIntrinsic("llvm.x86.tilezero", {tileNumber(j)});
-    } else {
-      auto zeroLoop = scf::ForOp::create(
-          b, loc, index(0), mul(rows, index(kBlock)), index(kLanes));
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(zeroLoop.getBody());
-      vector::StoreOp::create(b, loc,
-                              splat(i32, b.getI32IntegerAttr(0), kLanes), sums,
-                              ValueRange{zeroLoop.getInductionVar()});
+  // One case per row count the sums' registers are generated for; the
+  // default takes the most.
+  auto switchOn = [&](Value selector, ArrayRef<int64_t> cases,
+                      function_ref<void(int64_t)> body, int64_t otherwise) {
+    auto byRows = scf::IndexSwitchOp::create(b, loc, TypeRange{}, selector,
+                                             cases, cases.size());
+    OpBuilder::InsertionGuard guard(b);
+    for (auto [c, region] : llvm::zip(cases, byRows.getCaseRegions())) {
+      b.setInsertionPointToStart(&region.emplaceBlock());
+      body(c);
+      scf::YieldOp::create(b, loc);
     }
+    b.setInsertionPointToStart(&byRows.getDefaultRegion().emplaceBlock());
+    body(otherwise);
+    scf::YieldOp::create(b, loc);
+  };
+  if (amx) {
+    configureTiles(rows);
+    for (int64_t j = 0; j < kSumTiles; ++j)
+      callIntrinsic("llvm.x86.tilezero", {tileNumber(j)});
     auto kbLoop = scf::ForOp::create(b, loc, index(0), kBlocks, index(1));
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(kbLoop.getBody());
     Value kb = kbLoop.getInductionVar();
     expandBlock(add(mul(nb, kBlocks), kb));
-    if (amx)
-      multiplyAmx(m0, kb);
-    else
-      multiplyVnni(m0, rows, kb);
-  };
-  if (amx) {
-    multiplyThroughBuffer();
+    multiplyAmx(m0, kb);
   } else {
-    // A register tile's worth of rows or fewer: one case per row count, as
-    // the sums' registers are fixed when generated.
+    // 1 .. 4 rows in registers; more through the column groups, for 8, 12
+    // or 16 rows (the blocked data's rows past the chunk are zeros).
     SmallVector<int64_t> fewRows;
     for (int64_t r = 1; r <= kTileRows; ++r)
       fewRows.push_back(r);
-    auto byRows = scf::IndexSwitchOp::create(b, loc, TypeRange{}, rows, fewRows,
-                                             fewRows.size());
-    OpBuilder::InsertionGuard guard(b);
-    for (auto [r, region] : llvm::zip(fewRows, byRows.getCaseRegions())) {
-      b.setInsertionPointToStart(&region.emplaceBlock());
-      multiplyInRegisters(nb, m0, r);
-      scf::YieldOp::create(b, loc);
-    }
-    b.setInsertionPointToStart(&byRows.getDefaultRegion().emplaceBlock());
-    multiplyThroughBuffer();
-    scf::YieldOp::create(b, loc);
+    switchOn(
+        rows, fewRows,
+        [&](int64_t r) {
+          if (r <= kTileRows) {
+            multiplyInRegisters(nb, m0, r);
+            return;
+          }
+          Value quarters = arith::CeilDivUIOp::create(b, loc, rows, index(4));
+          switchOn(
+              quarters, {2, 3},
+              [&](int64_t q) { multiplyColumnGroups(nb, m0, 4 * q); }, 4);
+        },
+        kRowChunk);
   }
   if (amx) {
     // Sums row r at sums[r * 64 ..]: tile j's rows hold columns 16 j ...
@@ -664,11 +705,11 @@ LogicalResult mlir::pdnn::generateSparseKernels(ModuleOp module) {
     auto isa = kind.getValue() == kSparseAmx ? SparseKernelIsa::Amx
                                              : SparseKernelIsa::Vnni;
     // Compiled for its instructions whatever the host: the runtime calls a
-    // kernel only where the CPU has them (AMX machines have VBMI2 too,
-    // which vpexpandb needs).
-    SmallVector<StringRef> wanted = {"+avx512f",  "+avx512bw",   "+avx512vl",
-                                     "+avx512dq", "+avx512vnni", "+avx512vbmi2",
-                                     "+popcnt"};
+    // kernel only where the CPU has them (AMX machines have VBMI and VBMI2
+    // too, which vpermb and vpexpandb need).
+    SmallVector<StringRef> wanted = {
+        "+avx512f",    "+avx512bw",   "+avx512vl",    "+avx512dq",
+        "+avx512vnni", "+avx512vbmi", "+avx512vbmi2", "+popcnt"};
     if (isa == SparseKernelIsa::Amx)
       wanted.append({"+amx-tile", "+amx-int8"});
     SmallVector<StringAttr> features;

@@ -7,7 +7,12 @@ own packer, written from the format's definition: BA16a64b4a blocks of
 64 x 64 (K and N padded with zeros; N-blocks outer, K-blocks inner; (k, n) at
 (k%64/4)*256 + (n%64)*4 + k%4 in its block), the non-zeros in that order,
 an int64 offset per block (exclusive prefix sum), one bit per padded element
-(bit i%8 of byte i/8).
+(bit i%8 of byte i/8). So must the column groups the compiler derives from
+them, against groups made here from the dense weights: per 16 padded
+columns and 64-row block, each column's non-zeros in increasing k, cut
+into groups of 4 (as many as the fullest column needs); a group is 64
+bytes of k within the block (4 per column) and 64 bytes of weights, zeros
+where a column has run out.
 
 `--group fc`, `--group mul`, `--group matmul_v2`: the product run by the
 generated kernel (weights packed with --pack-sparse-weights at threshold 0)
@@ -71,6 +76,32 @@ def reference_pack(w):
     return values, offsets, bitmask
 
 
+def reference_groups(w):
+    """Column groups and their counts of s8 `w` [K, N], from the dense
+    weights."""
+    k, n = w.shape
+    kb, nb = -(-k // 64), -(-n // 64)
+    padded = np.zeros((kb * 64, nb * 64), np.int8)
+    padded[:k, :n] = w
+    groups, counts = [], []
+    for lane_set in range(nb * 4):
+        for block in range(kb):
+            tile = padded[block * 64:(block + 1) * 64, lane_set * 16:(lane_set + 1) * 16]
+            per_column = [np.flatnonzero(tile[:, c]) for c in range(16)]
+            count = -(-max(len(ks) for ks in per_column) // 4)
+            counts.append(count)
+            for g in range(count):
+                ks, ws = np.zeros(64, np.uint8), np.zeros(64, np.int8)
+                for c, nonzero in enumerate(per_column):
+                    chosen = nonzero[4 * g:4 * g + 4]
+                    ks[4 * c:4 * c + len(chosen)] = chosen
+                    ws[4 * c:4 * c + len(chosen)] = tile[chosen, c]
+                groups += [ks, ws.view(np.uint8)]
+    # All-zero weights keep one unused group (a tensor is never empty).
+    flat = np.concatenate(groups) if groups else np.zeros(128, np.uint8)
+    return flat, np.array(counts, np.uint8)
+
+
 CONSTANT = re.compile(r"(%\S+) = arith.constant dense<(.*)> : tensor<(\d+)x(\w+)>")
 NUMPY = {"si8": np.int8, "ui8": np.uint8, "i64": np.int64, "i32": np.int32, "f32": np.float32}
 
@@ -84,8 +115,8 @@ def constant_array(literal, count, element):
 
 
 def compiler_pack(args, w, folder):
-    """values, offsets and bitmask of the sparse_matmul that the compiler
-    makes of an fc with weights `w`."""
+    """values, offsets, bitmask, column sums, groups and group counts of the
+    sparse_matmul that the compiler makes of an fc with weights `w`."""
     k, n = w.shape
     os.makedirs(folder, exist_ok=True)
     model = os.path.join(folder, "pack.mlir")
@@ -103,7 +134,7 @@ def compiler_pack(args, w, folder):
     constants = {m.group(1): m.groups()[1:] for m in CONSTANT.finditer(ir)}
     operands = re.search(r"pdnnrt.sparse_matmul ins\(([^:]*):", ir).group(1).split(", ")
     return [constant_array(constants[name][0], int(constants[name][1]), constants[name][2])
-            for name in operands[1:4]]
+            for name in operands[1:7]]
 
 
 def pack_group(args):
@@ -116,9 +147,11 @@ def pack_group(args):
             # All-zero weights keep one unused value (a tensor is never empty).
             if expected[0].size == 0:
                 expected = (np.zeros(1, np.int8),) + expected[1:]
+            expected += reference_groups(w)
             got = compiler_pack(args, w, os.path.join(args.workdir, "pack"))
-            problems = [name for name, a, b in zip(("values", "offsets", "bitmask"), got,
-                                                   expected)
+            del got[3]  # the column sums are checked by the products
+            problems = [name for name, a, b in zip(("values", "offsets", "bitmask", "groups",
+                                                    "group counts"), got, expected)
                         if a.shape != b.shape or not np.array_equal(a, b)]
             status = "FAIL" if problems else "PASS"
             print("%s pack K=%d N=%d sparsity=%g nnz=%d %s" % (

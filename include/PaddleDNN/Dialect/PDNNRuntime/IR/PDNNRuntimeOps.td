@@ -344,9 +344,12 @@ def PDNNRT_SparseMatmulOp : PDNNRT_CallOp<"sparse_matmul", "pdnnrt_sparse_matmul
   let description = [{
     ins: src [M, K] (ui8 or si8); the weights [K, N] packed in oneDNN's
     `BA16a64b4a` packed encoding (`PaddleDNN/Runtime/PackedSparseFormat.h`):
-    `values`, `offsets`, `bitmask`, and the s32 `columnSums` of the padded
-    columns; bias [N] (f32 holding the quantized integers); outputScales,
-    1 or N. outs: dst [M, N] in f32, ui8, si8 or i32.
+    `values`, `offsets`, `bitmask`, the s32 `columnSums` of the padded
+    columns, and the same weights as column groups (`groups`, and
+    `groupCounts` per 16 columns and K-block: `pdnn::packed::groupColumns`)
+    for batches of more than 4 rows; bias [N] (f32 holding the quantized
+    integers); outputScales, 1 or N. outs: dst [M, N] in f32, ui8, si8 or
+    i32.
 
     dst = activationScale · activation(outputScales · (src x weights +
     bias)), rounded to nearest even and saturated into dst's type: the
@@ -365,6 +368,8 @@ def PDNNRT_SparseMatmulOp : PDNNRT_CallOp<"sparse_matmul", "pdnnrt_sparse_matmul
     PDNNRT_Buffer<[I64], [1]>:$offsets,
     PDNNRT_Buffer<[UI8], [1]>:$bitmask,
     PDNNRT_Buffer<[I32], [1]>:$columnSums,
+    PDNNRT_Buffer<[UI8], [1]>:$groups,
+    PDNNRT_Buffer<[UI8], [1]>:$groupCounts,
     PDNNRT_Buffer<[F32], [1]>:$bias,
     PDNNRT_Buffer<[F32], [1]>:$outputScales,
     PDNNRT_Destination<[F32, UI8, SI8, I32], [2]>:$dst,
