@@ -46,12 +46,12 @@
 // KERNEL-NOT: vpdpbusd
 // KERNEL: case 2 {
 // Larger chunks: 8, 12 or 16 rows through the column groups. Per group,
-// both cache lines 4 KiB ahead prefetched, the k and the weights loaded,
+// both cache lines 8 KiB ahead prefetched into L2, the k and the weights loaded,
 // and per row its data permuted by the k and multiplied.
 // KERNEL: default {
 // KERNEL: scf.index_switch
 // KERNEL-NEXT: case 2 {
-// KERNEL: memref.prefetch %{{.*}}[%{{.*}}], read, locality<3>, data : memref<?xi8>
+// KERNEL: memref.prefetch %{{.*}}[%{{.*}}], read, locality<2>, data : memref<?xi8>
 // KERNEL: memref.prefetch
 // KERNEL-NEXT: %[[KS:.*]] = vector.load %[[GROUP_BUF:.*]][%{{.*}}] : memref<?xi8>, vector<64xi8>
 // KERNEL: %[[W:.*]] = vector.load %[[GROUP_BUF]][%{{.*}}] : memref<?xi8>, vector<64xi8>
@@ -110,8 +110,8 @@
 // ASM-LABEL: __pdnn_sparse_matmul_vnni_u8_relu:
 // ASM: vpexpandb ({{.*}}), %zmm{{[0-9]+}} {%k{{[0-7]}}} {z}
 // ASM: vpdpbusd %zmm
-// ASM: prefetcht0 4096(
-// ASM: prefetcht0 4160(
+// ASM: prefetcht1 8192(
+// ASM: prefetcht1 8256(
 // ASM: vpermb {{-?[0-9]*}}(%{{.*}}), %zmm[[KS:[0-9]+]], %zmm[[PICKED:[0-9]+]]
 // ASM-NEXT: vpdpbusd %zmm{{[0-9]+}}, %zmm[[PICKED]], %zmm{{[0-9]+}}
 // ASM: vpmovdb %zmm{{[0-9]+}}, ({{.*}}) {%k{{[0-7]}}}

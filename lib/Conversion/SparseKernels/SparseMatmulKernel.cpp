@@ -70,10 +70,12 @@ static_assert(::pdnn::packed::kLaneSetColumns == kLanes);
 constexpr StringLiteral kVpdpbusd = "llvm.x86.avx512.vpdpbusd.512";
 /// vpermb: bytes of a 64-byte table picked by 64 indices (table, indices).
 constexpr StringLiteral kVpermb = "llvm.x86.avx512.permvar.qi.512";
-/// How far ahead of the group being multiplied the next are prefetched:
-/// the groups stream from memory, at a rate the hardware prefetcher alone
-/// leaves short (0.7 sparse, M = 16, docs/BENCHMARKS.md).
-constexpr int64_t kGroupPrefetchBytes = 4096;
+/// How far ahead of the group being multiplied the next are prefetched,
+/// into L2: the groups stream from memory at nearly its bandwidth, which
+/// the hardware prefetcher alone leaves short. On Zen 4 at 0.7 sparse,
+/// M = 16: 3.0 ms without, 2.6-2.7 ms 4 KiB ahead into L1, 2.1-2.4 ms
+/// 8-16 KiB ahead into L2 (docs/BENCHMARKS.md).
+constexpr int64_t kGroupPrefetchBytes = 8192;
 
 /// AMX tiles the kernel uses: sums of 16 columns each, data, weights.
 constexpr int64_t kSumTiles = 4, kDataTile = 4, kWeightTile = 5;
@@ -348,12 +350,13 @@ void KernelBuilder::multiplyColumnGroups(Value nb, Value m0, int64_t rows) {
       b.setInsertionPointToStart(steps.getBody());
       Value group = steps.getRegionIterArg(0);
       Value at = mul(group, index(::pdnn::packed::kGroupBytes));
-      // Both cache lines of the group kGroupPrefetchBytes ahead.
+      // Both cache lines of the group kGroupPrefetchBytes ahead, into L2
+      // (locality 2: prefetcht1).
       for (int64_t line = 0; line < 2; ++line)
         memref::PrefetchOp::create(
             b, loc, groups,
             ValueRange{add(at, index(kGroupPrefetchBytes + 64 * line))},
-            /*isWrite=*/false, /*localityHint=*/3, /*isDataCache=*/true);
+            /*isWrite=*/false, /*localityHint=*/2, /*isDataCache=*/true);
       Value ks =
           vector::LoadOp::create(b, loc, bytesType, groups, ValueRange{at});
       Value weights = vector::LoadOp::create(b, loc, bytesType, groups,
