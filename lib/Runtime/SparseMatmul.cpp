@@ -3,8 +3,9 @@
 // The compiler generates the kernel (lib/Conversion/SparseKernels); the
 // runtime checks the call, prepares what the kernel reads whole blocks of
 // (data padded to 64 columns and shifted to u8, per-column arrays padded to
-// the blocks) and runs the kernel for this CPU (AMX or AVX-512 VNNI) over
-// the N-blocks on OpenMP's threads, the same pool as oneDNN's.
+// the blocks; for the column groups, where each lane set starts and the
+// data by 16-row chunk) and runs the kernel for this CPU (AMX or AVX-512
+// VNNI) over the N-blocks on OpenMP's threads, the same pool as oneDNN's.
 //
 //===----------------------------------------------------------------------===//
 

@@ -3,10 +3,11 @@
 //
 // The kernels behind `pdnnrt.sparse_matmul`, generated as MLIR functions of
 // the module being compiled: per 64 x 64 block of packed weights,
-// `vector.expandload` (vpexpandb) decompresses it into an L1-resident
-// buffer, then `vpdpbusd` or AMX's `tdpbusd` multiplies it with the u8
-// data, and a fused epilogue applies Paddle's int8 product (Int8Products.h)
-// to the s32 sums.
+// `vector.expandload` (vpexpandb) decompresses it, then `vpdpbusd` or AMX's
+// `tdpbusd` multiplies it with the u8 data; the VNNI kernel multiplies
+// batches of more than 4 rows from the column groups instead (vpermb of
+// the data, then vpdpbusd). A fused epilogue applies Paddle's int8
+// product (Int8Products.h) to the s32 sums.
 // The runtime calls a kernel per range of N-blocks from its threads; its
 // arguments are PdnnrtSparseKernelArg slots (PackedSparseFormat.h).
 //
