@@ -28,6 +28,7 @@
 #ifndef PADDLEDNN_RUNTIME_PACKEDSPARSEFORMAT_H
 #define PADDLEDNN_RUNTIME_PACKEDSPARSEFORMAT_H
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -94,39 +95,49 @@ inline void groupColumns(const int8_t *values, const int64_t *offsets,
   constexpr int64_t kSets = kBlock / kLaneSetColumns;
   groups.clear();
   groupCounts.assign(nBlocks * kSets * kBlocks, 0);
-  for (int64_t nb = 0; nb < nBlocks; ++nb)
-    for (int64_t j = 0; j < kSets; ++j)
-      for (int64_t kb = 0; kb < kBlocks; ++kb) {
-        int64_t block = nb * kBlocks + kb;
-        // The block's values are in blocked order: (k4, column, k % 4).
-        int64_t position = offsets[block];
-        uint8_t ks[kLaneSetColumns][kBlock], ws[kLaneSetColumns][kBlock];
-        int64_t count[kLaneSetColumns] = {};
-        for (int64_t i = 0; i < kBlockElements; ++i) {
-          if (!(bitmask[block * kBlockMaskBytes + i / 8] >> (i % 8) & 1))
+  // One pass over each block; an N-block's lane sets are built side by
+  // side and appended one after the other.
+  std::vector<uint8_t> bySet[kSets];
+  for (int64_t nb = 0; nb < nBlocks; ++nb) {
+    for (std::vector<uint8_t> &set : bySet)
+      set.clear();
+    for (int64_t kb = 0; kb < kBlocks; ++kb) {
+      int64_t block = nb * kBlocks + kb;
+      // The block's values are in blocked order: (k4, column, k % 4).
+      int64_t position = offsets[block];
+      uint8_t ks[kBlock][kBlock], ws[kBlock][kBlock];
+      int64_t count[kBlock] = {};
+      const uint8_t *mask = bitmask + block * kBlockMaskBytes;
+      for (int64_t byte = 0; byte < kBlockMaskBytes; ++byte)
+        for (int64_t bit = 0; mask[byte] >> bit; ++bit) {
+          if (!(mask[byte] >> bit & 1))
             continue;
-          int64_t column = i % 256 / 4 - j * kLaneSetColumns;
-          int8_t value = values[position++];
-          if (column < 0 || column >= kLaneSetColumns)
-            continue;
+          int64_t i = byte * 8 + bit, column = i % 256 / 4;
           ks[column][count[column]] = uint8_t(i / 256 * 4 + i % 4);
-          ws[column][count[column]++] = uint8_t(value);
+          ws[column][count[column]++] = uint8_t(values[position++]);
         }
+      for (int64_t j = 0; j < kSets; ++j) {
+        const int64_t first = j * kLaneSetColumns;
         int64_t most = 0;
-        for (int64_t c = 0; c < kLaneSetColumns; ++c)
+        for (int64_t c = first; c < first + kLaneSetColumns; ++c)
           most = count[c] > most ? count[c] : most;
         int64_t groupsHere = (most + 3) / 4;
         groupCounts[(nb * kSets + j) * kBlocks + kb] = uint8_t(groupsHere);
+        std::vector<uint8_t> &set = bySet[j];
         for (int64_t g = 0; g < groupsHere; ++g) {
-          size_t at = groups.size();
-          groups.resize(at + kGroupBytes, 0);
+          size_t at = set.size();
+          set.resize(at + kGroupBytes, 0);
           for (int64_t c = 0; c < kLaneSetColumns; ++c)
-            for (int64_t t = 0; t < 4 && 4 * g + t < count[c]; ++t) {
-              groups[at + 4 * c + t] = ks[c][4 * g + t];
-              groups[at + 64 + 4 * c + t] = ws[c][4 * g + t];
+            for (int64_t t = 0; t < 4 && 4 * g + t < count[first + c]; ++t) {
+              set[at + 4 * c + t] = ks[first + c][4 * g + t];
+              set[at + 64 + 4 * c + t] = ws[first + c][4 * g + t];
             }
         }
       }
+    }
+    for (const std::vector<uint8_t> &set : bySet)
+      groups.insert(groups.end(), set.begin(), set.end());
+  }
   // A buffer is never empty: all-zero weights keep one unused group.
   if (groups.empty())
     groups.assign(kGroupBytes, 0);
