@@ -190,8 +190,7 @@ void pdnnrt::run(const SparseMatmulCall &call) {
          static_cast<long long>(k), static_cast<long long>(n));
   int64_t kBlocks = packed::blocksAlong(k), nBlocks = packed::blocksAlong(n);
   checkPacked(call, kBlocks, nBlocks);
-  expectShape(call.groupCounts,
-              {nBlocks * (packed::kBlock / packed::kLaneSetColumns) * kBlocks});
+  expectShape(call.groupCounts, {nBlocks * packed::kLaneSets * kBlocks});
   expectShape(call.bias, {n});
   // The kernel has the activation built in; the call states it too.
   checkFusedActivation(call.activation, call.activationScale);
@@ -226,9 +225,10 @@ void pdnnrt::run(const SparseMatmulCall &call) {
   thread_local std::vector<int64_t> groupStarts;
   thread_local std::vector<uint8_t> srcBlocks;
   bool grouped = m > packed::kRegisterRows;
+  bool blocked = grouped && isa == KernelIsa::Vnni;
   if (grouped)
     startColumnGroups(call, kBlocks, groupStarts);
-  if (grouped && isa == KernelIsa::Vnni)
+  if (blocked)
     blockSource(data, m, kBlocks, srcBlocks);
   padColumns(call.bias, n, padded, bias);
   padColumns(call.outputScales, n, padded, scales);
@@ -256,8 +256,7 @@ void pdnnrt::run(const SparseMatmulCall &call) {
   args[PDNNRT_SPARSE_GROUP_BYTES] = call.groups.numel;
   args[PDNNRT_SPARSE_GROUP_COUNTS] = pointer(call.groupCounts.data);
   args[PDNNRT_SPARSE_GROUP_STARTS] = grouped ? pointer(groupStarts.data()) : 0;
-  args[PDNNRT_SPARSE_SRC_BLOCKS] =
-      grouped && isa == KernelIsa::Vnni ? pointer(srcBlocks.data()) : 0;
+  args[PDNNRT_SPARSE_SRC_BLOCKS] = blocked ? pointer(srcBlocks.data()) : 0;
 
   auto kernel = reinterpret_cast<Kernel>(
       isa == KernelIsa::Amx ? call.amxKernel : call.vnniKernel);

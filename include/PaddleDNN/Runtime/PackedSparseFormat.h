@@ -55,6 +55,8 @@ inline int64_t blockedIndex(int64_t k, int64_t n, int64_t kBlocks) {
 
 /// Columns per lane set: one vector of 16 s32 sums.
 inline constexpr int64_t kLaneSetColumns = 16;
+/// Lane sets per N-block.
+inline constexpr int64_t kLaneSets = kBlock / kLaneSetColumns;
 /// Bytes of one column group: 64 k indices, then 64 weights.
 inline constexpr int64_t kGroupBytes = 128;
 /// Rows up to which a kernel keeps its sums in registers and reads the
@@ -92,12 +94,11 @@ inline void groupColumns(const int8_t *values, const int64_t *offsets,
                          const uint8_t *bitmask, int64_t kBlocks,
                          int64_t nBlocks, std::vector<uint8_t> &groups,
                          std::vector<uint8_t> &groupCounts) {
-  constexpr int64_t kSets = kBlock / kLaneSetColumns;
   groups.clear();
-  groupCounts.assign(nBlocks * kSets * kBlocks, 0);
+  groupCounts.assign(nBlocks * kLaneSets * kBlocks, 0);
   // One pass over each block; an N-block's lane sets are built side by
   // side and appended one after the other.
-  std::vector<uint8_t> bySet[kSets];
+  std::vector<uint8_t> bySet[kLaneSets];
   for (int64_t nb = 0; nb < nBlocks; ++nb) {
     for (std::vector<uint8_t> &set : bySet)
       set.clear();
@@ -116,13 +117,13 @@ inline void groupColumns(const int8_t *values, const int64_t *offsets,
           ks[column][count[column]] = uint8_t(i / 256 * 4 + i % 4);
           ws[column][count[column]++] = uint8_t(values[position++]);
         }
-      for (int64_t j = 0; j < kSets; ++j) {
+      for (int64_t j = 0; j < kLaneSets; ++j) {
         const int64_t first = j * kLaneSetColumns;
         int64_t most = 0;
         for (int64_t c = first; c < first + kLaneSetColumns; ++c)
           most = count[c] > most ? count[c] : most;
         int64_t groupsHere = (most + 3) / 4;
-        groupCounts[(nb * kSets + j) * kBlocks + kb] = uint8_t(groupsHere);
+        groupCounts[(nb * kLaneSets + j) * kBlocks + kb] = uint8_t(groupsHere);
         std::vector<uint8_t> &set = bySet[j];
         for (int64_t g = 0; g < groupsHere; ++g) {
           size_t at = set.size();

@@ -55,7 +55,7 @@ namespace {
 
 constexpr int64_t kBlock = ::pdnn::packed::kBlock;
 /// Rows of one chunk: a tile's for AMX, the column groups' for VNNI (16
-/// sums vectors, a data vector per row hoisted out of the group loop).
+/// vectors of sums, each row's data a memory operand of its vpermb).
 constexpr int64_t kRowChunk = ::pdnn::packed::kGroupRowChunk;
 /// Rows kept in registers: 4 rows x 4 vectors of sums, 4 weight vectors
 /// and a broadcast use 21 of AVX-512's 32 registers.
@@ -63,8 +63,7 @@ constexpr int64_t kTileRows = ::pdnn::packed::kRegisterRows;
 static_assert(kRowChunk == 16, "an AMX tile holds 16 rows");
 /// Lanes of one vector of s32 sums.
 constexpr int64_t kLanes = 16;
-/// The column groups' lane sets (16 columns each) of one N-block.
-constexpr int64_t kLaneSets = kBlock / ::pdnn::packed::kLaneSetColumns;
+constexpr int64_t kLaneSets = ::pdnn::packed::kLaneSets;
 static_assert(::pdnn::packed::kLaneSetColumns == kLanes);
 /// vpdpbusd: s32 sums += u8 data . s8 weights, 4 products per lane.
 constexpr StringLiteral kVpdpbusd = "llvm.x86.avx512.vpdpbusd.512";
@@ -574,10 +573,10 @@ void KernelBuilder::build(func::FuncOp fn) {
   Value m0 = chunkLoop.getInductionVar();
   Value rows = arith::MinSIOp::create(b, loc, index(kRowChunk),
                                       arith::SubIOp::create(b, loc, m, m0));
-  // One case per row count the sums' registers are generated for; the
-  // default takes the most.
+  // One body per row count the sums' registers are generated for.
   auto switchOn = [&](Value selector, ArrayRef<int64_t> cases,
-                      function_ref<void(int64_t)> body, int64_t otherwise) {
+                      function_ref<void(int64_t)> body,
+                      function_ref<void()> otherwise) {
     auto byRows = scf::IndexSwitchOp::create(b, loc, TypeRange{}, selector,
                                              cases, cases.size());
     OpBuilder::InsertionGuard guard(b);
@@ -587,7 +586,7 @@ void KernelBuilder::build(func::FuncOp fn) {
       scf::YieldOp::create(b, loc);
     }
     b.setInsertionPointToStart(&byRows.getDefaultRegion().emplaceBlock());
-    body(otherwise);
+    otherwise();
     scf::YieldOp::create(b, loc);
   };
   if (amx) {
@@ -606,19 +605,15 @@ void KernelBuilder::build(func::FuncOp fn) {
     SmallVector<int64_t> fewRows;
     for (int64_t r = 1; r <= kTileRows; ++r)
       fewRows.push_back(r);
+    auto throughGroups = [&](int64_t r) { multiplyColumnGroups(nb, m0, r); };
     switchOn(
-        rows, fewRows,
-        [&](int64_t r) {
-          if (r <= kTileRows) {
-            multiplyInRegisters(nb, m0, r);
-            return;
-          }
+        rows, fewRows, [&](int64_t r) { multiplyInRegisters(nb, m0, r); },
+        [&] {
           Value quarters = arith::CeilDivUIOp::create(b, loc, rows, index(4));
           switchOn(
-              quarters, {2, 3},
-              [&](int64_t q) { multiplyColumnGroups(nb, m0, 4 * q); }, 4);
-        },
-        kRowChunk);
+              quarters, {2, 3}, [&](int64_t q) { throughGroups(4 * q); },
+              [&] { throughGroups(kRowChunk); });
+        });
   }
   if (amx) {
     // Sums row r at sums[r * 64 ..]: tile j's rows hold columns 16 j ...
