@@ -5,8 +5,8 @@
 // this backend writes the table the Paddle importer builds ops from
 // (-gen-pdnn-paddle-signatures): per op, each operand slot with its arity
 // and whether it is the LoD of the op's sequences, each result slot with
-// the element type it must have when the constraint fixes one and whether
-// it is scratch (`scratchResults`), and each
+// its arity, the element type it must have when the constraint fixes one
+// and whether it is scratch (`scratchResults`), and each
 // attribute with the kind of value it takes. A new op, or a new slot, is
 // importable as soon as it is declared.
 //
@@ -15,6 +15,7 @@
 #include "mlir/TableGen/GenInfo.h"
 #include "mlir/TableGen/Operator.h"
 
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TableGen/Error.h"
@@ -81,14 +82,21 @@ bool emitSignatures(const RecordKeeper &records, raw_ostream &os) {
       return arrayName;
     };
 
+    llvm::StringMap<std::string> slotOf;
+    for (StringRef pair : def->getValueAsListOfStrings("paddleSlots")) {
+      auto [operand, slot] = pair.split('=');
+      slotOf[operand] = slot.str();
+    }
     std::vector<std::string> operands;
     for (const NamedTypeConstraint &operand : op.getOperands()) {
       StringRef arity = operand.isVariadic()   ? "Variadic"
                         : operand.isOptional() ? "Optional"
                                                : "Single";
       bool lod = baseConstraint(operand.constraint.getDef()).getName() == "PDNN_LoDTensor";
-      operands.push_back(llvm::formatv("{{\"{0}\", SlotArity::{1}, {2}}", operand.name,
-                                       arity, lod ? "true" : "false"));
+      auto renamed = slotOf.find(operand.name);
+      StringRef slot = renamed == slotOf.end() ? operand.name : StringRef(renamed->second);
+      operands.push_back(llvm::formatv("{{\"{0}\", SlotArity::{1}, {2}}", slot, arity,
+                                       lod ? "true" : "false"));
     }
     std::vector<std::string> results;
     for (const NamedTypeConstraint &result : op.getResults()) {
@@ -99,7 +107,9 @@ bool emitSignatures(const RecordKeeper &records, raw_ostream &os) {
       bool likeFirst = !firstOperand.empty() && constraint.getName() == firstOperand;
       bool scratch = llvm::is_contained(def->getValueAsListOfStrings("scratchResults"),
                                         result.name);
-      results.push_back(llvm::formatv("{{\"{0}\", \"{1}\", {2}, {3}}", result.name, fixed,
+      StringRef arity = result.isVariadic() ? "Variadic" : "Single";
+      results.push_back(llvm::formatv("{{\"{0}\", SlotArity::{1}, \"{2}\", {3}, {4}}",
+                                      result.name, arity, fixed,
                                       likeFirst ? "true" : "false",
                                       scratch ? "true" : "false"));
     }

@@ -7,15 +7,18 @@
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace mlir::pdnn;
 
 ElementwiseShapes ElementwiseShapes::of(Operation *op) {
   ElementwiseShapes shapes;
-  int64_t axis = isa<ElementwiseAddOp>(op)
-                     ? cast<ElementwiseAddOp>(op).getAlignedAxis()
-                     : cast<ElementwiseMulOp>(op).getAlignedAxis();
+  int64_t axis =
+      TypeSwitch<Operation *, int64_t>(op)
+          .Case<ElementwiseAddOp, ElementwiseSubOp, ElementwiseMulOp,
+                ElementwiseDivOp, ElementwiseMaxOp, ElementwiseMinOp,
+                ElementwisePowOp>([](auto ew) { return ew.getAlignedAxis(); });
   shapes.type[0] = cast<RankedTensorType>(op->getOperand(0).getType());
   shapes.type[1] = cast<RankedTensorType>(op->getOperand(1).getType());
   shapes.rank = cast<RankedTensorType>(op->getResult(0).getType()).getRank();

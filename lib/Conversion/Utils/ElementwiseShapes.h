@@ -1,7 +1,7 @@
 //===- ElementwiseShapes.h - Paddle's elementwise broadcast on types -*- C++ -*-===//
 //
-// elementwise_add / elementwise_mul broadcast Y against X by Paddle's axis
-// rule. Both lowerings resolve it the same way, on the types: a dimension
+// The binary elementwise ops broadcast Y against X by Paddle's axis rule.
+// Both lowerings resolve it the same way, on the types: a dimension
 // broadcasts when it is 1 in the type and the other operand's is not; a
 // dynamic size never broadcasts, so two sizes that the types leave open
 // must be equal, which compiled code checks at run time.
@@ -24,7 +24,7 @@ struct ElementwiseShapes {
   int64_t start[2] = {0, 0};
   RankedTensorType type[2];
 
-  /// The shapes of an elementwise_add or elementwise_mul.
+  /// The shapes of a binary elementwise op (elementwise_add, _sub, ...).
   static ElementwiseShapes of(Operation *op);
 
   /// Whether dimension `dim` of operand `i` broadcasts: it is 1 in the type

@@ -42,11 +42,65 @@ bool isBookkeeping(llvm::StringRef name) {
       "op_role", "op_role_var", "op_namescope", "op_callstack", "op_device",
       "use_mkldnn", "use_cudnn", "is_test", "use_quantizer", "mkldnn_data_type",
       "with_quant_attr", "name", "is_sparse", "is_distributed", "remote_prefetch",
-      "trainer_id", "height_sections", "epmap", "table_names", "grad_inplace",
+      "trainer_id", "height_sections", "epmap", "table_names", "grad_inplace", "place_type",
       "entry", "table_class", "sparse", "struct_name", "data_format", "Scale_in",
       "Scale_out", "Scale_x", "Scale_y", "fuse_with_relu", "x_data_format",
       "y_data_format"};
   return names.contains(name);
+}
+
+/// Attributes of Paddle's kernels that change what an op computes unless
+/// they hold their neutral default (an old fuse flag set, an int8 scale
+/// other than 1, a fused reshape): true when `value` is that default, false
+/// when it is not, nullopt for an attribute not listed. An op that models
+/// the attribute declares it instead and never asks.
+std::optional<bool> holdsNeutralDefault(llvm::StringRef name, const AttrValue &value) {
+  auto isFalse = [&] {
+    if (auto *b = std::get_if<bool>(&value))
+      return !*b;
+    if (auto *i = std::get_if<int64_t>(&value))
+      return *i == 0;
+    return false;
+  };
+  auto isEmpty = [&] {
+    if (auto *s = std::get_if<std::string>(&value))
+      return s->empty();
+    if (auto *i = std::get_if<std::vector<int64_t>>(&value))
+      return i->empty();
+    if (auto *f = std::get_if<std::vector<double>>(&value))
+      return f->empty();
+    if (auto *s = std::get_if<std::vector<std::string>>(&value))
+      return s->empty();
+    return false;
+  };
+  auto isOne = [&] {
+    if (auto *f = std::get_if<double>(&value))
+      return *f == 1.0;
+    if (auto *f = std::get_if<std::vector<double>>(&value))
+      return llvm::all_of(*f, [](double v) { return v == 1.0; });
+    return false;
+  };
+  static const llvm::StringSet<> flags = {
+      "fuse_relu", "fuse_brelu", "fuse_relu_before_depthwise_conv", "use_addto",
+      "force_fp32_output", "fuse_residual_connection", "fuse_with_relu"};
+  static const llvm::StringSet<> lists = {
+      "fused_reshape_X", "fused_reshape_Y", "fused_reshape_Out",
+      "fused_transpose_X", "fused_transpose_Y", "fused_transpose_Out",
+      "fuse_activation", "output_padding", "output_size"};
+  static const llvm::StringSet<> scales = {"Scale_in_eltwise", "Scale_weights"};
+  // Tuning knobs of Paddle's GPU and oneDNN kernels that change no result.
+  static const llvm::StringSet<> tuning = {"exhaustive_search", "workspace_size_MB",
+                                           "fuse_brelu_threshold", "fuse_alpha",
+                                           "fuse_beta"};
+  if (flags.contains(name))
+    return isFalse();
+  if (lists.contains(name))
+    return isEmpty();
+  if (scales.contains(name))
+    return isOne();
+  if (tuning.contains(name))
+    return true;
+  return std::nullopt;
 }
 
 Type mlirElementType(MLIRContext *context, DataType type) {
@@ -404,43 +458,57 @@ LogicalResult ModuleBuilder::buildOp(const OpDesc &op, const OpSignature &signat
   if (!groups.empty() && !groups.front().empty())
     firstElement = cast<ShapedType>(groups.front().front().getType()).getElementType();
   SmallVector<std::string> resultVars;
+  SmallVector<const ResultSlot *> resultSlots;
   for (const ResultSlot &slot : signature.results) {
     const Slot *given = op.output(slot.name);
-    if (!given || given->vars.size() != 1)
-      return error(llvm::formatv("{0} needs one var in output slot '{1}'", describe(op),
+    size_t count = given ? given->vars.size() : 0;
+    if (slot.arity == SlotArity::Single ? count != 1 : count == 0)
+      return error(llvm::formatv("{0} needs {1} in output slot '{2}'", describe(op),
+                                 slot.arity == SlotArity::Single ? "one var"
+                                                                 : "at least one var",
                                  slot.name));
-    const std::string &name = given->vars.front();
-    auto it = vars.find(name);
-    // A scratch result holds no data, and Paddle's fuse passes declare the
-    // temporaries they add with a bare VarDesc(name): LOD_TENSOR with no
-    // data type or dims (fc_lstm_fuse_pass's "BatchedInput/0", ...). Such a
-    // result takes the first operand's element type and unknown dims of
-    // rank 2 (the scratch tensors of Paddle's recurrent kernels are
-    // matrices).
-    bool untypedScratch =
-        it != vars.end() && !it->second->dtype && slot.scratch && firstElement;
-    if (it == vars.end() || (!it->second->dtype && !untypedScratch))
-      return error("output '" + name + "' of " + describe(op) +
-                   " is not declared as a tensor var");
-    const Var &var = *it->second;
-    static const int64_t unknownMatrix[] = {-1, -1};
-    ArrayRef<int64_t> dims = untypedScratch ? ArrayRef<int64_t>(unknownMatrix)
-                                            : ArrayRef<int64_t>(var.dims);
-    Type element = untypedScratch ? firstElement : mlirElementType(context, *var.dtype);
-    if (slot.likeFirstOperand && firstElement)
-      element = firstElement;
-    if (*slot.fixedDataType)
-      element = mlirElementType(context, *dataTypeFromName(slot.fixedDataType));
-    state.addTypes(tensorType(context, dims, element));
-    resultVars.push_back(name);
+    for (const std::string &name : given->vars) {
+      auto it = vars.find(name);
+      // A scratch result holds no data, and Paddle's fuse passes declare the
+      // temporaries they add with a bare VarDesc(name): LOD_TENSOR with no
+      // data type or dims (fc_lstm_fuse_pass's "BatchedInput/0", ...). Such a
+      // result takes the first operand's element type and unknown dims of
+      // rank 2 (the scratch tensors of Paddle's recurrent kernels are
+      // matrices).
+      bool untypedScratch =
+          it != vars.end() && !it->second->dtype && slot.scratch && firstElement;
+      if (it == vars.end() || (!it->second->dtype && !untypedScratch))
+        return error("output '" + name + "' of " + describe(op) +
+                     " is not declared as a tensor var");
+      const Var &var = *it->second;
+      static const int64_t unknownMatrix[] = {-1, -1};
+      ArrayRef<int64_t> dims = untypedScratch ? ArrayRef<int64_t>(unknownMatrix)
+                                              : ArrayRef<int64_t>(var.dims);
+      Type element = untypedScratch ? firstElement : mlirElementType(context, *var.dtype);
+      if (slot.likeFirstOperand && firstElement)
+        element = firstElement;
+      if (*slot.fixedDataType)
+        element = mlirElementType(context, *dataTypeFromName(slot.fixedDataType));
+      state.addTypes(tensorType(context, dims, element));
+      resultVars.push_back(name);
+      resultSlots.push_back(&slot);
+    }
   }
   for (const auto &[name, value] : op.attrs) {
     const AttrSlot *slot = llvm::find_if(signature.attrs,
                                          [&](const AttrSlot &s) { return name == s.name; });
     if (slot == signature.attrs.end()) {
-      if (!isBookkeeping(name))
-        emitWarning(fileLoc) << "attribute '" << name << "' of " << describe(op)
-                             << " is ignored: " << signature.opName << " has no such attribute";
+      if (isBookkeeping(name))
+        continue;
+      if (std::optional<bool> isDefault = holdsNeutralDefault(name, value)) {
+        if (*isDefault)
+          continue;
+        return error("attribute '" + name + "' of " + describe(op) +
+                     " asks for a kernel variant pdnn does not model (" +
+                     signature.opName + " takes it only at its default)");
+      }
+      emitWarning(fileLoc) << "attribute '" << name << "' of " << describe(op)
+                           << " is ignored: " << signature.opName << " has no such attribute";
       continue;
     }
     FailureOr<Attribute> attr = convertAttr(op, *slot, value);
@@ -455,12 +523,14 @@ LogicalResult ModuleBuilder::buildOp(const OpDesc &op, const OpSignature &signat
     return failure();
   }
   for (auto [slot, name, result] :
-       llvm::zip(signature.results, resultVars, created->getResults())) {
+       llvm::zip(resultSlots, resultVars, created->getResults())) {
     values[name] = result;
     if (lod)
       lods[name] = lod;
-    if (slot.scratch)
-      scratch[name] = describe(op) + "'s " + slot.name;
+    if (slot->scratch)
+      scratch[name] = describe(op) + "'s " + slot->name;
+    else
+      scratch.erase(name);
   }
   return success();
 }

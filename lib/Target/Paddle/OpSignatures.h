@@ -28,6 +28,8 @@ struct OperandSlot {
 
 struct ResultSlot {
   const char *name;
+  /// Single, or Variadic (split's Out: one var each).
+  SlotArity arity;
   /// The Paddle data type ("INT64") the constraint fixes, or "".
   const char *fixedDataType;
   /// The result has its first operand's element type (same constraint).

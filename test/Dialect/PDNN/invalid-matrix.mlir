@@ -512,10 +512,10 @@ func.func @elementwise_mul_out_shape(%x: tensor<2x1xf32>, %y: tensor<2x5xf32>) {
 
 // -----
 
-// elementwise_mul (ODS): operands must be f32, bf16, ui8 or si8.
-func.func @elementwise_mul_i32(%x: tensor<2x3xi32>, %y: tensor<3xi32>) {
-  // expected-error @+1 {{operand #0 must be ranked tensor of 32-bit float or bfloat16 type or 8-bit unsigned integer or 8-bit signed integer values, but got 'tensor<2x3xi32>'}}
-  %0 = pdnn.elementwise_mul %x, %y : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
+// elementwise_mul (ODS): operands are f32, bf16, ui8, si8, i32 or i64.
+func.func @elementwise_mul_i16(%x: tensor<2x3xi16>, %y: tensor<3xi16>) {
+  // expected-error @+1 {{operand #0 must be ranked tensor of 32-bit float or bfloat16 type or 8-bit unsigned integer or 8-bit signed integer or 32-bit signless integer or 64-bit signless integer values, but got 'tensor<2x3xi16>'}}
+  %0 = pdnn.elementwise_mul %x, %y : (tensor<2x3xi16>, tensor<3xi16>) -> tensor<2x3xi16>
   return
 }
 
@@ -523,7 +523,7 @@ func.func @elementwise_mul_i32(%x: tensor<2x3xi32>, %y: tensor<3xi32>) {
 
 // elementwise_add (ODS): operands must be ranked.
 func.func @elementwise_add_unranked(%x: tensor<2x3xf32>, %y: tensor<*xf32>) {
-  // expected-error @+1 {{operand #1 must be ranked tensor of 32-bit float or bfloat16 type or 8-bit unsigned integer or 8-bit signed integer values, but got 'tensor<*xf32>'}}
+  // expected-error @+1 {{operand #1 must be ranked tensor of 32-bit float or bfloat16 type or 8-bit unsigned integer or 8-bit signed integer or 32-bit signless integer or 64-bit signless integer values, but got 'tensor<*xf32>'}}
   %0 = pdnn.elementwise_add %x, %y : (tensor<2x3xf32>, tensor<*xf32>) -> tensor<2x3xf32>
   return
 }

@@ -360,10 +360,10 @@ func.func @concat_out_shape(%a: tensor<2x5xf32>, %b: tensor<3x5xf32>) {
 
 // -----
 
-// concat (ODS): inputs must be f32, bf16, ui8 or si8.
-func.func @concat_i64(%a: tensor<2x5xi64>) {
-  // expected-error @+1 {{operand #0 must be variadic of ranked tensor of 32-bit float or bfloat16 type or 8-bit unsigned integer or 8-bit signed integer values, but got 'tensor<2x5xi64>'}}
-  %0 = pdnn.concat %a, %a : (tensor<2x5xi64>, tensor<2x5xi64>) -> tensor<4x5xi64>
+// concat (ODS): inputs hold an element type of Paddle's tensors.
+func.func @concat_f64(%a: tensor<2x5xf64>) {
+  // expected-error @+1 {{operand #0 must be variadic of ranked tensor of 32-bit float or bfloat16 type or 8-bit unsigned integer or 8-bit signed integer or 1-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got 'tensor<2x5xf64>'}}
+  %0 = pdnn.concat %a, %a : (tensor<2x5xf64>, tensor<2x5xf64>) -> tensor<4x5xf64>
   return
 }
 

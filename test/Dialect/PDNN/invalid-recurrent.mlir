@@ -1129,19 +1129,6 @@ func.func @rnn_sequence_length_type(%in: tensor<2x3x4xf32>, %h: tensor<1x3x8xf32
 
 // -----
 
-// rnn (ODS): DropoutState is ui8.
-func.func @rnn_dropout_state_type(%in: tensor<2x3x4xf32>, %h: tensor<1x3x8xf32>, %wi: tensor<24x4xf32>, %wh: tensor<24x8xf32>,
-                                  %b: tensor<24xf32>) {
-  // expected-error @+1 {{result #3 must be ranked tensor of 8-bit unsigned integer values, but got 'tensor<0xf32>'}}
-  %0:4 = pdnn.rnn Input(%in) PreState(%h) WeightList(%wi, %wh, %b, %b)
-      {mode = "GRU", input_size = 4 : i32, hidden_size = 8 : i32}
-      : (tensor<2x3x4xf32>, tensor<1x3x8xf32>, tensor<24x4xf32>, tensor<24x8xf32>, tensor<24xf32>, tensor<24xf32>)
-     -> (tensor<2x3x8xf32>, tensor<1x3x8xf32>, tensor<0xf32>, tensor<0xf32>)
-  return
-}
-
-// -----
-
 // rnn: only the LSTM has an int8 kernel.
 func.func @rnn_int8_input(%in: tensor<2x3x4xui8>, %h: tensor<1x3x8xf32>, %wi: tensor<24x4xf32>, %wh: tensor<24x8xf32>,
                           %b: tensor<24xf32>) {

@@ -111,3 +111,33 @@ LogicalResult pdnn::detail::verifyScaleList(Operation *op, StringRef name,
       return failure();
   return success();
 }
+
+FailureOr<int64_t> pdnn::detail::normalizeAxis(Operation *op, int64_t axis,
+                                               int64_t rank, StringRef name) {
+  if (axis < -rank || axis >= rank)
+    return op->emitOpError() << name << " must be in [" << -rank << ", "
+                             << rank << ") for rank " << rank << ", got "
+                             << axis;
+  return axis < 0 ? axis + rank : axis;
+}
+
+Type pdnn::detail::paddleElementType(MLIRContext *context, int32_t code) {
+  switch (code) {
+  case 0:
+    return IntegerType::get(context, 1);
+  case 2:
+    return IntegerType::get(context, 32);
+  case 3:
+    return IntegerType::get(context, 64);
+  case 5:
+    return Float32Type::get(context);
+  case 20:
+    return IntegerType::get(context, 8, IntegerType::Unsigned);
+  case 21:
+    return IntegerType::get(context, 8, IntegerType::Signed);
+  case 22:
+    return BFloat16Type::get(context);
+  default:
+    return {};
+  }
+}

@@ -50,6 +50,22 @@ inline std::optional<int64_t> alignElementwiseAxis(int64_t longerRank,
   return axis;
 }
 
+/// numpy broadcasting of two sizes; nullopt when they cannot broadcast.
+inline std::optional<int64_t> broadcastDim(int64_t a, int64_t b) {
+  if (a == 1)
+    return b;
+  if (b == 1)
+    return a;
+  if (!dimsMatch(a, b))
+    return std::nullopt;
+  return isKnown(a) ? a : b;
+}
+
+/// `axis` indexes a rank-`rank` tensor, counting from the end when negative:
+/// the index in [0, rank), or an error ("axis must be in [-r, r) ...").
+FailureOr<int64_t> normalizeAxis(Operation *op, int64_t axis, int64_t rank,
+                                 StringRef name = "axis");
+
 /// "3x?x5", the way MLIR prints shapes; "scalar" for rank 0.
 std::string formatShape(ArrayRef<int64_t> dims);
 
@@ -89,6 +105,11 @@ LogicalResult verifyShift(Operation *op, StringRef name, float value);
 LogicalResult verifyScaleList(Operation *op, StringRef name,
                               ArrayRef<float> scales, int64_t channels,
                               StringRef channelsName);
+
+/// The element type of framework.proto's VarType code `code` among those
+/// pdnn tensors hold (bool, int32, int64, float32, uint8, int8, bfloat16);
+/// null for another code.
+Type paddleElementType(MLIRContext *context, int32_t code);
 
 inline ArrayRef<int64_t> shapeOf(Value v) {
   return cast<ShapedType>(v.getType()).getShape();

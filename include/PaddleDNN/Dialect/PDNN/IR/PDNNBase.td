@@ -53,6 +53,10 @@ class PDNN_Op<string mnemonic, list<Trait> traits = []>
   // Results that are scratch of Paddle's kernel and hold no defined data
   // (docs/Design.md); the importer refuses to fetch or read them.
   list<string> scratchResults = [];
+  // "operand=Slot" for an operand whose C++ name cannot be Paddle's slot
+  // name (the accessor would clash with an attribute's: top_k's tensor K
+  // beside its attribute k); the importer reads it from slot `Slot`.
+  list<string> paddleSlots = [];
 }
 
 class PDNN_Attr<string name, string attrMnemonic, list<Trait> traits = []>

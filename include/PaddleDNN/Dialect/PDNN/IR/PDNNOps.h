@@ -6,6 +6,7 @@
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNAttrs.h"
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNDialect.h"
 #include "PaddleDNN/Interfaces/InPlaceOpInterface.h"
+#include "PaddleDNN/Interfaces/ShapeInferenceOpInterface.h"
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinTypes.h"

@@ -1,6 +1,7 @@
-//===- MatrixOpsVerifiers.cpp - mul, fc, matmul_v2, elementwise -----------===//
+//===- ProductOps.cpp - mul, fc, matmul_v2, matmul ------------------------===//
 //
-// Paddle's InferShape rules for the matrix-product and elementwise ops.
+// Paddle's InferShape rules for the matrix products; matmul_v2 on matrices
+// canonicalizes to mul, matmul (v1) to matmul_v2.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,6 +11,7 @@
 #include "ShapeChecks.h"
 
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
 
 using namespace mlir;
 using namespace mlir::pdnn;
@@ -179,17 +181,6 @@ LogicalResult FcOp::verify() {
                             getForceFp32Output());
 }
 
-/// numpy broadcasting of two sizes; nullopt when they cannot broadcast.
-static std::optional<int64_t> broadcastDim(int64_t a, int64_t b) {
-  if (a == 1)
-    return b;
-  if (b == 1)
-    return a;
-  if (!dimsMatch(a, b))
-    return std::nullopt;
-  return isKnown(a) ? a : b;
-}
-
 /// int8: ui8/si8 X, si8 Y (oneDNN's int8 weights are signed), ui8/si8 Out
 /// or f32 with force_fp32_output, and valid scales. Float: one type for X
 /// and Y, and for Out unless force_fp32_output makes it f32.
@@ -276,56 +267,99 @@ LogicalResult MatmulV2Op::verify() {
   return expectShape(*this, getOut(), "Out", out);
 }
 
-/// Paddle's elementwise broadcast: the lower-rank operand's dimensions are
-/// aligned with the other's starting at `axis` (-1: trailing alignment).
-static LogicalResult verifyElementwise(Operation *op, Value x, Value y,
-                                       Value out, int64_t axis) {
-  ArrayRef<int64_t> xs = shapeOf(x), ys = shapeOf(y);
-  bool xLonger = xs.size() >= ys.size();
-  ArrayRef<int64_t> longer = xLonger ? xs : ys, shorter = xLonger ? ys : xs;
-  int64_t gap = longer.size() - shorter.size();
-  std::optional<int64_t> start =
-      alignElementwiseAxis(longer.size(), shorter.size(), axis);
-  if (!start)
-    return op->emitOpError()
-           << "axis " << axis << " cannot align " << formatShape(shorter)
-           << " with " << formatShape(longer) << ": it must select a start in [0, "
-           << gap << "] (-1 aligns the trailing dimensions)";
-  axis = *start;
-  SmallVector<int64_t> expected;
-  for (int64_t i = 0, e = longer.size(); i < e; ++i) {
-    int64_t j = i - axis;
-    int64_t other = j >= 0 && j < int64_t(shorter.size()) ? shorter[j] : 1;
-    std::optional<int64_t> dim = broadcastDim(longer[i], other);
-    if (!dim)
-      return op->emitOpError()
-             << "X " << formatShape(xs) << " and Y " << formatShape(ys)
-             << " do not broadcast at axis " << axis << ": dimension " << i
-             << " of " << (xLonger ? "X" : "Y") << " is " << longer[i]
-             << " but " << (xLonger ? "Y" : "X") << " gives " << other;
-    expected.push_back(*dim);
+LogicalResult MatmulV2Op::canonicalize(MatmulV2Op op, PatternRewriter &rewriter) {
+  if (op.getTransX() || op.getTransY() || op.getX().getType().getRank() != 2 ||
+      op.getY().getType().getRank() != 2)
+    return failure();
+  // mul's int8 attributes mean what matmul_v2's do (one scale for Y).
+  SmallVector<NamedAttribute> attrs;
+  OperationName mul(MulOp::getOperationName(), op.getContext());
+  if (op.getX().getType().getElementType().isInteger(8)) {
+    attrs.emplace_back(MulOp::getScaleXAttrName(mul), op.getScaleXAttr());
+    attrs.emplace_back(
+        MulOp::getScaleYAttrName(mul),
+        rewriter.getDenseF32ArrayAttr({op.getScaleY().convertToFloat()}));
+    attrs.emplace_back(MulOp::getScaleOutAttrName(mul), op.getScaleOutAttr());
   }
-  // Float data computes in its own type; int8 data (oneDNN binary with
-  // scales) may mix u8/s8 and produce int8 or f32.
-  Type xType = elementTypeOf(x), yType = elementTypeOf(y),
-       outType = elementTypeOf(out);
-  if (xType.isInteger(8)) {
-    if (!yType.isInteger(8) || !(outType.isInteger(8) || outType.isF32()))
-      return op->emitOpError() << "int8 X needs int8 Y and an int8 or f32 Out, "
-                                  "got "
-                               << yType << " and " << outType;
-  } else if (yType != xType || outType != xType) {
-    return op->emitOpError() << "X, Y and Out must share X's element type "
-                             << xType << ", got " << yType << " and "
-                             << outType;
-  }
-  return expectShape(op, out, "Out", expected);
+  if (op.getForceFp32Output())
+    attrs.emplace_back(MulOp::getForceFp32OutputAttrName(mul),
+                       op.getForceFp32OutputAttr());
+  rewriter.replaceOpWithNewOp<MulOp>(op, TypeRange{op.getType()},
+                                     ValueRange{op.getX(), op.getY()}, attrs);
+  return success();
 }
 
-LogicalResult ElementwiseAddOp::verify() {
-  return verifyElementwise(*this, getX(), getY(), getOut(), getAxis());
+//===----------------------------------------------------------------------===//
+// matmul (v1)
+//===----------------------------------------------------------------------===//
+
+LogicalResult MatmulOp::verify() {
+  if (getForceFp32Output())
+    return emitOpError() << "force_fp32_output is for int8 data, which "
+                            "matmul (v1) does not model; use matmul_v2";
+  // The shape rule is matmul_v2's (numpy broadcasting, 1-D promotion),
+  // which is what Paddle's v1 kernel computes for the ranks it accepts.
+  ArrayRef<int64_t> x = shapeOf(getX()), y = shapeOf(getY());
+  if (x.empty() || y.empty())
+    return emitOpError() << "X and Y must have rank >= 1";
+  auto matrixOf = [](ArrayRef<int64_t> s, bool transpose, bool isX) {
+    int64_t rows = s.size() == 1 ? (isX ? 1 : s[0]) : s[s.size() - 2];
+    int64_t cols = s.size() == 1 ? (isX ? s[0] : 1) : s.back();
+    return transpose ? std::pair(cols, rows) : std::pair(rows, cols);
+  };
+  auto [m, kx] = matrixOf(x, getTranspose_X(), true);
+  auto [ky, n] = matrixOf(y, getTranspose_Y(), false);
+  if (!dimsMatch(kx, ky))
+    return emitOpError() << "X " << formatShape(x) << " and Y "
+                         << formatShape(y) << " do not multiply: " << kx
+                         << " columns against " << ky << " rows";
+  // v1 flattens the leading dimensions of each side into one batch, which
+  // one side may lack; where both have them, the batches must be equal.
+  // The batches as matmul_v2 sees them are then the same: equal dimensions,
+  // or one side without any.
+  SmallVector<int64_t> out;
+  ArrayRef<int64_t> xb = x.size() > 2 ? x.drop_back(2) : ArrayRef<int64_t>();
+  ArrayRef<int64_t> yb = y.size() > 2 ? y.drop_back(2) : ArrayRef<int64_t>();
+  if (!xb.empty() && !yb.empty()) {
+    bool same = xb.size() == yb.size();
+    for (size_t i = 0; same && i < xb.size(); ++i)
+      same = dimsMatch(xb[i], yb[i]);
+    if (!same)
+      return emitOpError()
+             << "the batch dimensions of X " << formatShape(x) << " and Y "
+             << formatShape(y)
+             << " differ: matmul (v1) takes equal batches or one operand "
+                "without batch (use matmul_v2 to broadcast)";
+    for (size_t i = 0; i < xb.size(); ++i)
+      out.push_back(isKnown(xb[i]) ? xb[i] : yb[i]);
+  } else {
+    llvm::append_range(out, xb.empty() ? yb : xb);
+  }
+  if (x.size() > 1)
+    out.push_back(m);
+  if (y.size() > 1)
+    out.push_back(n);
+  if (out.empty())
+    out.push_back(1);
+  return expectShape(*this, getOut(), "Out", out);
 }
 
-LogicalResult ElementwiseMulOp::verify() {
-  return verifyElementwise(*this, getX(), getY(), getOut(), getAxis());
+/// matmul(X, Y) = matmul_v2(X, Y) scaled by alpha: one product for the
+/// lowerings and the fuse passes.
+LogicalResult MatmulOp::canonicalize(MatmulOp op, PatternRewriter &rewriter) {
+  Location loc = op.getLoc();
+  Value product = MatmulV2Op::create(
+      rewriter, loc, op.getType(), op.getX(), op.getY(),
+      rewriter.getBoolAttr(op.getTranspose_X()),
+      rewriter.getBoolAttr(op.getTranspose_Y()), rewriter.getF32FloatAttr(1.0f),
+      rewriter.getF32FloatAttr(1.0f), rewriter.getF32FloatAttr(1.0f),
+      rewriter.getBoolAttr(false));
+  float alpha = op.getAlpha().convertToFloat();
+  if (alpha != 1.0f)
+    product = ScaleOp::create(rewriter, loc, op.getType(), product, Value(),
+                              rewriter.getF32FloatAttr(alpha),
+                              rewriter.getF32FloatAttr(0.0f),
+                              rewriter.getBoolAttr(true));
+  rewriter.replaceOp(op, product);
+  return success();
 }

@@ -1,4 +1,4 @@
-//===- RecurrentOpsVerifiers.cpp - gru, fusion_gru, multi_gru, rnn --------===//
+//===- RecurrentOps.cpp - gru, fusion_gru, multi_gru, rnn, lstm -----------===//
 //
 // Paddle's InferShape rules for the recurrent ops, phrased in Paddle's own
 // terms: T rows of packed sequences, N sequences, M input channels and D

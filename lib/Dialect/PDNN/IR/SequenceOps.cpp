@@ -1,4 +1,4 @@
-//===- SequenceOpsVerifiers.cpp - embeddings and CRF decoding -------------===//
+//===- SequenceOps.cpp - embeddings and CRF decoding ----------------------===//
 
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
 #include "ShapeChecks.h"

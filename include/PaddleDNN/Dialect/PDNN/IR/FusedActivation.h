@@ -1,0 +1,51 @@
+//===- FusedActivation.h - activations a kernel applies to its result -*- C++ -*-===//
+//
+// Paddle's oneDNN kernels fuse an activation into a convolution, a product
+// or an elementwise op through `fuse_activation` (a name) with `fuse_alpha`
+// and `fuse_beta`. This is the one list of those names and what their
+// parameters mean; the verifiers, the fuse passes and both lowerings read
+// it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PADDLEDNN_DIALECT_PDNN_IR_FUSEDACTIVATION_H
+#define PADDLEDNN_DIALECT_PDNN_IR_FUSEDACTIVATION_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+
+namespace mlir::pdnn {
+
+enum class FusedActivation {
+  None,        // ""
+  Relu,        // max(x, 0), or x·alpha below 0 when alpha != 0
+  LeakyRelu,   // x >= 0 ? x : alpha·x
+  Relu6,       // min(max(x, 0), alpha)          (alpha: threshold)
+  Swish,       // x·sigmoid(alpha·x)             (alpha: Paddle's beta)
+  HardSwish,   // x·min(max(x + 3, 0), 6) / 6    (Paddle's defaults)
+  HardSigmoid, // max(0, min(1, alpha·x + beta)) (slope, offset)
+  Sigmoid,     // 1 / (1 + e^-x)
+  Tanh,        // tanh(x)
+  GeluTanh,    // "gelu_tanh": Paddle's approximate gelu
+  GeluErf,     // "gelu" / "gelu_erf": 0.5·x·(1 + erf(x / sqrt(2)))
+  Mish,        // x·tanh(ln(1 + e^x))
+  Abs,         // |x|
+  Sqrt,        // sqrt(x)
+  Exp,         // e^x
+  Clip,        // min(max(x, alpha), beta)
+};
+
+/// The activation `name` stands for; nullopt for a name no kernel fuses.
+std::optional<FusedActivation> parseFusedActivation(llvm::StringRef name);
+
+/// The canonical name of `activation` ("" for None).
+llvm::StringRef fusedActivationName(FusedActivation activation);
+
+/// Whether f(0) = 0: an activation that keeps the zeros of a padded
+/// channel block zero.
+bool keepsZero(FusedActivation activation);
+
+} // namespace mlir::pdnn
+
+#endif // PADDLEDNN_DIALECT_PDNN_IR_FUSEDACTIVATION_H
