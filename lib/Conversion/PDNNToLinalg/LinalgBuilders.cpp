@@ -138,13 +138,96 @@ Value pdnn::sigmoid(OpBuilder &b, Location loc, Value x) {
 
 Value pdnn::productActivation(OpBuilder &b, Location loc, StringRef name,
                               Value x) {
-  if (name == "relu")
-    return arith::MaximumFOp::create(b, loc, x,
-                                     floatConstant(b, loc, x.getType(), 0.0));
-  if (name == "tanh")
+  std::optional<FusedActivation> activation = parseFusedActivation(name);
+  assert(activation && "verified fc activation");
+  return fusedActivation(b, loc, *activation, 0.0f, 0.0f, x);
+}
+
+Value pdnn::hardSwish(OpBuilder &b, Location loc, Value x, float threshold,
+                      float scale, float offset) {
+  Type type = x.getType();
+  Value shifted =
+      arith::AddFOp::create(b, loc, x, floatConstant(b, loc, type, offset));
+  Value clipped = arith::MinimumFOp::create(
+      b, loc,
+      arith::MaximumFOp::create(b, loc, shifted, floatConstant(b, loc, type, 0.0)),
+      floatConstant(b, loc, type, threshold));
+  return arith::DivFOp::create(b, loc, arith::MulFOp::create(b, loc, x, clipped),
+                               floatConstant(b, loc, type, scale));
+}
+
+Value pdnn::fusedActivation(OpBuilder &b, Location loc,
+                            FusedActivation activation, float alpha,
+                            float beta, Value x) {
+  Type type = x.getType();
+  auto c = [&](double v) { return floatConstant(b, loc, type, v); };
+  auto select = [&](arith::CmpFPredicate p, Value lhs, Value rhs, Value t,
+                    Value f) {
+    return Value(arith::SelectOp::create(
+        b, loc, arith::CmpFOp::create(b, loc, p, lhs, rhs), t, f));
+  };
+  switch (activation) {
+  case FusedActivation::None:
+    return x;
+  case FusedActivation::Relu:
+    if (alpha == 0.0f)
+      return arith::MaximumFOp::create(b, loc, x, c(0.0));
+    [[fallthrough]];
+  case FusedActivation::LeakyRelu:
+    return select(arith::CmpFPredicate::OGT, x, c(0.0), x,
+                  arith::MulFOp::create(b, loc, x, c(alpha)));
+  case FusedActivation::Relu6:
+    return arith::MinimumFOp::create(
+        b, loc, arith::MaximumFOp::create(b, loc, x, c(0.0)), c(alpha));
+  case FusedActivation::Swish:
+    return arith::MulFOp::create(
+        b, loc, x, sigmoid(b, loc, arith::MulFOp::create(b, loc, x, c(alpha))));
+  case FusedActivation::HardSwish:
+    return hardSwish(b, loc, x, 6.0f, 6.0f, 3.0f);
+  case FusedActivation::HardSigmoid: {
+    Value linear = arith::AddFOp::create(
+        b, loc, arith::MulFOp::create(b, loc, x, c(alpha)), c(beta));
+    return arith::MaximumFOp::create(
+        b, loc, arith::MinimumFOp::create(b, loc, linear, c(1.0)), c(0.0));
+  }
+  case FusedActivation::Sigmoid:
+    return sigmoid(b, loc, x);
+  case FusedActivation::Tanh:
     return math::TanhOp::create(b, loc, x);
-  assert(name == "sigmoid" && "verified fc activation");
-  return sigmoid(b, loc, x);
+  case FusedActivation::GeluTanh: {
+    // 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
+    Value cube = arith::MulFOp::create(b, loc, arith::MulFOp::create(b, loc, x, x), x);
+    Value sum = arith::AddFOp::create(
+        b, loc, x, arith::MulFOp::create(b, loc, cube, c(0.044715)));
+    Value inner = math::TanhOp::create(
+        b, loc, arith::MulFOp::create(b, loc, sum, c(std::sqrt(2.0 / M_PI))));
+    return arith::MulFOp::create(b, loc, arith::MulFOp::create(b, loc, x, c(0.5)),
+                                 arith::AddFOp::create(b, loc, c(1.0), inner));
+  }
+  case FusedActivation::GeluErf: {
+    Value inner = math::ErfOp::create(b, loc, arith::MulFOp::create(b, loc, x, c(M_SQRT1_2)));
+    return arith::MulFOp::create(b, loc, arith::MulFOp::create(b, loc, x, c(0.5)),
+                                 arith::AddFOp::create(b, loc, c(1.0), inner));
+  }
+  case FusedActivation::Mish: {
+    // x · tanh(softplus(x)), softplus = x beyond Paddle's threshold 20.
+    Value softplus = math::Log1pOp::create(b, loc, math::ExpOp::create(b, loc, x));
+    softplus = select(arith::CmpFPredicate::OGT, x, c(20.0), x, softplus);
+    return arith::MulFOp::create(b, loc, x, math::TanhOp::create(b, loc, softplus));
+  }
+  case FusedActivation::Abs:
+    return math::AbsFOp::create(b, loc, x);
+  case FusedActivation::Sqrt:
+    return math::SqrtOp::create(b, loc, x);
+  case FusedActivation::Exp:
+    return math::ExpOp::create(b, loc, x);
+  case FusedActivation::Clip: {
+    // Paddle's clip: x < min ? min : (x > max ? max : x).
+    Value upper = select(arith::CmpFPredicate::OGT, x, c(beta), c(beta), x);
+    return select(arith::CmpFPredicate::OLT, x, c(alpha), c(alpha), upper);
+  }
+  }
+  return x;
 }
 
 Value pdnn::paddleGruActivation(OpBuilder &b, Location loc, StringRef name,
@@ -176,3 +259,20 @@ Value pdnn::paddleGruActivation(OpBuilder &b, Location loc, StringRef name,
     return arith::MaximumFOp::create(b, loc, x, floatConstant(b, loc, type, 0.0));
   return x; // "identity" or ""
 }
+
+Value pdnn::mapInF32(OpBuilder &b, Location loc, Value x,
+                      function_ref<Value(OpBuilder &, Location, Value)> fn) {
+  Type type = getElementTypeOrSelf(x.getType());
+  Type f32 = b.getF32Type();
+  return buildMapLike(b, loc, x, x, type,
+                      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+                        Value v = args[0];
+                        if (type != f32)
+                          v = arith::ExtFOp::create(nb, nloc, f32, v);
+                        Value r = fn(nb, nloc, v);
+                        if (type != f32)
+                          r = arith::TruncFOp::create(nb, nloc, type, r);
+                        return r;
+                      });
+}
+

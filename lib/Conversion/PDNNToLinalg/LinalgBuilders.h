@@ -10,6 +10,8 @@
 #ifndef PADDLEDNN_LIB_CONVERSION_PDNNTOLINALG_LINALGBUILDERS_H
 #define PADDLEDNN_LIB_CONVERSION_PDNNTOLINALG_LINALGBUILDERS_H
 
+#include "PaddleDNN/Dialect/PDNN/IR/FusedActivation.h"
+
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/Builders.h"
 
@@ -65,12 +67,32 @@ Value floatConstant(OpBuilder &b, Location loc, Type type, double value);
 Value paddleGruActivation(OpBuilder &b, Location loc, StringRef name, Value x,
                           bool exact = false);
 
+/// An f32 constant.
+inline Value f32Const(OpBuilder &b, Location loc, double value) {
+  return floatConstant(b, loc, b.getF32Type(), value);
+}
+
+/// Applies `fn` in f32 to every element of `x` (widening bf16 first and
+/// rounding back), returning `x`'s type.
+Value mapInF32(OpBuilder &b, Location loc, Value x,
+               function_ref<Value(OpBuilder &, Location, Value)> fn);
+
 /// The standalone activation ops (no clamping): sigmoid = 1 / (1 + e^-x).
 Value sigmoid(OpBuilder &b, Location loc, Value x);
 
 /// An activation fused into fc ("relu", "tanh" or "sigmoid"), as the
 /// standalone ops compute it.
 Value productActivation(OpBuilder &b, Location loc, StringRef name, Value x);
+
+/// `activation` of f32 `x` with its oneDNN parameters (FusedActivation.h),
+/// as Paddle's standalone activation op computes it: the one definition of
+/// each activation's arithmetic in the reference.
+Value fusedActivation(OpBuilder &b, Location loc, FusedActivation activation,
+                      float alpha, float beta, Value x);
+
+/// Paddle's hard_swish: x · min(max(x + offset, 0), threshold) / scale.
+Value hardSwish(OpBuilder &b, Location loc, Value x, float threshold,
+                float scale, float offset);
 
 } // namespace mlir::pdnn
 

@@ -26,7 +26,11 @@ void mlir::pdnn::populatePDNNToLinalgPatterns(RewritePatternSet &patterns,
   populateGruToLoopsPatterns(patterns, exactGruActivations);
   populateRnnToLoopsPatterns(patterns);
   populateLstmToLoopsPatterns(patterns, exactGruActivations);
-  populateLayersToLinalgPatterns(patterns);
+  populateProductsToLinalgPatterns(patterns);
+  populateElementwiseToLinalgPatterns(patterns);
+  populateReductionsToLinalgPatterns(patterns);
+  populateTensorToLinalgPatterns(patterns);
+  populateConvolutionToLinalgPatterns(patterns);
   populateSequenceToLoopsPatterns(patterns);
   populateQuantizationToLinalgPatterns(patterns);
 }

@@ -18,9 +18,20 @@ void populateRnnToLoopsPatterns(RewritePatternSet &patterns);
 /// `exactActivations`).
 void populateLstmToLoopsPatterns(RewritePatternSet &patterns,
                                  bool exactActivations);
-/// mul, fc, matmul_v2, elementwise, activations, softmax, layer_norm, sum,
-/// scale, concat, top_k.
-void populateLayersToLinalgPatterns(RewritePatternSet &patterns);
+/// mul, fc, matmul_v2 (ReferenceProducts.cpp).
+void populateProductsToLinalgPatterns(RewritePatternSet &patterns);
+/// The binary ops, activations, scale, sum, clip, dropout, cast
+/// (ReferenceElementwise.cpp).
+void populateElementwiseToLinalgPatterns(RewritePatternSet &patterns);
+/// softmax, layer_norm, top_k, reduce_mean/sum, arg_max
+/// (ReferenceReductions.cpp).
+void populateReductionsToLinalgPatterns(RewritePatternSet &patterns);
+/// Reshapes, slices, concat, split, stack, pads, gathers, shapes and
+/// constants (ReferenceTensor.cpp); both backends lower them here.
+void populateTensorToLinalgPatterns(RewritePatternSet &patterns);
+/// conv2d, depthwise_conv2d, conv2d_transpose, batch_norm, pool2d, the
+/// interpolations (ReferenceConvolution.cpp).
+void populateConvolutionToLinalgPatterns(RewritePatternSet &patterns);
 /// lookup_table, lookup_table_v2, crf_decoding.
 void populateSequenceToLoopsPatterns(RewritePatternSet &patterns);
 /// quantize, dequantize, requantize.
