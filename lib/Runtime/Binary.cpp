@@ -1,7 +1,8 @@
 //===- Binary.cpp - pdnnrt_binary: oneDNN binary add / mul ----------------===//
 //
-// src1 broadcasts into src0's shape. In place is dst == src0; since both
-// algorithms commute, dst == src1 (same shape) is turned into that case.
+// src1 broadcasts into src0's shape. In place is dst == src0; for the
+// algorithms that commute, dst == src1 (same shape) is turned into that
+// case.
 // Elementwise reads come before the write of the same element, so x op x
 // with all three the same buffer is fine too.
 //
@@ -56,16 +57,38 @@ void pdnnrt::run(const BinaryCall &call) {
            static_cast<long long>(src1.size(d)), d,
            static_cast<long long>(src0.size(d)));
   dnnl::algorithm oneDNNAlgorithm;
-  if (call.algorithm == PDNNRT_BINARY_ADD)
+  switch (call.algorithm) {
+  case PDNNRT_BINARY_ADD:
     oneDNNAlgorithm = dnnl::algorithm::binary_add;
-  else if (call.algorithm == PDNNRT_BINARY_MUL)
+    break;
+  case PDNNRT_BINARY_MUL:
     oneDNNAlgorithm = dnnl::algorithm::binary_mul;
-  else
+    break;
+  case PDNNRT_BINARY_SUB:
+    oneDNNAlgorithm = dnnl::algorithm::binary_sub;
+    break;
+  case PDNNRT_BINARY_DIV:
+    oneDNNAlgorithm = dnnl::algorithm::binary_div;
+    break;
+  case PDNNRT_BINARY_MAX:
+    oneDNNAlgorithm = dnnl::algorithm::binary_max;
+    break;
+  case PDNNRT_BINARY_MIN:
+    oneDNNAlgorithm = dnnl::algorithm::binary_min;
+    break;
+  default:
     fail("unknown algorithm %d", call.algorithm);
+  }
+  bool commutes = call.algorithm != PDNNRT_BINARY_SUB &&
+                  call.algorithm != PDNNRT_BINARY_DIV;
 
-  // dst == src1 of the full shape: swap the commuting operands.
-  if (src1.numel == src0.numel && sameBuffer(dst, src1))
+  // dst == src1 of the full shape: swap commuting operands.
+  if (src1.numel == src0.numel && sameBuffer(dst, src1)) {
+    if (!commutes)
+      fail("dst may be src0, not src1, for an algorithm that does not "
+           "commute");
     std::swap(src0, src1);
+  }
   bool inPlace = isInPlace(dst, src0);
   // x op x in place: every operand is one buffer, read before written.
   bool allSame = inPlace && sameBuffer(dst, src1);

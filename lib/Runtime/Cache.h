@@ -76,7 +76,7 @@ public:
   }
 
 private:
-  std::array<int64_t, 24> values{};
+  std::array<int64_t, 40> values{};
   size_t count = 0;
 };
 

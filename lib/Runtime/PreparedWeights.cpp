@@ -87,6 +87,11 @@ void pdnnrt::run(const PrepareWeightsCall &call) {
     break;
   case PDNNRT_WEIGHTS_MATMUL:
     break;
+  case PDNNRT_WEIGHTS_CONVOLUTION:
+  case PDNNRT_WEIGHTS_DECONVOLUTION:
+    if (w.rank != 4)
+      fail("convolution weights must have rank 4, got %d", w.rank);
+    break;
   default:
     fail("role must be a PDNNRT_WEIGHTS_* value, got %d", call.role);
   }

@@ -6,10 +6,14 @@
 #include "../Utils/GruOperands.h"
 #include "../Utils/LstmOperands.h"
 #include "../Utils/QuantizationReorders.h"
+#include "PaddleDNN/Dialect/PDNN/IR/ConvolutionGeometry.h"
+#include "PaddleDNN/Dialect/PDNN/IR/FusedActivation.h"
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
 
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/TypeSwitch.h"
+
+#include <cmath>
 
 using namespace mlir;
 using namespace mlir::pdnn;
@@ -98,6 +102,82 @@ static std::string lstm(OpTy op, ArrayRef<std::pair<Value, StringRef>> values) {
   return {};
 }
 
+/// pool2d on oneDNN: its windows must be Paddle's. Max and exclusive
+/// average pooling read the window clipped to the image, as oneDNN does,
+/// wherever Paddle places it; a non-exclusive average divides by the
+/// window's part inside [-pad_top, H + pad_top), which is oneDNN's KH·KW
+/// only when no window reaches past that, i.e. explicit pads no larger
+/// after than before. ceil_mode windows may be empty or reach further:
+/// the reference computes them. Adaptive pooling needs an output that
+/// divides the image.
+static std::string poolingOnOneDNN(Pool2DOp pool) {
+  if (std::string why = requireRank(pool.getX(), "X"); !why.empty())
+    return why;
+  if (pool.getCeilMode() && !pool.getGlobalPooling() && !pool.getAdaptive())
+    return "ceil_mode: Paddle's last windows may be empty or reach past the "
+           "padding, which oneDNN's pooling does not reproduce";
+  bool last = *isChannelsLast(pool.getDataFormat());
+  ArrayRef<int64_t> x = pool.getX().getType().getShape();
+  int64_t h = x[last ? 1 : 2], w = x[last ? 2 : 3];
+  if (pool.getAdaptive()) {
+    ArrayRef<int32_t> k = pool.getKsize();
+    if (pool.getGlobalPooling() || (k[0] == 1 && k[1] == 1))
+      return {};
+    if (ShapedType::isDynamic(h) || ShapedType::isDynamic(w) || h % k[0] != 0 ||
+        w % k[1] != 0)
+      return "adaptive pooling into " + std::to_string(k[0]) + "x" +
+             std::to_string(k[1]) +
+             " windows of an image they may not divide (oneDNN's windows are "
+             "all alike)";
+    return {};
+  }
+  if (pool.getPoolingType() == "avg" && !pool.getExclusive() &&
+      !pool.getGlobalPooling()) {
+    std::array<int64_t, 4> pads = *expandPaddings(pool.getPaddings());
+    if (pool.getPaddingAlgorithm() == "SAME" || pads[1] > pads[0] ||
+        pads[3] > pads[2])
+      return "a non-exclusive average with more padding after than before: "
+             "Paddle's divisor leaves out the extra, oneDNN's counts it";
+  }
+  return {};
+}
+
+/// The interpolations on oneDNN's resampling: nearest reads
+/// floor((k + 0.5)·in/out) and linear the half-pixel coordinate, which are
+/// Paddle's (align_corners off; for bilinear, align_mode 0) when the output
+/// is an integer multiple of the input and the ratio Paddle uses is its
+/// inverse: an integral `scale`, or static sizes whose quotient is one.
+template <typename InterpOp>
+static std::string resamplingOnOneDNN(InterpOp op) {
+  if (op.getAlignCorners())
+    return "align_corners: oneDNN's resampling has no corner-aligned "
+           "coordinates";
+  if (op.getInterpMethod() == "bilinear" && op.getAlignMode() != 0)
+    return "align_mode 1 reads source k·ratio; oneDNN's linear resampling "
+           "reads the half-pixel coordinate (align_mode 0)";
+  if (op.getOutSize() || !op.getSizeTensor().empty() || op.getScaleTensor())
+    return "the output size is a tensor read at run time; the runtime's "
+           "resampling reproduces Paddle's indices only for integral scales "
+           "known when compiling";
+  ArrayRef<float> scale = op.getScale();
+  if (scale.size() == 2) {
+    for (float s : scale)
+      if (s != std::floor(s) || s < 1.0f)
+        return "scale " + std::to_string(s) +
+               " is not an integer: Paddle's source indices then differ from "
+               "oneDNN's";
+    return {};
+  }
+  bool last = *isChannelsLast(op.getDataLayout());
+  ArrayRef<int64_t> x = op.getX().getType().getShape();
+  int64_t h = x[last ? 1 : 2], w = x[last ? 2 : 3];
+  if (ShapedType::isDynamic(h) || ShapedType::isDynamic(w) ||
+      op.getOutH() % h != 0 || op.getOutW() % w != 0)
+    return "out_h and out_w are not known integer multiples of the input's "
+           "size: Paddle's source indices may differ from oneDNN's";
+  return {};
+}
+
 unsigned mlir::pdnn::fullShapedOperand(Operation *op) {
   ElementwiseShapes shapes = ElementwiseShapes::of(op);
   return shapes.broadcasts(0) && !shapes.broadcasts(1) ? 1 : 0;
@@ -106,7 +186,61 @@ unsigned mlir::pdnn::fullShapedOperand(Operation *op) {
 std::string mlir::pdnn::whyNotOnOneDNN(Operation *op) {
   return TypeSwitch<Operation *, std::string>(op)
       .Case<ReluOp, TanhOp, SigmoidOp, GeluOp, LeakyReluOp, SwishOp, AbsOp,
-            SqrtOp>([](auto act) { return eltwise(act.getX()); })
+            SqrtOp, ExpOp, Relu6Op, HardSigmoidOp>(
+          [](auto act) { return eltwise(act.getX()); })
+      .Case([](HardSwishOp act) -> std::string {
+        if (!activationOf(act))
+          return "hard_swish with threshold, scale and offset other than 6, 6 "
+                 "and 3: oneDNN 2.6's hardswish fixes them";
+        return eltwise(act.getX());
+      })
+      .Case([](ClipOp clip) -> std::string {
+        if (clip.getMinTensor() || clip.getMaxTensor())
+          return "Min or Max is a tensor read at run time; oneDNN's clip takes "
+                 "its bounds when the primitive is made";
+        return eltwise(clip.getX());
+      })
+      .Case([](DropoutOp dropout) { return eltwise(dropout.getX()); })
+      .Case<Conv2DOp, DepthwiseConv2DOp>([](auto) { return std::string(); })
+      .Case([](Conv2DTransposeOp conv) -> std::string {
+        if (llvm::any_of(conv.getOutputPadding(), [](int32_t p) { return p != 0; }) ||
+            !conv.getOutputSize().empty())
+          return "output_padding or output_size: oneDNN's deconvolution sizes "
+                 "its output from the padding alone";
+        return {};
+      })
+      .Case([](Pool2DOp pool) { return poolingOnOneDNN(pool); })
+      .Case([](BatchNormOp norm) -> std::string {
+        if (norm.getX().getType().getRank() != 4)
+          return "X has rank " + std::to_string(norm.getX().getType().getRank()) +
+                 "; the runtime's batch_norm takes images (rank 4)";
+        return {};
+      })
+      .Case<NearestInterpV2Op, BilinearInterpV2Op>(
+          [](auto interp) { return resamplingOnOneDNN(interp); })
+      .Case([](ConcatOp concat) -> std::string {
+        if (concat.getX().size() > 8)
+          return "concat of " + std::to_string(concat.getX().size()) +
+                 " inputs: the runtime's concat takes 1 to 8";
+        SmallVector<std::pair<Value, StringRef>> values;
+        for (Value x : concat.getX())
+          values.push_back({x, "X"});
+        if (std::string why = requireF32(values); !why.empty())
+          return why;
+        return requireRank(concat.getOut(), "Out");
+      })
+      .Case<Reshape2Op, Squeeze2Op, Unsqueeze2Op, FlattenContiguousRangeOp,
+            Flatten2Op, Transpose2Op, SplitOp, StackOp, Pad3DOp, ExpandV2Op,
+            SliceOp, GatherOp, AssignOp, ShapeOp, FillConstantOp,
+            FillConstantBatchSizeLikeOp, CastOp, ReduceMeanOp, ReduceSumOp,
+            ArgMaxOp>([](Operation *op) {
+        return "'" + op->getName().getStringRef().str() +
+               "' moves or reshapes data (or computes shapes): both backends "
+               "lower it to tensor and linalg ops";
+      })
+      .Case([](ElementwisePowOp) {
+        return std::string("oneDNN 2.6's binary primitive has no power");
+      })
       .Case([](ScaleOp scale) -> std::string {
         if (scale.getScaleTensor())
           return "ScaleTensor is read at run time; oneDNN's eltwise takes its "
@@ -114,7 +248,9 @@ std::string mlir::pdnn::whyNotOnOneDNN(Operation *op) {
         return eltwise(scale.getX());
       })
       .Case([](SoftmaxOp softmax) { return eltwise(softmax.getX()); })
-      .Case<ElementwiseAddOp, ElementwiseMulOp>([](auto ew) -> std::string {
+      .Case<ElementwiseAddOp, ElementwiseMulOp, ElementwiseSubOp,
+            ElementwiseDivOp, ElementwiseMaxOp, ElementwiseMinOp>(
+          [](auto ew) -> std::string {
         if (std::string why = requireF32(
                 {{ew.getX(), "X"}, {ew.getY(), "Y"}, {ew.getOut(), "Out"}});
             !why.empty())
@@ -125,6 +261,11 @@ std::string mlir::pdnn::whyNotOnOneDNN(Operation *op) {
         if (shapes.broadcasts(0) && shapes.broadcasts(1))
           return "both X and Y broadcast; oneDNN's binary broadcasts only its "
                  "second source";
+        bool commutes = !isa<ElementwiseSubOp, ElementwiseDivOp>(ew.getOperation());
+        if (!commutes && shapes.broadcasts(0))
+          return "X broadcasts; oneDNN's binary broadcasts only its second "
+                 "source, and " +
+                 ew->getName().stripDialect().str() + " does not commute";
         return {};
       })
       .Case([](SumOp sum) {

@@ -29,7 +29,11 @@ void mlir::pdnn::populatePDNNToOneDNNPatterns(RewritePatternSet &patterns,
   populateGruToOneDNNPatterns(patterns, gruBatching);
   populateRnnToOneDNNPatterns(patterns);
   populateLstmToOneDNNPatterns(patterns, gruBatching);
-  populateLayersToOneDNNPatterns(patterns);
+  populateProductsToOneDNNPatterns(patterns);
+  populateElementwiseToOneDNNPatterns(patterns);
+  populateReductionsToOneDNNPatterns(patterns);
+  populateConvolutionToOneDNNPatterns(patterns);
+  populateTensorToOneDNNPatterns(patterns);
   populateQuantizationToOneDNNPatterns(patterns);
 }
 

@@ -28,9 +28,23 @@ void populateLstmToOneDNNPatterns(RewritePatternSet &patterns,
 /// rnn (LSTM, GRU, RNN_TANH, RNN_RELU) -> pdnnrt.rnn calls.
 void populateRnnToOneDNNPatterns(RewritePatternSet &patterns);
 
-/// fc, mul, matmul_v2, elementwise, activations, softmax, scale, sum,
-/// layer_norm -> pdnnrt calls.
-void populateLayersToOneDNNPatterns(RewritePatternSet &patterns);
+/// fc, mul, matmul_v2 -> pdnnrt.matmul (ProductsToOneDNN.cpp).
+void populateProductsToOneDNNPatterns(RewritePatternSet &patterns);
+
+/// Activations, scale, the binary ops, sum, clip, dropout -> eltwise,
+/// binary and sum calls (ElementwiseToOneDNN.cpp).
+void populateElementwiseToOneDNNPatterns(RewritePatternSet &patterns);
+
+/// softmax, layer_norm -> their calls (ReductionsToOneDNN.cpp).
+void populateReductionsToOneDNNPatterns(RewritePatternSet &patterns);
+
+/// conv2d, conv2d_transpose, pool2d, batch_norm, the interpolations ->
+/// convolution, deconvolution, pooling, batch_norm, resampling calls
+/// (ConvolutionToOneDNN.cpp).
+void populateConvolutionToOneDNNPatterns(RewritePatternSet &patterns);
+
+/// concat -> the concat call (TensorToOneDNN.cpp).
+void populateTensorToOneDNNPatterns(RewritePatternSet &patterns);
 
 /// quantize, dequantize, requantize -> pdnnrt.reorder calls.
 void populateQuantizationToOneDNNPatterns(RewritePatternSet &patterns);

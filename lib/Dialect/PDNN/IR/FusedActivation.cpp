@@ -1,8 +1,10 @@
 //===- FusedActivation.cpp - activations a kernel applies to its result ---===//
 
 #include "PaddleDNN/Dialect/PDNN/IR/FusedActivation.h"
+#include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
 
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir::pdnn;
 
@@ -78,4 +80,45 @@ bool mlir::pdnn::keepsZero(FusedActivation activation) {
   default:
     return true;
   }
+}
+
+std::optional<ActivationSpec> mlir::pdnn::activationOf(Operation *op) {
+  using Spec = std::optional<ActivationSpec>;
+  auto f = [](const llvm::APFloat &v) { return v.convertToFloat(); };
+  return llvm::TypeSwitch<Operation *, Spec>(op)
+      .Case([](ReluOp) { return ActivationSpec{FusedActivation::Relu}; })
+      .Case([&](LeakyReluOp a) {
+        return ActivationSpec{FusedActivation::LeakyRelu, f(a.getAlpha())};
+      })
+      .Case([&](Relu6Op a) {
+        return ActivationSpec{FusedActivation::Relu6, f(a.getThreshold())};
+      })
+      .Case([&](SwishOp a) {
+        return ActivationSpec{FusedActivation::Swish, f(a.getBeta())};
+      })
+      .Case([&](HardSwishOp a) -> Spec {
+        if (f(a.getThreshold()) != 6.0f || f(a.getScale()) != 6.0f ||
+            f(a.getOffset()) != 3.0f)
+          return std::nullopt;
+        return ActivationSpec{FusedActivation::HardSwish};
+      })
+      .Case([&](HardSigmoidOp a) {
+        return ActivationSpec{FusedActivation::HardSigmoid, f(a.getSlope()),
+                              f(a.getOffset())};
+      })
+      .Case([](SigmoidOp) { return ActivationSpec{FusedActivation::Sigmoid}; })
+      .Case([](TanhOp) { return ActivationSpec{FusedActivation::Tanh}; })
+      .Case([](GeluOp a) {
+        return ActivationSpec{a.getApproximate() ? FusedActivation::GeluTanh
+                                                 : FusedActivation::GeluErf};
+      })
+      .Case([](AbsOp) { return ActivationSpec{FusedActivation::Abs}; })
+      .Case([](SqrtOp) { return ActivationSpec{FusedActivation::Sqrt}; })
+      .Case([](ExpOp) { return ActivationSpec{FusedActivation::Exp}; })
+      .Case([&](ClipOp a) -> Spec {
+        if (a.getMinTensor() || a.getMaxTensor())
+          return std::nullopt;
+        return ActivationSpec{FusedActivation::Clip, f(a.getMin()), f(a.getMax())};
+      })
+      .Default([](Operation *) -> Spec { return std::nullopt; });
 }

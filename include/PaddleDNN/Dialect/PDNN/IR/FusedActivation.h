@@ -15,7 +15,9 @@
 
 #include <optional>
 
-namespace mlir::pdnn {
+namespace mlir {
+class Operation;
+namespace pdnn {
 
 enum class FusedActivation {
   None,        // ""
@@ -46,6 +48,19 @@ llvm::StringRef fusedActivationName(FusedActivation activation);
 /// channel block zero.
 bool keepsZero(FusedActivation activation);
 
-} // namespace mlir::pdnn
+/// An activation with its oneDNN parameters.
+struct ActivationSpec {
+  FusedActivation kind = FusedActivation::None;
+  float alpha = 0.0f, beta = 0.0f;
+};
+
+/// What the standalone activation op `op` computes, as a fusable
+/// activation: relu, leaky_relu, relu6, swish, hard_swish (Paddle's default
+/// parameters only: oneDNN's is fixed), hard_sigmoid, sigmoid, tanh, gelu,
+/// abs, sqrt, exp, clip (attribute bounds). nullopt for any other op.
+std::optional<ActivationSpec> activationOf(Operation *op);
+
+} // namespace pdnn
+} // namespace mlir
 
 #endif // PADDLEDNN_DIALECT_PDNN_IR_FUSEDACTIVATION_H

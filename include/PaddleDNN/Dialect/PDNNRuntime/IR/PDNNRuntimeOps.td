@@ -407,13 +407,20 @@ def PDNNRT_ReorderOp : PDNNRT_CallOp<"reorder", "pdnnrt_reorder"> {
 // Elementwise
 //===----------------------------------------------------------------------===//
 
+// The activations of eltwise calls and of the post-ops a convolution
+// fuses. Each is oneDNN's algorithm of that name with oneDNN's alpha and
+// beta, except `hardsigmoid` (max(0, min(1, alpha·x + beta))), which the
+// runtime runs as linear then clip, and `none` (post-ops only).
 def PDNNRT_EltwiseAlgorithm : I32EnumAttr<"EltwiseAlgorithm",
     "oneDNN eltwise algorithm (PDNNRT_ELTWISE_* in PDNNRuntime.h)", [
       I32EnumAttrCase<"relu", 0>, I32EnumAttrCase<"tanh", 1>,
       I32EnumAttrCase<"logistic", 2>, I32EnumAttrCase<"gelu_erf", 3>,
       I32EnumAttrCase<"gelu_tanh", 4>, I32EnumAttrCase<"swish", 5>,
       I32EnumAttrCase<"abs", 6>, I32EnumAttrCase<"sqrt", 7>,
-      I32EnumAttrCase<"linear", 8>]> {
+      I32EnumAttrCase<"linear", 8>, I32EnumAttrCase<"hardswish", 9>,
+      I32EnumAttrCase<"clip", 10>, I32EnumAttrCase<"exp", 11>,
+      I32EnumAttrCase<"mish", 12>, I32EnumAttrCase<"hardsigmoid", 13>,
+      I32EnumAttrCase<"pow", 14>, I32EnumAttrCase<"none", 15>]> {
   let cppNamespace = "::mlir::pdnnrt";
   let genSpecializedAttr = 0;
   string cEnumPrefix = "PDNNRT_ELTWISE_";
@@ -439,7 +446,9 @@ def PDNNRT_EltwiseOp : PDNNRT_CallOp<"eltwise", "pdnnrt_eltwise", [PDNNRT_InPlac
 
 def PDNNRT_BinaryAlgorithm : I32EnumAttr<"BinaryAlgorithm",
     "oneDNN binary algorithm (PDNNRT_BINARY_*)", [
-      I32EnumAttrCase<"add", 0>, I32EnumAttrCase<"mul", 1>]> {
+      I32EnumAttrCase<"add", 0>, I32EnumAttrCase<"mul", 1>,
+      I32EnumAttrCase<"sub", 2>, I32EnumAttrCase<"div", 3>,
+      I32EnumAttrCase<"max", 4>, I32EnumAttrCase<"min", 5>]> {
   let cppNamespace = "::mlir::pdnnrt";
   let genSpecializedAttr = 0;
   string cEnumPrefix = "PDNNRT_BINARY_";
@@ -451,7 +460,7 @@ def PDNNRT_BinaryAlgorithmAttr
 }
 
 def PDNNRT_BinaryOp : PDNNRT_CallOp<"binary", "pdnnrt_binary", [PDNNRT_InPlace]> {
-  let summary = "oneDNN binary add / mul; src1 broadcasts over size-1 dimensions";
+  let summary = "oneDNN binary add, mul, sub, div, max, min; src1 broadcasts over size-1 dimensions";
   let description = [{
     src0 and dst have one shape; src1 has their rank, each size equal or 1.
     dst may be src0 itself (in-place execution).
@@ -516,13 +525,164 @@ def PDNNRT_LayerNormOp : PDNNRT_CallOp<"layer_norm", "pdnnrt_layer_norm",
 }
 
 //===----------------------------------------------------------------------===//
+// Convolutions, pooling, resampling, batch normalization, concatenation
+//===----------------------------------------------------------------------===//
+
+// Images: [N, C, H, W] (rank 4, nchw, or nhwc with `channelsLast`) or the
+// blocked [N, ceil(C/b), H, W, b] (rank 5, oneDNN's nChw{b}c, b = 8 or
+// 16), whose padding channels hold zeros on oneDNN's outputs and nothing
+// that matters on its inputs. A blocked image's channel count is C = the
+// convolution's (from its weights), or the padded ceil(C/b)·b for the
+// layout-preserving calls (pooling, resampling, batch_norm, concat).
+defvar PDNNRT_Image = PDNNRT_Buffer<PDNNRT_Float, [4, 5]>;
+defvar PDNNRT_ImageDestination = PDNNRT_Destination<PDNNRT_Float, [4, 5]>;
+
+def PDNNRT_ConvolutionOp : PDNNRT_CallOp<"convolution", "pdnnrt_convolution",
+    [AttrSizedOperandSegments]> {
+  let summary = "oneDNN convolution with bias, a residual sum and an activation as post-ops";
+  let description = [{
+    ins: src (an image), weights [OC, IC / groups, KH, KW] (Paddle's
+    layout, f32), bias [OC] (optional), the prepared handle of the weights,
+    and the pads (top, bottom, left, right) as index values; outs: dst (an
+    image of OC channels). dst = act(conv(src) + bias + sum·dst): with
+    `sum`, dst's initial contents (the residual) are added before the
+    activation, oneDNN's sum post-op. Strides and dilations are Paddle's
+    (a dilation of 1 is none). The primitive is made with format `any`;
+    when it picks layouts other than the buffers', it is made again with
+    the buffers' layouts.
+  }];
+  let arguments = (ins
+    PDNNRT_Image:$src,
+    PDNNRT_Buffer<PDNNRT_Float, [4]>:$weights,
+    Optional<PDNNRT_Buffer<PDNNRT_Float, [1]>>:$bias,
+    PDNNRT_PreparedFor<"weights", "convolution">:$weightsPrepared,
+    Index:$padTop, Index:$padBottom, Index:$padLeft, Index:$padRight,
+    PDNNRT_ImageDestination:$dst,
+    I32Attr:$strideH, I32Attr:$strideW, I32Attr:$dilationH,
+    I32Attr:$dilationW, I32Attr:$groups, BoolAttr:$channelsLast,
+    BoolAttr:$sum, PDNNRT_EltwiseAlgorithmAttr:$activation,
+    F32Attr:$alpha, F32Attr:$beta);
+  let destinationsKeepInit = 1;
+}
+
+def PDNNRT_DeconvolutionOp : PDNNRT_CallOp<"deconvolution", "pdnnrt_deconvolution",
+    [AttrSizedOperandSegments]> {
+  let summary = "oneDNN deconvolution (Paddle's conv2d_transpose) with bias and an activation";
+  let description = [{
+    ins: src (an image), weights [IC, OC / groups, KH, KW] (Paddle's
+    conv2d_transpose layout, read through strides: no copy), bias [OC]
+    (optional), the prepared handle, the pads (top, bottom, left, right);
+    outs: dst (an image of OC channels) of size (H - 1)·stride - pads +
+    dilation·(K - 1) + 1.
+  }];
+  let arguments = (ins
+    PDNNRT_Image:$src,
+    PDNNRT_Buffer<PDNNRT_Float, [4]>:$weights,
+    Optional<PDNNRT_Buffer<PDNNRT_Float, [1]>>:$bias,
+    PDNNRT_PreparedFor<"weights", "deconvolution">:$weightsPrepared,
+    Index:$padTop, Index:$padBottom, Index:$padLeft, Index:$padRight,
+    PDNNRT_ImageDestination:$dst,
+    I32Attr:$strideH, I32Attr:$strideW, I32Attr:$dilationH,
+    I32Attr:$dilationW, I32Attr:$groups, BoolAttr:$channelsLast,
+    PDNNRT_EltwiseAlgorithmAttr:$activation, F32Attr:$alpha, F32Attr:$beta);
+}
+
+def PDNNRT_PoolingAlgorithm : I32EnumAttr<"PoolingAlgorithm",
+    "oneDNN pooling algorithm (PDNNRT_POOLING_*)", [
+      I32EnumAttrCase<"max", 0>, I32EnumAttrCase<"avg_include_padding", 1>,
+      I32EnumAttrCase<"avg_exclude_padding", 2>]> {
+  let cppNamespace = "::mlir::pdnnrt";
+  let genSpecializedAttr = 0;
+  string cEnumPrefix = "PDNNRT_POOLING_";
+}
+
+def PDNNRT_PoolingAlgorithmAttr
+    : EnumAttr<PDNNRT_Dialect, PDNNRT_PoolingAlgorithm, "pooling"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def PDNNRT_PoolingOp : PDNNRT_CallOp<"pooling", "pdnnrt_pooling"> {
+  let summary = "oneDNN max or average pooling";
+  let description = [{
+    ins: src (an image), the window (kernel height and width, strides,
+    pads top, bottom, left, right) as index values, so that global and
+    adaptive pooling size it from the image at run time; outs: dst (src's
+    layout). Average pooling divides by the window's part inside src
+    (`avg_exclude_padding`) or by KH·KW.
+  }];
+  let arguments = (ins
+    PDNNRT_Image:$src,
+    Index:$kernelH, Index:$kernelW, Index:$strideH, Index:$strideW,
+    Index:$padTop, Index:$padBottom, Index:$padLeft, Index:$padRight,
+    PDNNRT_ImageDestination:$dst,
+    PDNNRT_PoolingAlgorithmAttr:$algorithm, BoolAttr:$channelsLast);
+}
+
+def PDNNRT_ResamplingAlgorithm : I32EnumAttr<"ResamplingAlgorithm",
+    "oneDNN resampling algorithm (PDNNRT_RESAMPLING_*)", [
+      I32EnumAttrCase<"nearest", 0>, I32EnumAttrCase<"linear", 1>]> {
+  let cppNamespace = "::mlir::pdnnrt";
+  let genSpecializedAttr = 0;
+  string cEnumPrefix = "PDNNRT_RESAMPLING_";
+}
+
+def PDNNRT_ResamplingAlgorithmAttr
+    : EnumAttr<PDNNRT_Dialect, PDNNRT_ResamplingAlgorithm, "resampling"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def PDNNRT_ResamplingOp : PDNNRT_CallOp<"resampling", "pdnnrt_resampling"> {
+  let summary = "oneDNN resampling of an image to dst's size";
+  let description = [{
+    src and dst are images of one layout and channel count; dst's height
+    and width are the output size. Nearest reads source pixel
+    floor((k + 0.5) · in / out); linear interpolates at the half-pixel
+    coordinate (k + 0.5) · in / out - 0.5, clamped to the image.
+  }];
+  let arguments = (ins PDNNRT_Image:$src, PDNNRT_ImageDestination:$dst,
+    PDNNRT_ResamplingAlgorithmAttr:$algorithm, BoolAttr:$channelsLast);
+}
+
+def PDNNRT_BatchNormOp : PDNNRT_CallOp<"batch_norm", "pdnnrt_batch_norm",
+    [PDNNRT_InPlace]> {
+  let summary = "oneDNN batch normalization in inference, from running statistics";
+  let description = [{
+    ins: src (an image), mean, variance, scale, shift (one value per
+    channel, the padded count for a blocked image); outs: dst (src's shape).
+    dst = scale · (src - mean) / sqrt(variance + epsilon) + shift, then
+    relu with `relu`. dst may be src itself.
+  }];
+  let arguments = (ins
+    PDNNRT_Image:$src,
+    PDNNRT_Buffer<PDNNRT_Float, [1]>:$mean,
+    PDNNRT_Buffer<PDNNRT_Float, [1]>:$variance,
+    PDNNRT_Buffer<PDNNRT_Float, [1]>:$scale,
+    PDNNRT_Buffer<PDNNRT_Float, [1]>:$shift,
+    PDNNRT_ImageDestination:$dst,
+    F32Attr:$epsilon, BoolAttr:$relu, BoolAttr:$channelsLast);
+}
+
+def PDNNRT_ConcatOp : PDNNRT_CallOp<"concat", "pdnnrt_concat"> {
+  let summary = "oneDNN concat of 1 to 8 tensors of one layout along `axis`";
+  let description = [{
+    Sources and dst have one rank (1 to 6) and agree but on `axis`; for
+    rank-5 blocked images the axis is 1 (the channel blocks).
+  }];
+  let arguments = (ins
+    PDNNRT_Sources<PDNNRT_Buffer<PDNNRT_Float, PDNNRT_AnyRank>, 8, "concatenates">:$src,
+    PDNNRT_Destination<PDNNRT_Float, PDNNRT_AnyRank>:$dst,
+    I32Attr:$axis);
+}
+
+//===----------------------------------------------------------------------===//
 // Weights prepared once per module
 //===----------------------------------------------------------------------===//
 
 def PDNNRT_WeightsRole : I32EnumAttr<"WeightsRole",
     "what prepared weights are for (PDNNRT_WEIGHTS_* in PDNNRuntime.h)", [
       I32EnumAttrCase<"rnn_layer", 1>, I32EnumAttrCase<"rnn_iter", 2>,
-      I32EnumAttrCase<"matmul", 3>]> {
+      I32EnumAttrCase<"matmul", 3>, I32EnumAttrCase<"convolution", 4>,
+      I32EnumAttrCase<"deconvolution", 5>]> {
   let cppNamespace = "::mlir::pdnnrt";
   let genSpecializedAttr = 0;
   string cEnumPrefix = "PDNNRT_WEIGHTS_";

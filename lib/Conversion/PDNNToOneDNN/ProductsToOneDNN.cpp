@@ -1,13 +1,9 @@
-//===- LayersToOneDNN.cpp - non-recurrent pdnn ops to oneDNN calls --------===//
+//===- ProductsToOneDNN.cpp - fc, mul, matmul_v2 to oneDNN matmul ---------===//
 //
-// Each pattern rewrites one pdnn op into the pdnnrt call that runs it, after
-// reshaping Paddle's operands into what the oneDNN primitive takes
-// (flatten_to_2d for fc/mul, Paddle's axis broadcast as explicit unit
-// dimensions for binary ops). An op marked `pdnn.inplace` passes its input
-// as the call's destination. int8 products (Int8Products.h) keep their int8
-// operands and hand their scales to the runtime. Configurations the runtime
-// does not take (other low-precision data, transposes, broadcasts of the
-// first operand, ...) are left alone for the reference lowering.
+// Products become the pdnnrt matmul call after Paddle's operands are
+// reshaped into what oneDNN's matmul takes (flatten_to_2d for fc and mul).
+// int8 products (Int8Products.h) keep their int8 operands and hand their
+// scales to the runtime; packed sparse weights run a generated kernel.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,147 +35,6 @@ using namespace mlir::pdnn;
 using pdnnrt::EltwiseAlgorithm;
 
 namespace {
-
-//===----------------------------------------------------------------------===//
-// Activations and scale: oneDNN eltwise
-//===----------------------------------------------------------------------===//
-
-struct EltwiseParams {
-  EltwiseAlgorithm algorithm;
-  float alpha = 0.0f, beta = 0.0f;
-};
-
-template <typename OpTy>
-struct ActivationToEltwise : public OpRewritePattern<OpTy> {
-  using OpRewritePattern<OpTy>::OpRewritePattern;
-
-  static EltwiseParams params(OpTy op) {
-    if constexpr (std::is_same_v<OpTy, ReluOp>)
-      return {EltwiseAlgorithm::relu};
-    else if constexpr (std::is_same_v<OpTy, TanhOp>)
-      return {EltwiseAlgorithm::tanh};
-    else if constexpr (std::is_same_v<OpTy, SigmoidOp>)
-      return {EltwiseAlgorithm::logistic};
-    else if constexpr (std::is_same_v<OpTy, GeluOp>)
-      return {op.getApproximate() ? EltwiseAlgorithm::gelu_tanh
-                                  : EltwiseAlgorithm::gelu_erf};
-    else if constexpr (std::is_same_v<OpTy, LeakyReluOp>)
-      return {EltwiseAlgorithm::relu, op.getAlpha().convertToFloat()};
-    else if constexpr (std::is_same_v<OpTy, SwishOp>)
-      return {EltwiseAlgorithm::swish, op.getBeta().convertToFloat()};
-    else if constexpr (std::is_same_v<OpTy, AbsOp>)
-      return {EltwiseAlgorithm::abs};
-    else
-      return {EltwiseAlgorithm::sqrt};
-  }
-
-  LogicalResult matchAndRewrite(OpTy op,
-                                PatternRewriter &rewriter) const override {
-    EltwiseParams p = params(op);
-    Value dst = destinationFor(rewriter, op, op.getX());
-    replaceWithCall(rewriter, op,
-                    pdnnrt::EltwiseOp::create(
-                        rewriter, op.getLoc(), TypeRange{dst.getType()},
-                        op.getX(), dst, p.algorithm, APFloat(p.alpha),
-                        APFloat(p.beta)));
-    return success();
-  }
-};
-
-/// scale·x + bias, or scale·(x + bias) = scale·x + scale·bias: eltwise linear.
-struct ScaleToEltwise : public OpRewritePattern<ScaleOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(ScaleOp op,
-                                PatternRewriter &rewriter) const override {
-    float scale = op.getScale().convertToFloat();
-    float bias = op.getBias().convertToFloat();
-    float shift = op.getBiasAfterScale() ? bias : scale * bias;
-    Value dst = destinationFor(rewriter, op, op.getX());
-    replaceWithCall(rewriter, op,
-                    pdnnrt::EltwiseOp::create(
-                        rewriter, op.getLoc(), TypeRange{dst.getType()},
-                        op.getX(), dst, EltwiseAlgorithm::linear,
-                        APFloat(scale), APFloat(shift)));
-    return success();
-  }
-};
-
-struct SoftmaxToOneDNN : public OpRewritePattern<SoftmaxOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(SoftmaxOp op,
-                                PatternRewriter &rewriter) const override {
-    int64_t rank = op.getType().getRank();
-    int64_t axis = op.getAxis() < 0 ? op.getAxis() + rank : op.getAxis();
-    Value dst = destinationFor(rewriter, op, op.getX());
-    replaceWithCall(rewriter, op,
-                    pdnnrt::SoftmaxOp::create(
-                        rewriter, op.getLoc(), TypeRange{dst.getType()},
-                        op.getX(), dst, rewriter.getI32IntegerAttr(axis)));
-    return success();
-  }
-};
-
-//===----------------------------------------------------------------------===//
-// Binary and sum
-//===----------------------------------------------------------------------===//
-
-/// oneDNN binary broadcasts only src1: the full-size operand goes first
-/// (add and mul commute), the other gets Paddle's alignment as unit dims.
-template <typename OpTy>
-struct ElementwiseToBinary : public OpRewritePattern<OpTy> {
-  using OpRewritePattern<OpTy>::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(OpTy op,
-                                PatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    ElementwiseShapes shapes = ElementwiseShapes::of(op);
-    ElementwiseShapes::Checked checked = shapes.check(
-        rewriter, loc, op.getX(), op.getY(), op->getName().stripDialect());
-    unsigned fullIndex = fullShapedOperand(op);
-    Value full = checked.operands[fullIndex];
-    Value other = checked.operands[1 - fullIndex];
-    int64_t rank = shapes.rank;
-    Value aligned = alignRank(rewriter, loc, other, rank, shapes.start[1 - fullIndex]);
-    Value dst = destinationFor(rewriter, op, full, fullIndex);
-    auto algorithm = std::is_same_v<OpTy, ElementwiseAddOp>
-                         ? pdnnrt::BinaryAlgorithm::add
-                         : pdnnrt::BinaryAlgorithm::mul;
-    replaceWithCall(rewriter, op,
-                    pdnnrt::BinaryOp::create(rewriter, loc,
-                                             TypeRange{dst.getType()}, full,
-                                             aligned, dst, algorithm));
-    return success();
-  }
-};
-
-/// oneDNN sum in chunks of at most four sources. The first chunk writes
-/// over X[0] when --inplace asked for it; each later chunk adds into the
-/// running total in place.
-struct SumToOneDNN : public OpRewritePattern<SumOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(SumOp op,
-                                PatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    SmallVector<Value> pending = checkSameSizes(rewriter, loc, op.getX(), "sum");
-    Value total;
-    while (!pending.empty()) {
-      SmallVector<Value, 4> chunk;
-      if (total)
-        chunk.push_back(total);
-      while (chunk.size() < 4 && !pending.empty())
-        chunk.push_back(pending.front()), pending.erase(pending.begin());
-      Value dst = total ? total : destinationFor(rewriter, op, chunk[0]);
-      total = pdnnrt::SumOp::create(rewriter, loc, TypeRange{dst.getType()},
-                                    chunk, dst)
-                  .getResult(0);
-    }
-    rewriter.replaceOp(op, castTo(rewriter, loc, total, op.getType()));
-    return success();
-  }
-};
 
 //===----------------------------------------------------------------------===//
 // Matrix products: oneDNN matmul
@@ -419,61 +274,8 @@ struct MatmulV2ToMatmul : public OpRewritePattern<MatmulV2Op> {
   }
 };
 
-//===----------------------------------------------------------------------===//
-// layer_norm
-//===----------------------------------------------------------------------===//
-
-struct LayerNormToOneDNN : public OpRewritePattern<LayerNormOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(LayerNormOp op,
-                                PatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Type f32 = rewriter.getF32Type();
-    Value src = collapseToMatrix(rewriter, loc, op.getX(), op.getBeginNormAxis());
-    OpFoldResult left = tensor::getMixedSize(rewriter, loc, src, 0);
-    OpFoldResult right = tensor::getMixedSize(rewriter, loc, src, 1);
-    // Ones and zeros rather than absent operands: one primitive for every
-    // combination of Paddle's optional Scale and Bias.
-    auto affine = [&](Value v, StringRef name, double fill) -> Value {
-      if (!v)
-        return createFilled(rewriter, loc, {right}, f32, fill);
-      v = flatten(rewriter, loc, v);
-      OpFoldResult count = guardEqual(
-          rewriter, loc, tensor::getMixedSize(rewriter, loc, v, 0), right,
-          ("layer_norm: " + name + " has {0} values, the normalised rows {1}")
-              .str());
-      return sliceTo(rewriter, loc, v, {count});
-    };
-    Value scale = affine(op.getScale(), "Scale", 1.0);
-    Value shift = affine(op.getBias(), "Bias", 0.0);
-    Value dst = destinationFor(rewriter, op, src);
-    Value mean = createEmpty(rewriter, loc, {left}, f32);
-    Value variance = createEmpty(rewriter, loc, {left}, f32);
-    auto norm = pdnnrt::LayerNormOp::create(
-        rewriter, loc, TypeRange{dst.getType(), mean.getType(), variance.getType()},
-        src, scale, shift, dst, mean, variance, op.getEpsilonAttr());
-    Value y = reshapeTo(rewriter, loc, norm.getResult(0),
-                        getSizes(rewriter, loc, op.getX()));
-    rewriter.replaceOp(op, {castTo(rewriter, loc, y, op.getY().getType()),
-                            castTo(rewriter, loc, norm.getResult(1),
-                                   op.getMean().getType()),
-                            castTo(rewriter, loc, norm.getResult(2),
-                                   op.getVariance().getType())});
-    return success();
-  }
-};
-
 } // namespace
 
-void mlir::pdnn::populateLayersToOneDNNPatterns(RewritePatternSet &patterns) {
-  MLIRContext *context = patterns.getContext();
-  patterns.add<ActivationToEltwise<ReluOp>, ActivationToEltwise<TanhOp>,
-               ActivationToEltwise<SigmoidOp>, ActivationToEltwise<GeluOp>,
-               ActivationToEltwise<LeakyReluOp>, ActivationToEltwise<SwishOp>,
-               ActivationToEltwise<AbsOp>, ActivationToEltwise<SqrtOp>,
-               ScaleToEltwise, SoftmaxToOneDNN,
-               ElementwiseToBinary<ElementwiseAddOp>,
-               ElementwiseToBinary<ElementwiseMulOp>, SumToOneDNN, FcToMatmul,
-               MulToMatmul, MatmulV2ToMatmul, LayerNormToOneDNN>(context);
+void mlir::pdnn::populateProductsToOneDNNPatterns(RewritePatternSet &patterns) {
+  patterns.add<FcToMatmul, MulToMatmul, MatmulV2ToMatmul>(patterns.getContext());
 }

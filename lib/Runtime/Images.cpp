@@ -1,0 +1,58 @@
+//===- Images.cpp - image arguments of the convolution family -------------===//
+
+#include "Images.h"
+
+#include "Cache.h"
+#include "Errors.h"
+
+using namespace pdnnrt;
+using tag = dnnl::memory::format_tag;
+
+tag Image::tag() const {
+  if (block == 8)
+    return tag::nChw8c;
+  if (block == 16)
+    return tag::nChw16c;
+  return channelsLast ? tag::nhwc : tag::nchw;
+}
+
+void Image::addTo(Key &key) const {
+  key.add(n).add(c).add(h).add(w).add(block).add(channelsLast);
+}
+
+Image pdnnrt::readImage(const Tensor &t, bool channelsLast, int64_t channels) {
+  Image image;
+  if (t.rank == 4) {
+    image.channelsLast = channelsLast;
+    image.n = t.size(0);
+    image.c = channelsLast ? t.size(3) : t.size(1);
+    image.h = channelsLast ? t.size(1) : t.size(2);
+    image.w = channelsLast ? t.size(2) : t.size(3);
+    if (channels >= 0 && image.c != channels)
+      fail("%s has %lld channels, expected %lld", t.name,
+           static_cast<long long>(image.c), static_cast<long long>(channels));
+    return image;
+  }
+  // [N, ceil(C/b), H, W, b]
+  image.block = t.size(4);
+  if (image.block != 8 && image.block != 16)
+    fail("%s is blocked by %lld channels; the runtime takes blocks of 8 or 16",
+         t.name, static_cast<long long>(image.block));
+  if (channelsLast)
+    fail("%s is blocked; channelsLast describes plain images", t.name);
+  image.n = t.size(0);
+  image.h = t.size(2);
+  image.w = t.size(3);
+  int64_t padded = t.size(1) * image.block;
+  if (channels < 0) {
+    image.c = padded;
+  } else {
+    if ((channels + image.block - 1) / image.block != t.size(1))
+      fail("%s holds %lld blocks of %lld channels, %lld channels need %lld",
+           t.name, static_cast<long long>(t.size(1)),
+           static_cast<long long>(image.block), static_cast<long long>(channels),
+           static_cast<long long>((channels + image.block - 1) / image.block));
+    image.c = channels;
+  }
+  return image;
+}
