@@ -339,6 +339,91 @@ def InPlace : Pass<"inplace"> {
   ];
 }
 
+//===----------------------------------------------------------------------===//
+// Convolutions: Paddle's oneDNN CNN fuse passes
+//===----------------------------------------------------------------------===//
+
+def FuseConvBatchNorm : Pass<"fuse-conv-bn"> {
+  let summary = "Fold batch_norm into the constant Filter and Bias of the convolution it follows";
+  let description = [{
+    Paddle's `conv_bn_fuse_pass`, `conv_eltwiseadd_bn_fuse_pass` and
+    `conv_transpose_bn_fuse_pass`, at compile time. A `batch_norm` (in
+    inference) whose X is the result of a `conv2d`, `depthwise_conv2d` or
+    `conv2d_transpose` (optionally followed by an `elementwise_add` of a
+    constant per-channel bias) becomes part of that convolution: with
+    alpha = Scale / sqrt(Variance + epsilon) per output channel,
+    Filter' = Filter · alpha and Bias' = (Bias - Mean) · alpha + bn.Bias,
+    computed in f32 as Paddle does, written as new constants. A
+    `fuse_with_relu` batch_norm leaves relu as the convolution's fused
+    activation.
+
+    It refuses, with a remark in category `fuse-conv-bn`, when the fold
+    would change the program: the convolution's result (or the bias sum) has
+    another reader, its Filter or the statistics are not constants, the
+    convolution already fuses an activation or a residual (which come
+    before the normalisation), or the layouts differ.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let statistics = [
+    Statistic<"numFused", "folded", "Number of batch_norms folded">,
+    Statistic<"numRefused", "refused", "Number of batch_norms left alone">,
+  ];
+}
+
+def FuseConvBias : Pass<"fuse-conv-bias"> {
+  let summary = "Fold an elementwise_add of a constant per-channel vector into the convolution's Bias";
+  let description = [{
+    Paddle's `conv_bias_mkldnn_fuse_pass` and
+    `conv_transpose_bias_mkldnn_fuse_pass`: `elementwise_add(conv, b)` with
+    b a constant of one value per output channel aligned with the channel
+    dimension (a [M] vector at axis 1 of NCHW, or [1, M, 1, 1]) becomes the
+    convolution's Bias (added to a Bias it has). Refusals, with their
+    reason, are remarks in category `fuse-conv-bias`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let statistics = [
+    Statistic<"numFused", "fused", "Number of biases fused">,
+    Statistic<"numRefused", "refused", "Number of candidates left alone">,
+  ];
+}
+
+def FuseConvResidual : Pass<"fuse-conv-residual"> {
+  let summary = "Fuse elementwise_add(conv, x) into the convolution as its ResidualData (oneDNN's sum post-op)";
+  let description = [{
+    Paddle's `conv_elementwise_add_mkldnn_fuse_pass`: an `elementwise_add`
+    of a `conv2d`'s result and another tensor of the same shape (either
+    side) becomes the convolution's `ResidualData` with
+    `fuse_residual_connection`, which oneDNN adds as a sum post-op into the
+    destination, before the fused activation. Refused (with a remark in
+    category `fuse-conv-residual`) when the convolution already has a
+    residual or an activation, its result has another reader, or the
+    shapes may differ.
+  }];
+  let statistics = [
+    Statistic<"numFused", "fused", "Number of residual additions fused">,
+    Statistic<"numRefused", "refused", "Number of candidates left alone">,
+  ];
+}
+
+def FuseConvActivation : Pass<"fuse-conv-activation"> {
+  let summary = "Fuse the activation that follows a convolution into it (fuse_activation)";
+  let description = [{
+    Paddle's `conv_activation_mkldnn_fuse_pass` (and its transpose
+    variant): relu, leaky_relu, relu6, swish, hard_swish, hard_sigmoid,
+    sigmoid, tanh, gelu, abs, sqrt, exp and clip applied to a
+    convolution's result become its `fuse_activation` with `fuse_alpha` and
+    `fuse_beta` (FusedActivation.h), after its bias and residual. Refused,
+    with a remark in category `fuse-conv-activation`, when the convolution
+    already fuses one, its result has another reader, or the activation has
+    parameters oneDNN cannot take (hard_swish other than Paddle's defaults,
+    clip with tensor bounds).
+  }];
+  let statistics = [
+    Statistic<"numFused", "fused", "Number of activations fused">,
+    Statistic<"numRefused", "refused", "Number of activations left alone">,
+  ];
+}
+
 def ProtectCallerBuffers : Pass<"protect-caller-buffers", "::mlir::ModuleOp"> {
   let summary = "Mark function arguments read-only for bufferization unless they are marked writable";
   let description = [{
