@@ -2,6 +2,9 @@
 
 #include "PaddleDNN/Conversion/Options.h"
 
+#include "llvm/ADT/StringMap.h"
+#include "llvm/TargetParser/Host.h"
+
 #include <utility>
 
 using namespace mlir::pdnn;
@@ -23,6 +26,14 @@ constexpr cl::OptionEnumValue gruBatchings[] = {
      "tokens"},
     {"padded", int(GruBatching::Padded),
      "padded to the longest sequence, explicit in IR; N x longest memory"},
+};
+
+constexpr cl::OptionEnumValue imageLayouts[] = {
+    {"auto", int(ImageLayout::Auto),
+     "nChw16c with AVX-512, nChw8c elsewhere (what oneDNN picks)"},
+    {"plain", int(ImageLayout::Plain), "NCHW everywhere"},
+    {"nChw8c", int(ImageLayout::Blocked8), "blocks of 8 channels"},
+    {"nChw16c", int(ImageLayout::Blocked16), "blocks of 16 channels"},
 };
 
 template <size_t N, size_t... I>
@@ -48,6 +59,29 @@ llvm::StringRef nameOf(const cl::OptionEnumValue (&table)[N], int value) {
 cl::ValuesClass mlir::pdnn::backendValues() { return valuesOf(backends); }
 cl::ValuesClass mlir::pdnn::gruBatchingValues() {
   return valuesOf(gruBatchings);
+}
+
+cl::ValuesClass mlir::pdnn::imageLayoutValues() {
+  return valuesOf(imageLayouts);
+}
+
+llvm::StringRef mlir::pdnn::stringifyImageLayout(ImageLayout layout) {
+  return nameOf(imageLayouts, int(layout));
+}
+
+int64_t mlir::pdnn::imageBlockSize(ImageLayout layout) {
+  switch (layout) {
+  case ImageLayout::Plain:
+    return 0;
+  case ImageLayout::Blocked8:
+    return 8;
+  case ImageLayout::Blocked16:
+    return 16;
+  case ImageLayout::Auto:
+    break;
+  }
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  return features.lookup("avx512f") ? 16 : 8;
 }
 
 llvm::StringRef mlir::pdnn::stringifyBackend(Backend backend) {

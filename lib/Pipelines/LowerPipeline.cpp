@@ -8,6 +8,8 @@
 //                               the ops BackendLegality.h approves
 //   canonicalize, cse           constant weights: reorder/flip/reshape
 //                               fold; one check_lod per LoD
+//   pdnnrt-block-layouts        (backend=onednn) images of the convolution
+//                               family blocked; relayouts at the edges
 //   pdnnrt-prepare-weights      weights the calls read: fold, decompose, or
 //                               prepare once per module
 //   convert-pdnn-to-linalg      everything else -> linalg/scf (reference)
@@ -54,6 +56,11 @@ void mlir::pdnn::buildLowerPipeline(OpPassManager &pm,
   }
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  if (options.backend == Backend::OneDNN) {
+    PDNNRTBlockLayoutsOptions layouts;
+    layouts.layout = options.imageLayout;
+    pm.addPass(createPDNNRTBlockLayouts(layouts));
+  }
   pm.addPass(createPDNNRTPrepareWeights());
   // The oneDNN backend computes GRU gates as oneDNN (and Paddle's oneDNN
   // kernel) does, unclamped, in its reference fallback too; the reference

@@ -27,12 +27,25 @@ struct BinaryEntry {
   dnnl::memory src0, src1, dst;
 };
 
-std::unique_ptr<BinaryEntry>
-makeBinary(dnnl::algorithm algorithm, const Tensor &src0, const Tensor &src1) {
+/// A blocked image [N, C/b, H, W, b] as oneDNN's nChw{b}c of C = C/b · b
+/// channels, or a [n, 1, h, w, 1] channel broadcast as nchw.
+dnnl::memory::desc imageDesc(const Tensor &t) {
+  int64_t block = t.size(4);
+  dnnl::memory::dims dims{t.size(0), t.size(1) * block, t.size(2), t.size(3)};
+  using tag = dnnl::memory::format_tag;
+  tag format = block == 16 ? tag::nChw16c : block == 8 ? tag::nChw8c : tag::nchw;
+  return dnnl::memory::desc(dims, dnnl::memory::data_type::f32, format);
+}
+
+std::unique_ptr<BinaryEntry> makeBinary(dnnl::algorithm algorithm,
+                                        const Tensor &src0, const Tensor &src1,
+                                        bool images) {
   dnnl::memory::desc big =
-      denseDesc(dnnl::memory::dims(src0.sizes, src0.sizes + src0.rank));
+      images ? imageDesc(src0)
+             : denseDesc(dnnl::memory::dims(src0.sizes, src0.sizes + src0.rank));
   dnnl::memory::desc small =
-      denseDesc(dnnl::memory::dims(src1.sizes, src1.sizes + src1.rank));
+      images ? imageDesc(src1)
+             : denseDesc(dnnl::memory::dims(src1.sizes, src1.sizes + src1.rank));
   dnnl::binary::desc desc(algorithm, big, small, big);
   dnnl::binary::primitive_desc pd(desc, cachedPrimitiveAttr(), cpuEngine());
   auto entry = std::make_unique<BinaryEntry>();
@@ -89,6 +102,16 @@ void pdnnrt::run(const BinaryCall &call) {
            "commute");
     std::swap(src0, src1);
   }
+  bool images = readFlag("blockedImages", call.blockedImages);
+  if (images) {
+    int64_t block = src0.rank == 5 ? src0.size(4) : 0;
+    if (block != 8 && block != 16)
+      fail("with blockedImages, src0 must be an image blocked by 8 or 16 "
+           "channels");
+    if (src1.size(4) != block && !(src1.size(4) == 1 && src1.size(1) == 1))
+      fail("with blockedImages, src1 must be blocked like src0 or broadcast "
+           "over the channels");
+  }
   bool inPlace = isInPlace(dst, src0);
   // x op x in place: every operand is one buffer, read before written.
   bool allSame = inPlace && sameBuffer(dst, src1);
@@ -98,11 +121,11 @@ void pdnnrt::run(const BinaryCall &call) {
     return;
 
   Key key;
-  key.add(call.algorithm).add(src0.rank);
+  key.add(call.algorithm).add(src0.rank).add(images);
   key.add(src0.sizes, src0.rank).add(src1.sizes, src1.rank);
   thread_local ThreadCache<BinaryEntry> cache;
   BinaryEntry &entry =
-      cache.get(key, [&] { return makeBinary(oneDNNAlgorithm, src0, src1); });
+      cache.get(key, [&] { return makeBinary(oneDNNAlgorithm, src0, src1, images); });
 
   dnnl_memory_t src0Memory = bind(entry.src0, src0.data);
   dnnl_exec_arg_t args[] = {

@@ -3,7 +3,11 @@
 // Paddle's conv2d_transpose. Its weights [IC, OC/G, KH, KW] are oneDNN's
 // deconvolution weights (g, oc, ic, kh, kw) read through strides: the
 // reorder that prepares them reads Paddle's buffer as it is. Data layouts
-// as for the convolution (Convolution.cpp).
+// as for the convolution (Convolution.cpp). The bias and the activation
+// run after the primitive, as one binary add (a per-channel broadcast)
+// with the activation as its post-op, in place on dst: oneDNN 2.6's AVX2
+// deconvolution applies its own bias and post-ops in a scalar pass that
+// costs 60 to 150 times the deconvolution (docs/BENCHMARKS.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +22,8 @@
 #include "Scratchpad.h"
 #include "Weights.h"
 
+#include <cstring>
+
 using namespace pdnnrt;
 using dims = dnnl::memory::dims;
 
@@ -27,6 +33,11 @@ struct DeconvolutionEntry {
   Scratchpad scratchpad;
   dnnl::memory src, bias, dst;
   std::unique_ptr<WeightsArg> weights;
+  /// bias + activation over dst (binary with an eltwise post-op, or an
+  /// eltwise alone); absent without either.
+  dnnl::primitive epilogue;
+  Scratchpad epilogueScratchpad;
+  bool epilogueIsBinary = false;
 };
 } // namespace
 
@@ -78,9 +89,11 @@ void pdnnrt::run(const DeconvolutionCall &call) {
   thread_local ThreadCache<DeconvolutionEntry> cache;
   DeconvolutionEntry &entry = cache.get(key, [&] {
     dnnl::primitive_attr attr = cachedPrimitiveAttr();
-    dnnl::post_ops ops;
-    appendActivation(ops, call.activation, call.alpha, call.beta);
-    attr.set_post_ops(ops);
+    // The bias as an image of dst's layout, so that the binary that adds it
+    // runs oneDNN's per-channel kernel (a plain bias against a blocked dst
+    // takes the scalar reference).
+    dnnl::memory::desc biasDesc({1, oc, 1, 1}, dnnl::memory::data_type::f32,
+                                dst.tag());
     int64_t icPerGroup = ic / groups;
     // Paddle's [g·icg + i][o][kh][kw] as (g, o, i, kh, kw).
     dims userDims = {groups, ocPerGroup, icPerGroup, kh, kw};
@@ -98,21 +111,13 @@ void pdnnrt::run(const DeconvolutionCall &call) {
       weightsAny = dnnl::memory::desc(plainDims, dnnl::memory::data_type::f32,
                                       dnnl::memory::format_tag::any);
     }
-    dnnl::memory::desc bias({oc}, dnnl::memory::data_type::f32,
-                            dnnl::memory::format_tag::x);
     dims strides{call.strideH, call.strideW};
     dims dilates{call.dilationH - 1, call.dilationW - 1};
     dims padL{pads[0], pads[2]}, padR{pads[1], pads[3]};
     auto make = [&](const dnnl::memory::desc &s, const dnnl::memory::desc &d) {
-      auto desc = call.bias.present
-                      ? dnnl::deconvolution_forward::desc(
-                            dnnl::prop_kind::forward_inference,
-                            dnnl::algorithm::deconvolution_direct, s, weightsAny,
-                            bias, d, strides, dilates, padL, padR)
-                      : dnnl::deconvolution_forward::desc(
-                            dnnl::prop_kind::forward_inference,
-                            dnnl::algorithm::deconvolution_direct, s, weightsAny,
-                            d, strides, dilates, padL, padR);
+      dnnl::deconvolution_forward::desc desc(
+          dnnl::prop_kind::forward_inference, dnnl::algorithm::deconvolution_direct,
+          s, weightsAny, d, strides, dilates, padL, padR);
       return dnnl::deconvolution_forward::primitive_desc(desc, attr, cpuEngine());
     };
     dnnl::deconvolution_forward::primitive_desc pd =
@@ -123,18 +128,70 @@ void pdnnrt::run(const DeconvolutionCall &call) {
     made->primitive = dnnl::deconvolution_forward(pd);
     made->scratchpad = Scratchpad(pd);
     made->src = unboundMemory(src.desc());
-    made->bias = unboundMemory(bias);
-    made->dst = unboundMemory(dst.desc());
+    // Owned and zero-padded: the caller's bias holds OC values, a blocked
+    // image of them more.
+    made->bias = dnnl::memory(biasDesc, cpuEngine());
+    std::memset(made->bias.get_data_handle(), 0, biasDesc.get_size());
+    made->dst = unboundMemory(pd.dst_desc());
     made->weights = std::make_unique<WeightsArg>(weightsUser, pd.weights_desc());
+    dnnl::primitive_attr epilogueAttr = cachedPrimitiveAttr();
+    dnnl::post_ops ops;
+    appendActivation(ops, call.activation, call.alpha, call.beta);
+    if (call.bias.present) {
+      epilogueAttr.set_post_ops(ops);
+      dnnl::binary::desc add(dnnl::algorithm::binary_add, pd.dst_desc(), biasDesc,
+                             pd.dst_desc());
+      dnnl::binary::primitive_desc addPd(add, epilogueAttr, cpuEngine());
+      made->epilogue = dnnl::binary(addPd);
+      made->epilogueScratchpad = Scratchpad(addPd);
+      made->epilogueIsBinary = true;
+    } else if (call.activation != PDNNRT_ELTWISE_NONE) {
+      // An activation alone: its steps as one eltwise with the rest as
+      // post-ops (hardsigmoid is two).
+      EltwiseStep steps[2];
+      int count = eltwiseSteps(call.activation, call.alpha, call.beta, steps);
+      dnnl::post_ops rest;
+      for (int i = 1; i < count; ++i)
+        rest.append_eltwise(1.0f, steps[i].algorithm, steps[i].alpha, steps[i].beta);
+      epilogueAttr.set_post_ops(rest);
+      dnnl::eltwise_forward::desc act(dnnl::prop_kind::forward_inference,
+                                      steps[0].algorithm, pd.dst_desc(),
+                                      steps[0].alpha, steps[0].beta);
+      dnnl::eltwise_forward::primitive_desc actPd(act, epilogueAttr, cpuEngine());
+      made->epilogue = dnnl::eltwise_forward(actPd);
+      made->epilogueScratchpad = Scratchpad(actPd);
+    }
     return made;
   });
 
+  dnnl_memory_t dstMemory = bind(entry.dst, call.dst.data);
   dnnl_exec_arg_t args[] = {
       {DNNL_ARG_SRC, bind(entry.src, call.src.data)},
       {DNNL_ARG_WEIGHTS, entry.weights->prepare(weights.data, call.weightsPrepared)},
-      {DNNL_ARG_BIAS, call.bias.present ? bind(entry.bias, call.bias.data) : nullptr},
-      {DNNL_ARG_DST, bind(entry.dst, call.dst.data)},
+      {DNNL_ARG_DST, dstMemory},
       {DNNL_ARG_SCRATCHPAD, entry.scratchpad.bind()},
   };
   execute(entry.primitive, args);
+  if (!entry.epilogue)
+    return;
+  if (entry.epilogueIsBinary) {
+    // Blocked or plain, the first OC floats of a {1, OC, 1, 1} image are
+    // the channels in order.
+    std::memcpy(entry.bias.get_data_handle(), call.bias.data,
+                call.bias.bytes());
+    dnnl_exec_arg_t epilogueArgs[] = {
+        {DNNL_ARG_SRC_0, dstMemory},
+        {DNNL_ARG_SRC_1, entry.bias.get()},
+        {DNNL_ARG_DST, dstMemory},
+        {DNNL_ARG_SCRATCHPAD, entry.epilogueScratchpad.bind()},
+    };
+    execute(entry.epilogue, epilogueArgs);
+  } else {
+    dnnl_exec_arg_t epilogueArgs[] = {
+        {DNNL_ARG_SRC, dstMemory},
+        {DNNL_ARG_DST, dstMemory},
+        {DNNL_ARG_SCRATCHPAD, entry.epilogueScratchpad.bind()},
+    };
+    execute(entry.epilogue, epilogueArgs);
+  }
 }

@@ -1,11 +1,12 @@
-//===- Reorder.cpp - pdnnrt_reorder: precision conversions ----------------===//
+//===- Reorder.cpp - pdnnrt_reorder, pdnnrt_relayout: oneDNN reorders ----===//
 //
 // Paddle's quantize, dequantize and requantize are oneDNN reorders, and so
 // are ours, with the same attributes, so that they round the same way: the
 // scale is the output scale; a shift is the destination zero point when
 // dst is int8 (quantize) and a sum post-op over a destination filled with
 // it when dst is f32 (dequantize). Like eltwise, the primitive sees a 1-D
-// tensor of all the elements.
+// tensor of all the elements. A relayout is a reorder too: between a plain
+// and a blocked image.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,7 @@
 #include "Cache.h"
 #include "Context.h"
 #include "Errors.h"
+#include "Images.h"
 #include "MemRef.h"
 #include "Scratchpad.h"
 
@@ -102,6 +104,57 @@ void pdnnrt::run(const ReorderCall &call) {
   ReorderEntry &entry =
       cache.get(key, [&] { return makeReorder(call, shift); });
 
+  dnnl_exec_arg_t args[] = {
+      {DNNL_ARG_FROM, bind(entry.src, src.data)},
+      {DNNL_ARG_TO, bind(entry.dst, dst.data)},
+      {DNNL_ARG_SCRATCHPAD, entry.scratchpad.bind()},
+  };
+  execute(entry.primitive, args);
+}
+
+namespace {
+struct RelayoutEntry {
+  dnnl::primitive primitive;
+  Scratchpad scratchpad;
+  dnnl::memory src, dst;
+};
+} // namespace
+
+void pdnnrt::run(const RelayoutCall &call) {
+  const Tensor &src = call.src, &dst = call.dst;
+  if ((src.rank == 5) == (dst.rank == 5))
+    fail("one of src and dst must be blocked (rank 5), the other plain "
+         "(rank 4); got ranks %d and %d",
+         src.rank, dst.rank);
+  const Tensor &plainTensor = src.rank == 4 ? src : dst;
+  Image plain = readImage(plainTensor, /*channelsLast=*/false);
+  Image blocked = readImage(src.rank == 5 ? src : dst, false, plain.c);
+  if (blocked.n != plain.n || blocked.h != plain.h || blocked.w != plain.w)
+    fail("the blocked image is %lldx%lldx%lldx%lld, the plain one "
+         "%lldx%lldx%lldx%lld",
+         static_cast<long long>(blocked.n), static_cast<long long>(blocked.c),
+         static_cast<long long>(blocked.h), static_cast<long long>(blocked.w),
+         static_cast<long long>(plain.n), static_cast<long long>(plain.c),
+         static_cast<long long>(plain.h), static_cast<long long>(plain.w));
+  expectDisjoint(dst, src);
+  if (plainTensor.numel == 0 && dst.numel == 0)
+    return;
+  const Image &from = src.rank == 4 ? plain : blocked;
+  const Image &to = src.rank == 4 ? blocked : plain;
+  Key key;
+  from.addTo(key);
+  to.addTo(key);
+  thread_local ThreadCache<RelayoutEntry> cache;
+  RelayoutEntry &entry = cache.get(key, [&] {
+    dnnl::reorder::primitive_desc pd(cpuEngine(), from.desc(), cpuEngine(),
+                                     to.desc(), cachedPrimitiveAttr());
+    auto made = std::make_unique<RelayoutEntry>();
+    made->primitive = dnnl::reorder(pd);
+    made->scratchpad = Scratchpad(pd);
+    made->src = unboundMemory(from.desc());
+    made->dst = unboundMemory(to.desc());
+    return made;
+  });
   dnnl_exec_arg_t args[] = {
       {DNNL_ARG_FROM, bind(entry.src, src.data)},
       {DNNL_ARG_TO, bind(entry.dst, dst.data)},

@@ -33,16 +33,35 @@ enum class GruBatching {
   Padded,
 };
 
+/// The layout of the images that oneDNN's convolutions pass each other.
+enum class ImageLayout {
+  /// nChw16c where the compiling CPU has AVX-512, nChw8c elsewhere: the
+  /// blocks oneDNN's f32 convolutions pick with format `any` there.
+  Auto,
+  /// Plain NCHW everywhere (no reorders, slow convolutions).
+  Plain,
+  /// Blocks of 8 channels (nChw8c, AVX2's).
+  Blocked8,
+  /// Blocks of 16 channels (nChw16c, AVX-512's).
+  Blocked16,
+};
+
 /// The accepted spellings, for llvm::cl::opt and pass options.
 llvm::cl::ValuesClass backendValues();
 llvm::cl::ValuesClass gruBatchingValues();
+llvm::cl::ValuesClass imageLayoutValues();
 
 llvm::StringRef stringifyBackend(Backend backend);
 llvm::StringRef stringifyGruBatching(GruBatching batching);
+llvm::StringRef stringifyImageLayout(ImageLayout layout);
+
+/// The block size `layout` means on this machine: 0 (plain), 8 or 16.
+int64_t imageBlockSize(ImageLayout layout);
 
 } // namespace mlir::pdnn
 
 PDNN_ENUM_OPTION_PARSER(mlir::pdnn::Backend)
 PDNN_ENUM_OPTION_PARSER(mlir::pdnn::GruBatching)
+PDNN_ENUM_OPTION_PARSER(mlir::pdnn::ImageLayout)
 
 #endif // PADDLEDNN_CONVERSION_OPTIONS_H

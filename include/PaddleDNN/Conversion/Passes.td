@@ -93,6 +93,35 @@ def ConvertPDNNToLinalg : Pass<"convert-pdnn-to-linalg"> {
   ];
 }
 
+def PDNNRTBlockLayouts : Pass<"pdnnrt-block-layouts"> {
+  let summary = "Keep consecutive convolutions' images in oneDNN's blocked layout; relayout only at the edges";
+  let description = [{
+    oneDNN's fast f32 convolutions read and write images blocked by 8 or 16
+    channels (nChw8c, nChw16c), which they pick with format `any`. This pass
+    gives every pdnnrt call of the convolution family that data: a
+    convolution's (or deconvolution's) output of at least 4 channels is
+    blocked, as is its input when that already is or has at least 4
+    channels; pooling, resampling, batch_norm, eltwise, binary and sum calls
+    whose main input is blocked run blocked too (a binary's second source
+    is relayouted, or reshaped when it broadcasts over the channels), and
+    so does a concat along the channels of blocked images whose channel
+    counts are whole blocks. A blocked image is the rank-5 tensor [N,
+    ceil(C/b), H, W, b]. Where such an image meets anything else (a
+    reshape, a product, the function's result) one `pdnnrt.relayout` makes
+    it plain, once per value; where plain data enters, one makes it blocked.
+    Counting `pdnnrt.relayout` ops counts what a model pays for its
+    layouts.
+  }];
+  let options = [
+    Option<"layout", "layout", "::mlir::pdnn::ImageLayout",
+           "::mlir::pdnn::ImageLayout::Auto",
+           "The blocked layout, or plain to change nothing",
+           "::mlir::pdnn::imageLayoutValues()">,
+  ];
+  let dependentDialects = ["::mlir::tensor::TensorDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def PDNNRTPrepareWeights : Pass<"pdnnrt-prepare-weights"> {
   let summary = "Finish the weights of runtime calls: fold, decompose, prepare once";
   let description = [{

@@ -19,6 +19,11 @@ struct LowerPipelineOptions : public PassPipelineOptions<LowerPipelineOptions> {
       *this, "gru-batching",
       llvm::cl::desc("How a LoD batch reaches oneDNN's GRU"),
       llvm::cl::init(GruBatching::LengthSorted), gruBatchingValues()};
+  PassOptions::Option<ImageLayout> imageLayout{
+      *this, "image-layout",
+      llvm::cl::desc("backend=onednn: the layout the convolution family's "
+                     "images take between calls"),
+      llvm::cl::init(ImageLayout::Auto), imageLayoutValues()};
   PassOptions::Option<bool> exactGruActivations{
       *this, "exact-gru-activations",
       llvm::cl::desc("backend=reference: GRUs without Paddle's CPU clamping "

@@ -40,9 +40,16 @@ OpFoldResult pdnn::guardEqual(OpBuilder &b, Location loc, OpFoldResult actual,
 Value pdnn::sliceTo(OpBuilder &b, Location loc, Value tensor,
                     ArrayRef<OpFoldResult> sizes) {
   auto type = cast<RankedTensorType>(tensor.getType());
-  SmallVector<OpFoldResult> current = getSizes(b, loc, tensor);
-  bool same = llvm::all_of(llvm::zip(current, sizes), [](auto pair) {
-    return isEqualConstantIntOrValue(std::get<0>(pair), std::get<1>(pair));
+  // A size that is the tensor's own (static, or a tensor.dim of it) keeps
+  // that dimension whole.
+  bool same = llvm::all_of(llvm::enumerate(sizes), [&](auto entry) {
+    auto [d, size] = entry;
+    if (std::optional<int64_t> known = getConstantIntValue(size))
+      return !type.isDynamicDim(d) && type.getDimSize(d) == *known;
+    Value value = cast<Value>(size);
+    auto dim = value.getDefiningOp<tensor::DimOp>();
+    std::optional<int64_t> index = dim ? dim.getConstantIndex() : std::nullopt;
+    return dim && dim.getSource() == tensor && index && *index == int64_t(d);
   });
   if (same)
     return tensor;

@@ -463,13 +463,18 @@ def PDNNRT_BinaryOp : PDNNRT_CallOp<"binary", "pdnnrt_binary", [PDNNRT_InPlace]>
   let summary = "oneDNN binary add, mul, sub, div, max, min; src1 broadcasts over size-1 dimensions";
   let description = [{
     src0 and dst have one shape; src1 has their rank, each size equal or 1.
-    dst may be src0 itself (in-place execution).
+    dst may be src0 itself (in-place execution). With `blockedImages`,
+    src0 and dst are blocked images [N, C/b, H, W, b] and src1 is one too
+    (its sizes equal or 1) or a plain [n, 1, h, w] image reshaped to
+    [n, 1, h, w, 1], which broadcasts over the channels: oneDNN then sees
+    the images and broadcasts per channel in its fast kernels.
   }];
   let arguments = (ins
     PDNNRT_Buffer<PDNNRT_Float, PDNNRT_AnyRank>:$src0,
     PDNNRT_Buffer<PDNNRT_Float, PDNNRT_AnyRank>:$src1,
     PDNNRT_Destination<PDNNRT_Float, PDNNRT_AnyRank>:$dst,
-    PDNNRT_BinaryAlgorithmAttr:$algorithm);
+    PDNNRT_BinaryAlgorithmAttr:$algorithm,
+    DefaultValuedAttr<BoolAttr, "false">:$blockedImages);
 }
 
 // 1 to `max` buffers; in C, a count and `max` slots. `verb` words the
@@ -660,6 +665,19 @@ def PDNNRT_BatchNormOp : PDNNRT_CallOp<"batch_norm", "pdnnrt_batch_norm",
     PDNNRT_Buffer<PDNNRT_Float, [1]>:$shift,
     PDNNRT_ImageDestination:$dst,
     F32Attr:$epsilon, BoolAttr:$relu, BoolAttr:$channelsLast);
+}
+
+def PDNNRT_RelayoutOp : PDNNRT_CallOp<"relayout", "pdnnrt_relayout"> {
+  let summary = "oneDNN reorder of an image between plain NCHW and blocked nChw{b}c";
+  let description = [{
+    One of src and dst is a plain [N, C, H, W] image and the other a
+    blocked [N, ceil(C/b), H, W, b] one of the same N, C, H, W (the plain
+    side tells C). Into a blocked image, the padding channels become
+    zeros. --pdnnrt-block-layouts places these where a subgraph of
+    blocked images meets plain data; they are the reorders a model pays
+    for its layouts.
+  }];
+  let arguments = (ins PDNNRT_Image:$src, PDNNRT_ImageDestination:$dst);
 }
 
 def PDNNRT_ConcatOp : PDNNRT_CallOp<"concat", "pdnnrt_concat"> {

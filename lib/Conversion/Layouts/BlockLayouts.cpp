@@ -1,0 +1,441 @@
+//===- BlockLayouts.cpp - --pdnnrt-block-layouts --------------------------===//
+//
+// Chooses, per runtime call of the convolution family, whether its images
+// are blocked (nChw8c / nChw16c as rank-5 tensors), in one forward walk:
+// convolutions start blocked subgraphs, the calls that keep a layout
+// continue them, everything else ends them. Then every chosen call is
+// rebuilt on its blocked operands, and `pdnnrt.relayout` calls convert at
+// the edges, once per value: a blocked value gets one plain copy for all
+// its plain readers, a plain value one blocked copy for all its blocked
+// readers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PaddleDNN/Conversion/Passes.h"
+#include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntime.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::pdnn {
+#define GEN_PASS_DEF_PDNNRTBLOCKLAYOUTS
+#include "PaddleDNN/Conversion/Passes.h.inc"
+} // namespace mlir::pdnn
+
+using namespace mlir;
+using namespace mlir::pdnn;
+
+namespace {
+
+/// Channels a convolution's image needs to be worth blocking: fewer stay
+/// plain (an RGB input, a one-channel probability map), as oneDNN's own
+/// `any` choice keeps them.
+constexpr int64_t kMinBlockedChannels = 4;
+
+static RankedTensorType imageType(Value v) {
+  auto type = dyn_cast<RankedTensorType>(v.getType());
+  return type && type.getRank() == 4 && type.getElementType().isF32() ? type
+                                                                      : nullptr;
+}
+
+/// A leading window of an image: extract_slice at offset 0 with unit
+/// strides (what a lowering's run-time check of sizes leaves).
+static tensor::ExtractSliceOp leadingSlice(Value v) {
+  auto slice = v.getDefiningOp<tensor::ExtractSliceOp>();
+  if (!slice || !imageType(slice.getSource()) || !imageType(v))
+    return {};
+  bool leading = llvm::all_of(slice.getMixedOffsets(),
+                              [](OpFoldResult o) { return isConstantIntValue(o, 0); }) &&
+                 llvm::all_of(slice.getMixedStrides(),
+                              [](OpFoldResult s) { return isConstantIntValue(s, 1); });
+  // The channels stay whole: blocks cannot be cut.
+  int64_t c = cast<RankedTensorType>(v.getType()).getDimSize(1);
+  return leading && c == slice.getSourceType().getDimSize(1) ? slice
+                                                             : tensor::ExtractSliceOp();
+}
+
+/// Looks through tensor.cast and leading slices: the image a view starts
+/// from.
+static Value throughCasts(Value v) {
+  while (true) {
+    if (auto cast = v.getDefiningOp<tensor::CastOp>())
+      v = cast.getSource();
+    else if (tensor::ExtractSliceOp slice = leadingSlice(v))
+      v = slice.getSource();
+    else
+      return v;
+  }
+}
+
+class BlockLayouts {
+public:
+  BlockLayouts(Operation *root, int64_t block)
+      : root(root), block(block), rewriter(root->getContext()) {}
+
+  void run();
+
+private:
+  /// Whether `op` runs blocked, given what was decided before it.
+  bool decide(Operation *op);
+  /// Rebuilds a chosen op on blocked operands.
+  void rebuild(Operation *op);
+
+  bool isBlocked(Value v) const { return converted.count(throughCasts(v)); }
+  int64_t channelsOf(Value v) const {
+    RankedTensorType type = imageType(v);
+    return type ? type.getDimSize(1) : ShapedType::kDynamic;
+  }
+  /// The blocked version of image `v` (relayouting a plain one once).
+  Value blockedVersion(Value v, int64_t channels);
+  /// The plain version of `v`: itself, or one relayout of its blocked
+  /// version.
+  Value plainVersion(Value v);
+  /// Erases the casts and leading slices of `v` that nothing but size
+  /// queries reads any more (their readers were old calls).
+  void dropDeadViews(Value v);
+  /// A size query of converted value `old`, answered by its blocked value.
+  void replaceDim(tensor::DimOp dim, Value old);
+  /// A new blocked tensor shaped like plain image `like` (N, H, W) with
+  /// `channels`.
+  Value emptyBlocked(Location loc, Value like, int64_t channels);
+  RankedTensorType blockedType(ArrayRef<int64_t> plain, int64_t channels) const;
+
+  Operation *root;
+  int64_t block;
+  IRRewriter rewriter;
+  /// Old image values (results of calls chosen to run blocked) -> their
+  /// blocked replacements, and their channel counts.
+  DenseMap<Value, Value> converted;
+  DenseMap<Value, int64_t> convertedChannels;
+  /// Blocked copies of plain values, and plain copies of converted ones.
+  DenseMap<Value, Value> blockedCopies, plainCopies;
+  SmallVector<Operation *> chosen;
+};
+
+RankedTensorType BlockLayouts::blockedType(ArrayRef<int64_t> plain,
+                                           int64_t channels) const {
+  return RankedTensorType::get(
+      {plain[0], (channels + block - 1) / block, plain[2], plain[3], block},
+      Float32Type::get(root->getContext()));
+}
+
+Value BlockLayouts::emptyBlocked(Location loc, Value like, int64_t channels) {
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(rewriter, loc, like);
+  SmallVector<OpFoldResult> blocked{sizes[0],
+                                    rewriter.getIndexAttr((channels + block - 1) / block),
+                                    sizes[2], sizes[3], rewriter.getIndexAttr(block)};
+  return tensor::EmptyOp::create(rewriter, loc, blocked, rewriter.getF32Type());
+}
+
+Value BlockLayouts::blockedVersion(Value v, int64_t channels) {
+  if (auto cast = v.getDefiningOp<tensor::CastOp>())
+    if (imageType(cast.getSource()))
+      return blockedVersion(cast.getSource(), channels);
+  if (tensor::ExtractSliceOp slice = leadingSlice(v)) {
+    if (isBlocked(slice.getSource())) {
+      // The same window of the blocked image.
+      Value source = blockedVersion(slice.getSource(), channels);
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointAfterValue(v);
+      SmallVector<OpFoldResult> sizes = slice.getMixedSizes();
+      SmallVector<OpFoldResult> blockedSizes{
+          sizes[0], rewriter.getIndexAttr((channels + block - 1) / block), sizes[2],
+          sizes[3], rewriter.getIndexAttr(block)};
+      SmallVector<OpFoldResult> zeros(5, rewriter.getIndexAttr(0)),
+          ones(5, rewriter.getIndexAttr(1));
+      return tensor::ExtractSliceOp::create(rewriter, slice.getLoc(), source, zeros,
+                                            blockedSizes, ones);
+    }
+  }
+  Value origin = v;
+  if (Value b = converted.lookup(origin))
+    return b;
+  if (Value b = blockedCopies.lookup(v))
+    return b;
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointAfterValue(v);
+  Location loc = v.getLoc();
+  Value dst = emptyBlocked(loc, v, channels);
+  Value b = pdnnrt::RelayoutOp::create(rewriter, loc, TypeRange{dst.getType()},
+                                       v, dst)
+                .getResult(0);
+  blockedCopies[v] = b;
+  return b;
+}
+
+Value BlockLayouts::plainVersion(Value v) {
+  Value origin = throughCasts(v);
+  Value b = converted.lookup(origin);
+  if (!b)
+    return v;
+  if (Value p = plainCopies.lookup(origin))
+    return p;
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointAfterValue(b);
+  Location loc = origin.getLoc();
+  // The old value's sizes: N, H, W from the blocked one (the old op goes),
+  // C as the conversion recorded it; then the old value's type.
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(rewriter, loc, b);
+  SmallVector<OpFoldResult> plainSizes{sizes[0],
+                                       rewriter.getIndexAttr(convertedChannels.lookup(origin)),
+                                       sizes[2], sizes[3]};
+  Value dst = tensor::EmptyOp::create(rewriter, loc, plainSizes, rewriter.getF32Type());
+  Value p = pdnnrt::RelayoutOp::create(rewriter, loc, TypeRange{dst.getType()}, b, dst)
+                .getResult(0);
+  if (p.getType() != origin.getType())
+    p = tensor::CastOp::create(rewriter, loc, origin.getType(), p);
+  plainCopies[origin] = p;
+  return p;
+}
+
+bool BlockLayouts::decide(Operation *op) {
+  auto staticChannels = [&](Value v) {
+    int64_t c = channelsOf(v);
+    return !ShapedType::isDynamic(c);
+  };
+  if (auto conv = dyn_cast<pdnnrt::ConvolutionOp>(op)) {
+    if (conv.getChannelsLast())
+      return false;
+    return cast<RankedTensorType>(conv.getWeights().getType()).getDimSize(0) >=
+           kMinBlockedChannels;
+  }
+  if (auto deconv = dyn_cast<pdnnrt::DeconvolutionOp>(op)) {
+    if (deconv.getChannelsLast())
+      return false;
+    auto w = cast<RankedTensorType>(deconv.getWeights().getType());
+    return w.getDimSize(1) * deconv.getGroups() >= kMinBlockedChannels;
+  }
+  if (auto pool = dyn_cast<pdnnrt::PoolingOp>(op))
+    return !pool.getChannelsLast() && isBlocked(pool.getSrc()) &&
+           staticChannels(pool.getSrc());
+  if (auto resample = dyn_cast<pdnnrt::ResamplingOp>(op))
+    return !resample.getChannelsLast() && isBlocked(resample.getSrc()) &&
+           staticChannels(resample.getSrc());
+  if (auto norm = dyn_cast<pdnnrt::BatchNormOp>(op))
+    return !norm.getChannelsLast() && isBlocked(norm.getSrc()) &&
+           staticChannels(norm.getSrc());
+  if (auto eltwise = dyn_cast<pdnnrt::EltwiseOp>(op))
+    return imageType(eltwise.getSrc()) && isBlocked(eltwise.getSrc()) &&
+           staticChannels(eltwise.getSrc());
+  if (auto binary = dyn_cast<pdnnrt::BinaryOp>(op)) {
+    RankedTensorType src1 = imageType(binary.getSrc1());
+    if (!imageType(binary.getSrc0()) || !isBlocked(binary.getSrc0()) || !src1 ||
+        !staticChannels(binary.getSrc0()))
+      return false;
+    // The second source broadcasts over the channels or has them all.
+    int64_t c1 = src1.getDimSize(1);
+    return c1 == 1 || c1 == channelsOf(binary.getSrc0());
+  }
+  if (auto sum = dyn_cast<pdnnrt::SumOp>(op)) {
+    Value first = sum.getSrc().front();
+    return imageType(first) && isBlocked(first) && staticChannels(first);
+  }
+  if (auto concat = dyn_cast<pdnnrt::ConcatOp>(op)) {
+    if (concat.getAxis() != 1)
+      return false;
+    for (Value src : concat.getSrc()) {
+      int64_t c = channelsOf(src);
+      if (!imageType(src) || !isBlocked(src) || ShapedType::isDynamic(c) ||
+          c % block != 0)
+        return false;
+    }
+    return true;
+  }
+  return false;
+}
+
+void BlockLayouts::rebuild(Operation *op) {
+  rewriter.setInsertionPoint(op);
+  Location loc = op->getLoc();
+  auto dps = cast<DestinationStyleOpInterface>(op);
+  SmallVector<Value> operands;
+  for (OpOperand &operand : op->getOpOperands()) {
+    Value v = operand.get();
+    if (dps.isDpsInit(&operand)) {
+      operands.push_back(v); // replaced below
+      continue;
+    }
+    bool image = imageType(v) != nullptr;
+    // Convolutions' weights and biases, batch_norm's statistics, the
+    // window's index values stay as they are.
+    bool data = image && (isa<pdnnrt::PoolingOp, pdnnrt::ResamplingOp,
+                                pdnnrt::BatchNormOp, pdnnrt::EltwiseOp,
+                                pdnnrt::SumOp, pdnnrt::ConcatOp>(op) ||
+                          operand.getOperandNumber() == 0);
+    if (!data) {
+      // A binary's second source: blocked with the first, or reshaped to
+      // [n, 1, h, w, 1] when it broadcasts over the channels.
+      if (auto binary = dyn_cast<pdnnrt::BinaryOp>(op);
+          binary && operand.get() == binary.getSrc1()) {
+        int64_t c = channelsOf(v);
+        if (c == 1) {
+          SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(rewriter, loc, v);
+          sizes.push_back(rewriter.getIndexAttr(1));
+          SmallVector<int64_t> shape(cast<RankedTensorType>(v.getType()).getShape());
+          shape.push_back(1);
+          auto type = RankedTensorType::get(shape, rewriter.getF32Type());
+          operands.push_back(tensor::ExpandShapeOp::create(
+              rewriter, loc, type, plainVersion(v),
+              ArrayRef<ReassociationIndices>{{0}, {1}, {2}, {3, 4}}, sizes));
+        } else {
+          operands.push_back(blockedVersion(v, channelsOf(binary.getSrc0())));
+        }
+        continue;
+      }
+      operands.push_back(v);
+      continue;
+    }
+    // A convolution's input: blocked when it is, or when it has enough
+    // channels to pay for a relayout.
+    if (auto conv = dyn_cast<pdnnrt::ConvolutionOp>(op)) {
+      auto w = cast<RankedTensorType>(conv.getWeights().getType());
+      int64_t ic = w.getDimSize(1) * conv.getGroups();
+      bool blockedInput = isBlocked(v) || ic >= kMinBlockedChannels;
+      operands.push_back(blockedInput ? blockedVersion(v, ic) : plainVersion(v));
+      continue;
+    }
+    if (auto deconv = dyn_cast<pdnnrt::DeconvolutionOp>(op)) {
+      int64_t ic = cast<RankedTensorType>(deconv.getWeights().getType()).getDimSize(0);
+      bool blockedInput = isBlocked(v) || ic >= kMinBlockedChannels;
+      operands.push_back(blockedInput ? blockedVersion(v, ic) : plainVersion(v));
+      continue;
+    }
+    operands.push_back(blockedVersion(v, channelsOf(v)));
+  }
+  // Destinations: in place on a blocked input stays in place; a residual
+  // becomes blocked; a new tensor becomes a new blocked tensor.
+  int64_t outChannels;
+  if (auto conv = dyn_cast<pdnnrt::ConvolutionOp>(op))
+    outChannels = cast<RankedTensorType>(conv.getWeights().getType()).getDimSize(0);
+  else if (auto deconv = dyn_cast<pdnnrt::DeconvolutionOp>(op))
+    outChannels = cast<RankedTensorType>(deconv.getWeights().getType()).getDimSize(1) *
+                  deconv.getGroups();
+  else
+    outChannels = channelsOf(dps.getDpsInits().front());
+  if (auto concat = dyn_cast<pdnnrt::ConcatOp>(op)) {
+    outChannels = 0;
+    for (Value src : concat.getSrc())
+      outChannels += channelsOf(src);
+  }
+  SmallVector<Type> resultTypes;
+  for (OpOperand &init : dps.getDpsInitsMutable()) {
+    Value old = init.get();
+    Value replacement;
+    int index = init.getOperandNumber();
+    for (OpOperand &input : op->getOpOperands())
+      if (!dps.isDpsInit(&input) && input.get() == old) {
+        replacement = operands[input.getOperandNumber()];
+        break;
+      }
+    if (!replacement) {
+      if (old.getDefiningOp<tensor::EmptyOp>())
+        replacement = emptyBlocked(loc, old, outChannels);
+      else
+        replacement = blockedVersion(old, outChannels);
+    }
+    operands[index] = replacement;
+    resultTypes.push_back(replacement.getType());
+  }
+  OperationState state(loc, op->getName());
+  state.addOperands(operands);
+  state.addTypes(resultTypes);
+  state.addAttributes(llvm::to_vector(op->getDiscardableAttrs()));
+  state.propertiesAttr = op->getPropertiesAsAttribute();
+  if (isa<pdnnrt::BinaryOp>(op)) {
+    NamedAttrList properties(cast<DictionaryAttr>(state.propertiesAttr));
+    properties.set("blockedImages", rewriter.getBoolAttr(true));
+    state.propertiesAttr = properties.getDictionary(op->getContext());
+  }
+  Operation *blocked = rewriter.create(state);
+  for (auto [old, now] : llvm::zip(op->getResults(), blocked->getResults())) {
+    converted[old] = now;
+    convertedChannels[old] = outChannels;
+  }
+}
+
+void BlockLayouts::run() {
+  // Decide in program order: a decision reads the ones before it.
+  SmallVector<Operation *> calls;
+  root->walk([&](Operation *op) {
+    if (isa<pdnnrt::PDNNRTDialect>(op->getDialect()) &&
+        isa<DestinationStyleOpInterface>(op) && !isa<pdnnrt::RelayoutOp>(op))
+      calls.push_back(op);
+  });
+  for (Operation *op : calls) {
+    if (!decide(op))
+      continue;
+    chosen.push_back(op);
+    rebuild(op);
+  }
+  // The old calls go, last first, so that each one's readers among them
+  // are gone when it is looked at. What else reads it: sizes come from the
+  // blocked value; views only the old calls read die with them; anything
+  // left reads one relayout to plain.
+  for (Operation *op : llvm::reverse(chosen)) {
+    for (Value old : op->getResults()) {
+      dropDeadViews(old);
+      for (Operation *user : llvm::make_early_inc_range(old.getUsers()))
+        if (auto dim = dyn_cast<tensor::DimOp>(user))
+          replaceDim(dim, old);
+      if (!old.use_empty())
+        rewriter.replaceAllUsesWith(old, plainVersion(old));
+    }
+    rewriter.eraseOp(op);
+  }
+}
+
+void BlockLayouts::dropDeadViews(Value v) {
+  for (Operation *user : llvm::make_early_inc_range(v.getUsers())) {
+    if (!isa<tensor::CastOp, tensor::ExtractSliceOp>(user))
+      continue;
+    for (Value result : user->getResults())
+      dropDeadViews(result);
+    bool dimsOnly = llvm::all_of(user->getResult(0).getUsers(), [](Operation *u) {
+      return isa<tensor::DimOp>(u);
+    });
+    // A view read for its sizes only keeps them, from its own operands.
+    if (dimsOnly)
+      for (Operation *u : llvm::make_early_inc_range(user->getResult(0).getUsers())) {
+        auto dim = cast<tensor::DimOp>(u);
+        rewriter.setInsertionPoint(dim);
+        OpFoldResult size = tensor::getMixedSize(rewriter, dim.getLoc(),
+                                                 user->getResult(0),
+                                                 *dim.getConstantIndex());
+        if (auto slice = dyn_cast<tensor::ExtractSliceOp>(user))
+          size = slice.getMixedSizes()[*dim.getConstantIndex()];
+        rewriter.replaceOp(dim, getValueOrCreateConstantIndexOp(rewriter, dim.getLoc(), size));
+      }
+    if (user->use_empty())
+      rewriter.eraseOp(user);
+  }
+}
+
+void BlockLayouts::replaceDim(tensor::DimOp dim, Value old) {
+  std::optional<int64_t> index = dim.getConstantIndex();
+  if (!index)
+    return;
+  rewriter.setInsertionPoint(dim);
+  Value size;
+  if (*index == 1)
+    size = arith::ConstantIndexOp::create(rewriter, dim.getLoc(),
+                                          convertedChannels.lookup(old));
+  else
+    size = tensor::DimOp::create(rewriter, dim.getLoc(), converted.lookup(old), *index);
+  rewriter.replaceOp(dim, size);
+}
+
+struct PDNNRTBlockLayoutsPass
+    : public pdnn::impl::PDNNRTBlockLayoutsBase<PDNNRTBlockLayoutsPass> {
+  using PDNNRTBlockLayoutsBase::PDNNRTBlockLayoutsBase;
+  void runOnOperation() override {
+    int64_t block = imageBlockSize(layout);
+    if (block == 0)
+      return;
+    BlockLayouts(getOperation(), block).run();
+  }
+};
+
+} // namespace
