@@ -27,6 +27,7 @@ void mlir::pdnn::registerPaddleDNNPasses() {
   registerPDNNTransformsPasses();
   registerPDNNConversionPasses();
   registerLowerPipeline();
+  registerFusePipeline();
 }
 
 void mlir::pdnn::registerAllPaddleDNNPasses() {

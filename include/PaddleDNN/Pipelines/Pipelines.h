@@ -32,12 +32,29 @@ struct LowerPipelineOptions : public PassPipelineOptions<LowerPipelineOptions> {
       llvm::cl::init(false)};
 };
 
+struct FusePipelineOptions : public PassPipelineOptions<FusePipelineOptions> {
+  PassOptions::Option<bool> inplace{
+      *this, "inplace",
+      llvm::cl::desc("End with --inplace (results written over inputs no "
+                     "later op reads)"),
+      llvm::cl::init(true)};
+};
+
+/// Paddle's oneDNN graph passes in Paddle's order, each refusing (with a
+/// remark) what it cannot rewrite: the convolution fuses (batch_norm, bias,
+/// residual, activation), the recurrent fuses (fc+gru, fc+lstm, the
+/// bidirectional GRU pair), then --inplace.
+void buildFusePipeline(OpPassManager &pm, const FusePipelineOptions &options);
+
 /// pdnn (on tensors) -> LLVM dialect: the lowering to oneDNN calls and/or the
 /// reference loops, bufferization, deallocation, runtime calls, loops, LLVM.
 void buildLowerPipeline(OpPassManager &pm, const LowerPipelineOptions &options);
 
 /// Registers --pdnn-lower.
 void registerLowerPipeline();
+
+/// Registers --pdnn-fuse.
+void registerFusePipeline();
 
 } // namespace pdnn
 } // namespace mlir
