@@ -133,6 +133,7 @@ JitFunction::compile(OwningOpRef<ModuleOp> module, llvm::StringRef entry,
     lowerOptions.backend = options.backend;
     lowerOptions.exactGruActivations = options.exactGruActivations;
     lowerOptions.gruBatching = options.gruBatching;
+    lowerOptions.imageLayout = options.imageLayout;
     buildLowerPipeline(pm, lowerOptions);
     if (failed(pm.run(*module)))
       return jitError("lowering failed:\n" + diagnostics);

@@ -65,6 +65,11 @@ static cl::opt<GruBatching>
                 cl::desc("How a LoD batch reaches oneDNN's GRUs and LSTMs"),
                 cl::init(GruBatching::LengthSorted), gruBatchingValues(),
                 cl::cat(runCategory));
+static cl::opt<ImageLayout> imageLayout(
+    "image-layout",
+    cl::desc("backend=onednn: the layout of images between convolution-family "
+             "calls"),
+    cl::init(ImageLayout::Auto), imageLayoutValues(), cl::cat(runCategory));
 static cl::opt<bool> checkInputsUnchanged(
     "check-inputs-unchanged",
     cl::desc("Fail a call that writes into an input not marked "
@@ -174,6 +179,7 @@ int main(int argc, char **argv) {
   options.optLevel = optLevel;
   options.exactGruActivations = exactGruActivations;
   options.gruBatching = gruBatching;
+  options.imageLayout = imageLayout;
   options.checkInputsUnchanged = checkInputsUnchanged;
   if (!calibrate.empty()) {
     if (repeat > 0)

@@ -43,6 +43,8 @@ struct JitOptions {
   bool exactGruActivations = false;
   /// --pdnn-lower's gru-batching.
   GruBatching gruBatching = GruBatching::LengthSorted;
+  /// --pdnn-lower's image-layout (backend=onednn).
+  ImageLayout imageLayout = ImageLayout::Auto;
   /// Compare every argument not marked `bufferization.writable = true`
   /// before and after each call and fail the call if compiled code wrote
   /// into it (a copy per call: for tests and debugging).

@@ -1,0 +1,83 @@
+//===- PaddleModel.cpp - a Paddle model folder to a callable function -----===//
+
+#include "PaddleDNN/Execution/PaddleModel.h"
+
+#include "PaddleDNN/Pipelines/Pipelines.h"
+#include "PaddleDNN/Target/Paddle/PaddleImport.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+
+using namespace mlir;
+using namespace mlir::pdnn;
+
+static llvm::Error modelError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+llvm::Expected<std::string> mlir::pdnn::findPaddleProgram(llvm::StringRef path) {
+  if (!llvm::sys::fs::is_directory(path)) {
+    if (!llvm::sys::fs::exists(path))
+      return modelError("no such model: '" + path + "'");
+    return path.str();
+  }
+  for (const char *name : {"inference.pdmodel", "inference.json", "model.pdmodel", "model",
+                           "__model__"}) {
+    llvm::SmallString<256> candidate(path);
+    llvm::sys::path::append(candidate, name);
+    if (llvm::sys::fs::is_regular_file(candidate))
+      return candidate.str().str();
+  }
+  return modelError("'" + path +
+                    "' holds no Paddle program (inference.pdmodel, inference.json, "
+                    "model.pdmodel, model or __model__)");
+}
+
+llvm::Expected<std::unique_ptr<JitFunction>>
+mlir::pdnn::compilePaddleModel(llvm::StringRef path, const PaddleModelOptions &options) {
+  llvm::Expected<std::string> program = findPaddleProgram(path);
+  if (!program)
+    return program.takeError();
+
+  DialectRegistry registry;
+  prepareForJit(registry);
+  MLIRContext context(registry);
+  std::string diagnostics;
+  ScopedDiagnosticHandler collect(&context, [&](Diagnostic &diag) {
+    if (diag.getSeverity() == DiagnosticSeverity::Error) {
+      llvm::raw_string_ostream os(diagnostics);
+      os << diag.getLocation() << ": " << diag << "\n";
+    }
+    return success();
+  });
+
+  auto buffer = llvm::MemoryBuffer::getFile(*program, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (!buffer)
+    return modelError("cannot read '" + *program + "': " + buffer.getError().message());
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
+  PaddleImportOptions importOptions;
+  importOptions.params = options.params;
+  OwningOpRef<ModuleOp> module = importPaddleModel(sourceMgr, &context, importOptions);
+  if (!module)
+    return modelError("importing '" + *program + "' failed:\n" + diagnostics);
+
+  if (options.fuse) {
+    PassManager pm(&context);
+    buildFusePipeline(pm, FusePipelineOptions());
+    if (failed(pm.run(*module)))
+      return modelError("the graph passes failed on '" + *program + "':\n" + diagnostics);
+  }
+  auto function = JitFunction::compile(std::move(module), "main", options.jit);
+  if (!function)
+    return modelError("compiling '" + *program + "' failed: " +
+                      llvm::toString(function.takeError()) + "\n" + diagnostics);
+  return function;
+}
