@@ -84,6 +84,11 @@ for _flag, _feature in (("avx512_bf16", "cpu-avx512-bf16"),
                         ("avx512_vbmi2", "cpu-avx512-vbmi2")):
     if _flag in _cpu_flags():
         config.available_features.add(_feature)
+# oneDNN's u8 x s8 products are exact int32 sums only with a VNNI dot
+# product; without one its kernels add pairs in saturating 16-bit lanes
+# (vpmaddubsw), so int8 results checked bit for bit need VNNI.
+if _cpu_flags() & {"avx512_vnni", "avx_vnni", "amx_int8"}:
+    config.available_features.add("cpu-int8-exact")
 # AMX's tiles and its int8 products (tdpbusd); /proc/cpuinfo lists a flag
 # only when the kernel supports the state.
 if {"amx_tile", "amx_int8"} <= _cpu_flags():

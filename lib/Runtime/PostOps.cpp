@@ -51,8 +51,7 @@ int pdnnrt::eltwiseSteps(int32_t algorithm, float alpha, float beta,
     steps[1] = {alg::eltwise_clip_v2, 0.f, 1.f};
     return 2;
   default:
-    fail("eltwise algorithm %d is not one of PDNNRT_ELTWISE_* (or is none)",
-         algorithm);
+    fail("unknown algorithm %d", algorithm);
   }
 }
 

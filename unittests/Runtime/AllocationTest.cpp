@@ -300,7 +300,7 @@ TEST_F(AllocationTest, SteadyStateCallsAllocateNothing) {
                }));
   expectSteady("binary_broadcast", countSteadyState([&] {
                  return pdnnrt_binary(ARG(productRef), ARG(rowRef),
-                                      ARG(productRef), PDNNRT_BINARY_MUL);
+                                      ARG(productRef), PDNNRT_BINARY_MUL, /*blockedImages=*/0);
                }));
   expectSteady("sum", countSteadyState([&] {
                  return pdnnrt_sum(3, ARG(productRef), ARG(otherRef),

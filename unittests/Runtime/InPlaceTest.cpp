@@ -51,9 +51,9 @@ TEST_F(InPlaceTest, BinaryIntoSrc0WithBroadcast) {
   MemRef aRef(a, {3, 4}), bRef(b, {1, 4}), expectedRef(expected, {3, 4}),
       dataRef(data, {3, 4});
   ASSERT_RT_OK(
-      pdnnrt_binary(ARG(aRef), ARG(bRef), ARG(expectedRef), PDNNRT_BINARY_MUL));
+      pdnnrt_binary(ARG(aRef), ARG(bRef), ARG(expectedRef), PDNNRT_BINARY_MUL, /*blockedImages=*/0));
   ASSERT_RT_OK(
-      pdnnrt_binary(ARG(dataRef), ARG(bRef), ARG(dataRef), PDNNRT_BINARY_MUL));
+      pdnnrt_binary(ARG(dataRef), ARG(bRef), ARG(dataRef), PDNNRT_BINARY_MUL, /*blockedImages=*/0));
   EXPECT_EQ(data, expected);
 }
 
@@ -63,9 +63,9 @@ TEST_F(InPlaceTest, BinaryIntoSrc1) {
   MemRef aRef(a, {3, 4}), bRef(b, {3, 4}), expectedRef(expected, {3, 4}),
       dataRef(data, {3, 4});
   ASSERT_RT_OK(
-      pdnnrt_binary(ARG(aRef), ARG(bRef), ARG(expectedRef), PDNNRT_BINARY_ADD));
+      pdnnrt_binary(ARG(aRef), ARG(bRef), ARG(expectedRef), PDNNRT_BINARY_ADD, /*blockedImages=*/0));
   ASSERT_RT_OK(
-      pdnnrt_binary(ARG(aRef), ARG(dataRef), ARG(dataRef), PDNNRT_BINARY_ADD));
+      pdnnrt_binary(ARG(aRef), ARG(dataRef), ARG(dataRef), PDNNRT_BINARY_ADD, /*blockedImages=*/0));
   EXPECT_EQ(data, expected);
 }
 
@@ -73,7 +73,7 @@ TEST_F(InPlaceTest, BinarySquareIntoItself) {
   std::vector<float> data{1, -2, 3};
   MemRef dataRef(data, {3});
   ASSERT_RT_OK(pdnnrt_binary(ARG(dataRef), ARG(dataRef), ARG(dataRef),
-                             PDNNRT_BINARY_MUL));
+                             PDNNRT_BINARY_MUL, /*blockedImages=*/0));
   EXPECT_EQ(data, (std::vector<float>{1, 4, 9}));
 }
 
@@ -115,6 +115,23 @@ TEST_F(InPlaceTest, LayerNorm) {
   expectNear(data, expected, 1e-6f);
 }
 
+TEST_F(InPlaceTest, BatchNorm) {
+  auto x = randomVector(2 * 3 * 4 * 5, 90);
+  auto mean = randomVector(3, 91), scale = randomVector(3, 92), shift = randomVector(3, 93);
+  auto variance = randomVector(3, 94, 0.5f, 2.f);
+  std::vector<float> expected(x.size()), data = x;
+  MemRef xRef(x, {2, 3, 4, 5}), expectedRef(expected, {2, 3, 4, 5}), dataRef(data, {2, 3, 4, 5});
+  MemRef meanRef(mean, {3}), varianceRef(variance, {3}), scaleRef(scale, {3}),
+      shiftRef(shift, {3});
+  ASSERT_RT_OK(pdnnrt_batch_norm(ARG(xRef), ARG(meanRef), ARG(varianceRef), ARG(scaleRef),
+                                 ARG(shiftRef), ARG(expectedRef), 1e-5f, /*relu=*/1,
+                                 /*channelsLast=*/0));
+  ASSERT_RT_OK(pdnnrt_batch_norm(ARG(dataRef), ARG(meanRef), ARG(varianceRef), ARG(scaleRef),
+                                 ARG(shiftRef), ARG(dataRef), 1e-5f, /*relu=*/1,
+                                 /*channelsLast=*/0));
+  EXPECT_EQ(data, expected);
+}
+
 // The runtime's in-place entry points are the ops that declare
 // InPlaceOpInterface (generated list); each must have its test above.
 TEST_F(InPlaceTest, EveryInPlaceEntryPointIsTestedHere) {
@@ -123,7 +140,7 @@ TEST_F(InPlaceTest, EveryInPlaceEntryPointIsTestedHere) {
   PDNNRT_FOR_EACH_IN_PLACE_ENTRY_POINT(PDNN_NAME)
 #undef PDNN_NAME
   EXPECT_EQ(declared,
-            (std::set<std::string>{"pdnnrt_binary", "pdnnrt_eltwise",
+            (std::set<std::string>{"pdnnrt_batch_norm", "pdnnrt_binary", "pdnnrt_eltwise",
                                    "pdnnrt_layer_norm", "pdnnrt_softmax",
                                    "pdnnrt_sum"}));
 }

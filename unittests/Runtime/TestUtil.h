@@ -185,6 +185,13 @@ protected:
   void TearDown() override { pdnnrt_clear_error(); }
 };
 
+/// oneDNN's u8 x s8 products are exact int32 sums only with a VNNI dot
+/// product (AVX-512 VNNI, AVX-VNNI, AMX); elsewhere its kernels add pairs
+/// in saturating 16-bit lanes first (vpmaddubsw), as they do for Paddle.
+inline bool int8ProductsAreExact() {
+  return __builtin_cpu_supports("avx512vnni") || __builtin_cpu_supports("avxvnni");
+}
+
 inline std::vector<float> randomVector(size_t n, unsigned seed,
                                        float low = -1.f, float high = 1.f) {
   std::mt19937 generator(seed);
