@@ -5,9 +5,10 @@
 // reorder that prepares them reads Paddle's buffer as it is. Data layouts
 // as for the convolution (Convolution.cpp). The bias and the activation
 // run after the primitive, as one binary add (a per-channel broadcast)
-// with the activation as its post-op, in place on dst: oneDNN 2.6's AVX2
-// deconvolution applies its own bias and post-ops in a scalar pass that
-// costs 60 to 150 times the deconvolution (docs/BENCHMARKS.md).
+// with the activation as its post-op, in place on dst (two calls when dst
+// has padding channels, see below): oneDNN 2.6's AVX2 deconvolution
+// applies its own bias and post-ops in a scalar pass that costs 60 to 150
+// times the deconvolution (docs/BENCHMARKS.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,11 +34,11 @@ struct DeconvolutionEntry {
   Scratchpad scratchpad;
   dnnl::memory src, bias, dst;
   std::unique_ptr<WeightsArg> weights;
-  /// bias + activation over dst (binary with an eltwise post-op, or an
-  /// eltwise alone); absent without either.
-  dnnl::primitive epilogue;
-  Scratchpad epilogueScratchpad;
-  bool epilogueIsBinary = false;
+  /// bias + activation over dst: a binary add (with the activation as its
+  /// post-op where that is right), then an eltwise when it is not or
+  /// without a bias; absent without either.
+  dnnl::primitive biasAdd, activation;
+  Scratchpad biasAddScratchpad, activationScratchpad;
 };
 } // namespace
 
@@ -134,32 +135,40 @@ void pdnnrt::run(const DeconvolutionCall &call) {
     std::memset(made->bias.get_data_handle(), 0, biasDesc.get_size());
     made->dst = unboundMemory(pd.dst_desc());
     made->weights = std::make_unique<WeightsArg>(weightsUser, pd.weights_desc());
-    dnnl::primitive_attr epilogueAttr = cachedPrimitiveAttr();
-    dnnl::post_ops ops;
-    appendActivation(ops, call.activation, call.alpha, call.beta);
+    // oneDNN 2.6's jit binary drops a per-channel src1 that has padding
+    // channels when a zero-keeping post-op (relu, tanh, abs, ...) follows:
+    // with padding, the activation runs as its own eltwise.
+    bool padded = dst.block != 0 && oc % dst.block != 0;
+    bool activationInBinary = call.bias.present && !padded;
     if (call.bias.present) {
-      epilogueAttr.set_post_ops(ops);
+      dnnl::primitive_attr addAttr = cachedPrimitiveAttr();
+      if (activationInBinary) {
+        dnnl::post_ops ops;
+        appendActivation(ops, call.activation, call.alpha, call.beta);
+        addAttr.set_post_ops(ops);
+      }
       dnnl::binary::desc add(dnnl::algorithm::binary_add, pd.dst_desc(), biasDesc,
                              pd.dst_desc());
-      dnnl::binary::primitive_desc addPd(add, epilogueAttr, cpuEngine());
-      made->epilogue = dnnl::binary(addPd);
-      made->epilogueScratchpad = Scratchpad(addPd);
-      made->epilogueIsBinary = true;
-    } else if (call.activation != PDNNRT_ELTWISE_NONE) {
-      // An activation alone: its steps as one eltwise with the rest as
-      // post-ops (hardsigmoid is two).
+      dnnl::binary::primitive_desc addPd(add, addAttr, cpuEngine());
+      made->biasAdd = dnnl::binary(addPd);
+      made->biasAddScratchpad = Scratchpad(addPd);
+    }
+    if (call.activation != PDNNRT_ELTWISE_NONE && !activationInBinary) {
+      // Its steps as one eltwise with the rest as post-ops (hardsigmoid is
+      // two).
       EltwiseStep steps[2];
       int count = eltwiseSteps(call.activation, call.alpha, call.beta, steps);
       dnnl::post_ops rest;
       for (int i = 1; i < count; ++i)
         rest.append_eltwise(1.0f, steps[i].algorithm, steps[i].alpha, steps[i].beta);
-      epilogueAttr.set_post_ops(rest);
+      dnnl::primitive_attr actAttr = cachedPrimitiveAttr();
+      actAttr.set_post_ops(rest);
       dnnl::eltwise_forward::desc act(dnnl::prop_kind::forward_inference,
                                       steps[0].algorithm, pd.dst_desc(),
                                       steps[0].alpha, steps[0].beta);
-      dnnl::eltwise_forward::primitive_desc actPd(act, epilogueAttr, cpuEngine());
-      made->epilogue = dnnl::eltwise_forward(actPd);
-      made->epilogueScratchpad = Scratchpad(actPd);
+      dnnl::eltwise_forward::primitive_desc actPd(act, actAttr, cpuEngine());
+      made->activation = dnnl::eltwise_forward(actPd);
+      made->activationScratchpad = Scratchpad(actPd);
     }
     return made;
   });
@@ -172,26 +181,25 @@ void pdnnrt::run(const DeconvolutionCall &call) {
       {DNNL_ARG_SCRATCHPAD, entry.scratchpad.bind()},
   };
   execute(entry.primitive, args);
-  if (!entry.epilogue)
-    return;
-  if (entry.epilogueIsBinary) {
+  if (entry.biasAdd) {
     // Blocked or plain, the first OC floats of a {1, OC, 1, 1} image are
     // the channels in order.
     std::memcpy(entry.bias.get_data_handle(), call.bias.data,
                 call.bias.bytes());
-    dnnl_exec_arg_t epilogueArgs[] = {
+    dnnl_exec_arg_t addArgs[] = {
         {DNNL_ARG_SRC_0, dstMemory},
         {DNNL_ARG_SRC_1, entry.bias.get()},
         {DNNL_ARG_DST, dstMemory},
-        {DNNL_ARG_SCRATCHPAD, entry.epilogueScratchpad.bind()},
+        {DNNL_ARG_SCRATCHPAD, entry.biasAddScratchpad.bind()},
     };
-    execute(entry.epilogue, epilogueArgs);
-  } else {
-    dnnl_exec_arg_t epilogueArgs[] = {
+    execute(entry.biasAdd, addArgs);
+  }
+  if (entry.activation) {
+    dnnl_exec_arg_t actArgs[] = {
         {DNNL_ARG_SRC, dstMemory},
         {DNNL_ARG_DST, dstMemory},
-        {DNNL_ARG_SCRATCHPAD, entry.epilogueScratchpad.bind()},
+        {DNNL_ARG_SCRATCHPAD, entry.activationScratchpad.bind()},
     };
-    execute(entry.epilogue, epilogueArgs);
+    execute(entry.activation, actArgs);
   }
 }
