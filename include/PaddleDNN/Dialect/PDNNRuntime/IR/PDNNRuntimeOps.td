@@ -535,8 +535,10 @@ def PDNNRT_LayerNormOp : PDNNRT_CallOp<"layer_norm", "pdnnrt_layer_norm",
 
 // Images: [N, C, H, W] (rank 4, nchw, or nhwc with `channelsLast`) or the
 // blocked [N, ceil(C/b), H, W, b] (rank 5, oneDNN's nChw{b}c, b = 8 or
-// 16), whose padding channels hold zeros on oneDNN's outputs and nothing
-// that matters on its inputs. A blocked image's channel count is C = the
+// 16), whose padding channels hold zeros on oneDNN's convolution outputs
+// and finite values after the calls that keep the layout (convolutions
+// multiply them by zero weights; --pdnnrt-block-layouts keeps calls that
+// could make them infinite or NaN plain). A blocked image's channel count is C = the
 // convolution's (from its weights), or the padded ceil(C/b)·b for the
 // layout-preserving calls (pooling, resampling, batch_norm, concat).
 defvar PDNNRT_Image = PDNNRT_Buffer<PDNNRT_Float, [4, 5]>;
