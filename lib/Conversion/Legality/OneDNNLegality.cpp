@@ -138,6 +138,15 @@ static std::string poolingOnOneDNN(Pool2DOp pool) {
         pads[3] > pads[2])
       return "a non-exclusive average with more padding after than before: "
              "Paddle's divisor leaves out the extra, oneDNN's counts it";
+    // A window overhanging the input (by less than a stride) counts as
+    // padding to oneDNN, not to Paddle's divisor.
+    ArrayRef<int32_t> k = pool.getKsize();
+    bool valid = pool.getPaddingAlgorithm() == "VALID";
+    int64_t padsH = valid ? 0 : pads[0] + pads[1], padsW = valid ? 0 : pads[2] + pads[3];
+    if (ShapedType::isDynamic(h) || ShapedType::isDynamic(w) || h + padsH < k[0] ||
+        w + padsW < k[1])
+      return "a non-exclusive average whose window may overhang the input: "
+             "Paddle's divisor leaves out the overhang, oneDNN's counts it";
   }
   return {};
 }

@@ -205,8 +205,8 @@ struct Conv2DToLinalg : public OpRewritePattern<ConvOp> {
     Value out = groupedConvolution(
         rewriter, loc, padded, filter, groups, {h.out, w.out},
         {specs[0].stride, specs[1].stride}, {specs[0].dilation, specs[1].dilation});
-    Value residual = op.getResidualData()
-                         ? toChannelsFirst(rewriter, loc, op.getResidualData(), last)
+    Value residual = op.getResidual()
+                         ? toChannelsFirst(rewriter, loc, op.getResidual(), last)
                          : Value();
     out = convolutionEpilogue(rewriter, loc, out, op.getBias(), residual,
                               op.getFuseActivation(),

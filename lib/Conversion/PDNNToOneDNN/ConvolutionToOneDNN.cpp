@@ -114,7 +114,7 @@ struct Conv2DToConvolution : public OpRewritePattern<ConvOp> {
     // With a residual the destination is the residual itself: the sum
     // post-op adds the convolution to it.
     Value dst;
-    if (Value residual = op.getResidualData()) {
+    if (Value residual = op.getResidual()) {
       SmallVector<OpFoldResult> rs = getSizes(rewriter, loc, residual);
       for (int d = 0; d < 4; ++d)
         outSizes[d] = guardEqual(rewriter, loc, rs[d], outSizes[d],
@@ -139,7 +139,7 @@ struct Conv2DToConvolution : public OpRewritePattern<ConvOp> {
         rewriter.getI32IntegerAttr(specs[0].dilation),
         rewriter.getI32IntegerAttr(specs[1].dilation),
         rewriter.getI32IntegerAttr(groups), rewriter.getBoolAttr(last),
-        rewriter.getBoolAttr(bool(op.getResidualData())),
+        rewriter.getBoolAttr(bool(op.getResidual())),
         pdnnrt::EltwiseAlgorithmAttr::get(rewriter.getContext(), act.algorithm),
         rewriter.getF32FloatAttr(act.alpha), rewriter.getF32FloatAttr(act.beta));
     replaceWithCall(rewriter, op, call);

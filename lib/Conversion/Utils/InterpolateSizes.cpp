@@ -59,8 +59,9 @@ static std::array<InterpSize, 2> sizesOf(OpBuilder &b, Location loc, InterpOp op
       Value positive = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT,
                                              sizes[d].scale, f32Const(b, loc, 0.0));
       reportUnless(b, loc, positive,
-                   "interpolate: the scale must be positive ({0} <= {1})",
-                   indexConstant(b, loc, 0), indexConstant(b, loc, 0));
+                   "interpolate: the scale of dimension {0} (0: height, 1: width) is not "
+                   "greater than {1}",
+                   indexConstant(b, loc, d), indexConstant(b, loc, 0));
       sizes[d].out = arith::SelectOp::create(b, loc, positive, scaled, sizes[d].out);
     }
   }

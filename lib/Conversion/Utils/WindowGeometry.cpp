@@ -45,6 +45,24 @@ static OpFoldResult checkedOutput(OpBuilder &b, Location loc, OpFoldResult out,
                                        indexConstant(b, loc, 0)));
 }
 
+/// Paddle's (C's) `numerator / stride + 1`: the division truncates toward
+/// zero, so a window that overhangs the padded input by less than a stride
+/// still gives one output (which reads the overhang as padding).
+static OpFoldResult outputCount(OpBuilder &b, Location loc, OpFoldResult numerator,
+                                int64_t stride) {
+  if (std::optional<int64_t> n = getConstantIntValue(numerator))
+    return b.getIndexAttr(*n / stride + 1);
+  AffineExpr x = b.getAffineDimExpr(0);
+  Value n = getValueOrCreateConstantIndexOp(b, loc, numerator);
+  Value nonNegative =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, n, indexConstant(b, loc, 0));
+  Value down = getValueOrCreateConstantIndexOp(
+      b, loc, apply(b, loc, x.floorDiv(stride) + 1, {numerator}));
+  Value towardZero = getValueOrCreateConstantIndexOp(
+      b, loc, apply(b, loc, 1 - (-x).floorDiv(stride), {numerator}));
+  return Value(arith::SelectOp::create(b, loc, nonNegative, down, towardZero));
+}
+
 /// SAME's pads for an output of ceil(size / stride).
 static std::pair<OpFoldResult, OpFoldResult>
 samePads(OpBuilder &b, Location loc, OpFoldResult size, OpFoldResult kernel,
@@ -80,23 +98,16 @@ WindowDim pdnn::convolutionWindow(OpBuilder &b, Location loc,
   std::tie(dim.padBefore, dim.padAfter) = padsOf(b, loc, spec, size, kernel);
   AffineExpr s = b.getAffineDimExpr(0), k = b.getAffineDimExpr(1),
              p0 = b.getAffineDimExpr(2), p1 = b.getAffineDimExpr(3);
-  // floor on a negative span would still give >= 0 outputs: clamp the span
-  // first, so that "span < 0" shows as an output of 0 and is reported.
   OpFoldResult span = apply(
       b, loc, s + p0 + p1 - (k - 1) * spec.dilation - 1,
       {size, kernel, dim.padBefore, dim.padAfter});
-  OpFoldResult out = apply(b, loc, s.floorDiv(spec.stride) + 1, {span});
-  if (std::optional<int64_t> v = getConstantIntValue(span); v && *v < 0)
-    out = b.getIndexAttr(0);
-  else if (!getConstantIntValue(span)) {
-    Value spanValue = getValueOrCreateConstantIndexOp(b, loc, span);
-    Value negative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
-                                           spanValue, indexConstant(b, loc, 0));
-    out = Value(arith::SelectOp::create(
-        b, loc, negative, indexConstant(b, loc, 0),
-        getValueOrCreateConstantIndexOp(b, loc, out)));
-  }
+  OpFoldResult out = outputCount(b, loc, span, spec.stride);
   dim.out = checkedOutput(b, loc, out, size, what);
+  // A window overhanging the padded input reads zeros there, as more
+  // padding after it.
+  AffineExpr x = b.getAffineDimExpr(0), p = b.getAffineDimExpr(1);
+  dim.padAfter = apply(b, loc, p + x, {maxOf(b, loc, apply(b, loc, -x, {span}), 0),
+                                      dim.padAfter});
   dim.ceilExtra = b.getIndexAttr(0);
   return dim;
 }
@@ -112,30 +123,17 @@ WindowDim pdnn::poolingWindow(OpBuilder &b, Location loc,
   OpFoldResult span = apply(b, loc, s + p0 + p1 - k,
                             {size, kernel, dim.padBefore, dim.padAfter});
   AffineExpr x = b.getAffineDimExpr(0);
-  OpFoldResult out =
-      apply(b, loc,
-            (ceilMode ? x.ceilDiv(spec.stride) : x.floorDiv(spec.stride)) + 1,
-            {span});
-  if (std::optional<int64_t> v = getConstantIntValue(span); v && *v < 0)
-    out = b.getIndexAttr(0);
-  else if (!getConstantIntValue(span)) {
-    Value spanValue = getValueOrCreateConstantIndexOp(b, loc, span);
-    Value negative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
-                                           spanValue, indexConstant(b, loc, 0));
-    out = Value(arith::SelectOp::create(
-        b, loc, negative, indexConstant(b, loc, 0),
-        getValueOrCreateConstantIndexOp(b, loc, out)));
-  }
+  OpFoldResult out = outputCount(
+      b, loc, ceilMode ? apply(b, loc, x + (spec.stride - 1), {span}) : span, spec.stride);
   dim.out = checkedOutput(b, loc, out, size, what);
-  // The last window ends at (out - 1) stride + k in padded coordinates.
-  AffineExpr o = b.getAffineDimExpr(0);
-  dim.ceilExtra =
-      ceilMode ? maxOf(b, loc,
-                       apply(b, loc,
-                             (o - 1) * spec.stride + k - s - p0 - p1,
-                             {dim.out, kernel, size, dim.padBefore, dim.padAfter}),
-                       0)
-               : OpFoldResult(b.getIndexAttr(0));
+  // The last window ends at (out - 1) stride + k in padded coordinates
+  // (beyond the pads with ceil_mode, or when it overhangs the input).
+  AffineExpr o = b.getAffineDimExpr(0), kk = b.getAffineDimExpr(1),
+             padded = b.getAffineDimExpr(2);
+  OpFoldResult paddedSize = apply(b, loc, o + kk + padded, {size, dim.padBefore, dim.padAfter});
+  dim.ceilExtra = maxOf(
+      b, loc, apply(b, loc, (o - 1) * spec.stride + kk - padded, {dim.out, kernel, paddedSize}),
+      0);
   return dim;
 }
 

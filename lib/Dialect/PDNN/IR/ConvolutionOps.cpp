@@ -72,8 +72,10 @@ int64_t mlir::pdnn::convOutputSize(int64_t size, int64_t kernel,
     return ShapedType::kDynamic;
   int64_t extent = dilation * (kernel - 1) + 1;
   int64_t span = size + padBefore + padAfter - extent;
-  // C++ division truncates toward zero; a negative span has no output.
-  return span < 0 ? 0 : span / stride + 1;
+  // Paddle's ConvOutputSize: C++ division truncates toward zero, so a window
+  // overhanging the input by less than a stride gives one output; 0 means
+  // none (an error).
+  return std::max<int64_t>(span / stride + 1, 0);
 }
 
 int64_t mlir::pdnn::convTransposeOutputSize(int64_t size, int64_t kernel,
@@ -93,10 +95,9 @@ int64_t mlir::pdnn::poolOutputSize(int64_t size, int64_t kernel,
   if (!isKnown(size) || !isKnown(kernel) || !isKnown(padBefore) ||
       !isKnown(padAfter))
     return ShapedType::kDynamic;
+  // Paddle's PoolOutputSize, with C++'s truncating division.
   int64_t span = size + padBefore + padAfter - kernel;
-  if (span < 0)
-    return 0;
-  return (ceilMode ? (span + stride - 1) : span) / stride + 1;
+  return std::max<int64_t>((ceilMode ? (span + stride - 1) : span) / stride + 1, 0);
 }
 
 std::optional<bool> mlir::pdnn::isChannelsLast(StringRef format) {
@@ -268,11 +269,9 @@ static LogicalResult verifyConv2D(ConvOp op) {
   int64_t m = shapeOf(op.getFilter())[0];
   if (failed(expectOptionalShape(op, op.getBias(), "Bias", {m})))
     return failure();
-  if (op.getFuseResidualConnection() != bool(op.getResidualData()))
-    return op.emitOpError()
-           << "fuse_residual_connection must be set exactly when ResidualData "
-              "is given";
-  return expectOptionalShape(op, op.getResidualData(),
+  if (op.getFuseResidualConnection() && !op.getResidualData())
+    return op.emitOpError() << "fuse_residual_connection needs ResidualData";
+  return expectOptionalShape(op, op.getResidual(),
                              "ResidualData (Output's shape)",
                              shapeOf(op.getOutput()));
 }
@@ -406,10 +405,14 @@ LogicalResult BatchNormOp::inferResultShapes(InferredShapes &shapes) {
 }
 
 LogicalResult BatchNormOp::verify() {
-  if (!getIsTest() && !getUseGlobalStats())
+  // Paddle's kernel: the running statistics serve when use_global_stats,
+  // or in test mode, which trainable_statistics turns off.
+  bool testMode = getIsTest() && !getTrainableStatistics();
+  if (!testMode && !getUseGlobalStats())
     return emitOpError()
-           << "only inference is modelled: set is_test or use_global_stats "
-              "(training normalises by each batch's own statistics)";
+           << "only inference is modelled: set is_test (without "
+              "trainable_statistics) or use_global_stats (training normalises "
+              "by each batch's own statistics)";
   float epsilon = getEpsilon().convertToFloat();
   if (!(epsilon >= 0.0f && epsilon <= 0.001f))
     return emitOpError() << "epsilon must be in [0, 0.001], got " << epsilon;
@@ -527,8 +530,12 @@ static LogicalResult inferInterpolate(InterpOp op, InferredShapes &shapes) {
       out.h = (*v)[0];
       out.w = (*v)[1];
     }
-  } else if (op.getScaleTensor()) {
-    // Scale [1] or [2]: known only at run time.
+  } else if (Value scaleTensor = op.getScaleTensor()) {
+    // One value for both dimensions or two, known only at run time.
+    int64_t count = product(shapeOf(scaleTensor));
+    if (isKnown(count) && count != 1 && count != 2)
+      return op.emitOpError() << "Scale must hold 1 or 2 values (height, width), got "
+                              << formatShape(shapeOf(scaleTensor));
   } else if (!scale.empty()) {
     // Paddle's InferMeta reads scale[1] whatever the count: only 2 values
     // mean something.

@@ -52,7 +52,9 @@ class PDNN_Conv2DBase<string mnemonic, string what>
     threshold), "swish" (fuse_alpha is beta), "hard_swish" (Paddle's
     defaults), "hard_sigmoid" (fuse_alpha slope, fuse_beta offset),
     "sigmoid", "tanh", "gelu" (erf) / "gelu_erf", "gelu_tanh", "mish", "abs",
-    "sqrt", "exp", "clip" (fuse_alpha min, fuse_beta max).
+    "sqrt", "exp", "clip" (fuse_alpha min, fuse_beta max). Without
+    `fuse_residual_connection` a given `ResidualData` is ignored, as
+    Paddle's kernels ignore it.
   }];
   let arguments = !con(
       (ins PDNN_F32Tensor:$Input, PDNN_F32Tensor:$Filter,
@@ -67,6 +69,13 @@ class PDNN_Conv2DBase<string mnemonic, string what>
     functional-type(operands, results)
   }];
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The residual the convolution adds: ResidualData when
+    /// fuse_residual_connection is set, else none.
+    ::mlir::Value getResidual() {
+      return getFuseResidualConnection() ? getResidualData() : ::mlir::Value();
+    }
+  }];
 }
 
 def PDNN_Conv2DOp : PDNN_Conv2DBase<"conv2d", "2-D convolution, grouped and dilated">;
