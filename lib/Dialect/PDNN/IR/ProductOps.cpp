@@ -293,72 +293,172 @@ LogicalResult MatmulV2Op::canonicalize(MatmulV2Op op, PatternRewriter &rewriter)
 // matmul (v1)
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// matmul (v1)'s reading of its operands (matmul_op.cc, GetMatDim): a 1-D
+/// X is a row [1, K], a 1-D Y a column [K, 1], each transposed when asked;
+/// the leading dimensions of each side flatten into one batch (0: none).
+struct MatmulV1Shapes {
+  int64_t m, kx, ky, n;
+  int64_t xBatch = 0, yBatch = 0;
+  SmallVector<int64_t> out;
+};
+} // namespace
+
+static int64_t batchOf(ArrayRef<int64_t> shape) {
+  if (shape.size() <= 2)
+    return 0;
+  int64_t batch = 1;
+  for (int64_t d : shape.drop_back(2)) {
+    if (!isKnown(d))
+      return ShapedType::kDynamic;
+    batch *= d;
+  }
+  return batch;
+}
+
+static MatmulV1Shapes matmulV1Shapes(ArrayRef<int64_t> x, ArrayRef<int64_t> y, bool transX,
+                                     bool transY) {
+  MatmulV1Shapes s;
+  auto matrixOf = [](ArrayRef<int64_t> shape, bool transpose, bool isX) {
+    int64_t rows = shape.size() == 1 ? (isX ? 1 : shape[0]) : shape[shape.size() - 2];
+    int64_t cols = shape.size() == 1 ? (isX ? shape[0] : 1) : shape.back();
+    return transpose ? std::pair(cols, rows) : std::pair(rows, cols);
+  };
+  std::tie(s.m, s.kx) = matrixOf(x, transX, true);
+  std::tie(s.ky, s.n) = matrixOf(y, transY, false);
+  s.xBatch = batchOf(x);
+  s.yBatch = batchOf(y);
+  // MatMulOp::InferShape: the batched side's dimensions with the product's
+  // two, then a 1-D X drops the row of one, a 1-D Y the column of one.
+  if (x.size() > 2)
+    s.out.assign(x.begin(), x.end() - 2);
+  else if (y.size() > 2)
+    s.out.assign(y.begin(), y.end() - 2);
+  s.out.push_back(s.m);
+  s.out.push_back(s.n);
+  if (x.size() == 1 && s.out[s.out.size() - 2] == 1)
+    s.out.erase(s.out.end() - 2);
+  if (y.size() == 1 && s.out.back() == 1)
+    s.out.pop_back();
+  if (s.out.empty())
+    s.out.push_back(1);
+  return s;
+}
+
 LogicalResult MatmulOp::verify() {
   if (getForceFp32Output())
     return emitOpError() << "force_fp32_output is for int8 data, which "
                             "matmul (v1) does not model; use matmul_v2";
-  // The shape rule is matmul_v2's (numpy broadcasting, 1-D promotion),
-  // which is what Paddle's v1 kernel computes for the ranks it accepts.
   ArrayRef<int64_t> x = shapeOf(getX()), y = shapeOf(getY());
   if (x.empty() || y.empty())
     return emitOpError() << "X and Y must have rank >= 1";
-  auto matrixOf = [](ArrayRef<int64_t> s, bool transpose, bool isX) {
-    int64_t rows = s.size() == 1 ? (isX ? 1 : s[0]) : s[s.size() - 2];
-    int64_t cols = s.size() == 1 ? (isX ? s[0] : 1) : s.back();
-    return transpose ? std::pair(cols, rows) : std::pair(rows, cols);
-  };
-  auto [m, kx] = matrixOf(x, getTranspose_X(), true);
-  auto [ky, n] = matrixOf(y, getTranspose_Y(), false);
-  if (!dimsMatch(kx, ky))
-    return emitOpError() << "X " << formatShape(x) << " and Y "
-                         << formatShape(y) << " do not multiply: " << kx
-                         << " columns against " << ky << " rows";
-  // v1 flattens the leading dimensions of each side into one batch, which
-  // one side may lack; where both have them, the batches must be equal.
-  // The batches as matmul_v2 sees them are then the same: equal dimensions,
-  // or one side without any.
-  SmallVector<int64_t> out;
-  ArrayRef<int64_t> xb = x.size() > 2 ? x.drop_back(2) : ArrayRef<int64_t>();
-  ArrayRef<int64_t> yb = y.size() > 2 ? y.drop_back(2) : ArrayRef<int64_t>();
-  if (!xb.empty() && !yb.empty()) {
-    bool same = xb.size() == yb.size();
-    for (size_t i = 0; same && i < xb.size(); ++i)
-      same = dimsMatch(xb[i], yb[i]);
-    if (!same)
-      return emitOpError()
-             << "the batch dimensions of X " << formatShape(x) << " and Y "
-             << formatShape(y)
-             << " differ: matmul (v1) takes equal batches or one operand "
-                "without batch (use matmul_v2 to broadcast)";
-    for (size_t i = 0; i < xb.size(); ++i)
-      out.push_back(isKnown(xb[i]) ? xb[i] : yb[i]);
-  } else {
-    llvm::append_range(out, xb.empty() ? yb : xb);
+  MatmulV1Shapes s = matmulV1Shapes(x, y, getTranspose_X(), getTranspose_Y());
+  if (!dimsMatch(s.kx, s.ky))
+    return emitOpError() << "X " << formatShape(x) << " and Y " << formatShape(y)
+                         << " do not multiply: " << s.kx << " columns against " << s.ky
+                         << " rows";
+  if (s.xBatch != 0 && s.yBatch != 0 && !dimsMatch(s.xBatch, s.yBatch))
+    return emitOpError() << "the batches of X " << formatShape(x) << " and Y "
+                         << formatShape(y) << " differ: matmul (v1) flattens each side's "
+                         << "leading dimensions into one batch, " << s.xBatch << " against "
+                         << s.yBatch << " (use matmul_v2 to broadcast)";
+  if (s.xBatch != 0 && s.yBatch != 0 && x.size() != y.size() &&
+      (!isKnown(s.xBatch) || !isKnown(s.yBatch)))
+    return emitOpError() << "the batches of X " << formatShape(x) << " and Y "
+                         << formatShape(y)
+                         << " have different ranks: their sizes must be static";
+  return expectShape(*this, getOut(), "Out", s.out);
+}
+
+/// `x` reshaped by reshape2 to `shape` (0 copies x's size there, one -1
+/// is inferred), of type `type`.
+static Value reshapeTo(PatternRewriter &rewriter, Location loc, Value x, ArrayRef<int32_t> shape,
+                       RankedTensorType type) {
+  auto xShape = RankedTensorType::get({0}, type.getElementType());
+  return Reshape2Op::create(rewriter, loc, TypeRange{type, xShape}, x, Value(), ValueRange{},
+                            rewriter.getDenseI32ArrayAttr(shape))
+      .getOut();
+}
+
+/// A reshape2 attribute for `to`: 0 where `to` keeps `from`'s size at the
+/// same position, the static size, or -1 for the (one) other dynamic size.
+static std::optional<SmallVector<int32_t>> reshapeAttr(ArrayRef<int64_t> from,
+                                                       ArrayRef<int64_t> to) {
+  SmallVector<int32_t> attr;
+  bool inferred = false;
+  for (auto [i, d] : llvm::enumerate(to)) {
+    if (isKnown(d)) {
+      attr.push_back(int32_t(d));
+    } else if (i < from.size() && from[i] == d) {
+      attr.push_back(0);
+    } else if (!inferred) {
+      attr.push_back(-1);
+      inferred = true;
+    } else {
+      return std::nullopt;
+    }
   }
-  if (x.size() > 1)
-    out.push_back(m);
-  if (y.size() > 1)
-    out.push_back(n);
-  if (out.empty())
-    out.push_back(1);
-  return expectShape(*this, getOut(), "Out", out);
+  return attr;
 }
 
 /// matmul(X, Y) = matmul_v2(X, Y) scaled by alpha: one product for the
-/// lowerings and the fuse passes.
+/// lowerings and the fuse passes. A transposed 1-D operand becomes the
+/// matrix v1 reads it as, a batch flattened differently from the other
+/// side's takes its dimensions, and the product drops what v1 drops.
 LogicalResult MatmulOp::canonicalize(MatmulOp op, PatternRewriter &rewriter) {
   Location loc = op.getLoc();
+  Value x = op.getX(), y = op.getY();
+  ArrayRef<int64_t> xs = shapeOf(x), ys = shapeOf(y);
+  Type element = cast<ShapedType>(x.getType()).getElementType();
+  auto reshaped = [&](Value v, ArrayRef<int64_t> from,
+                      ArrayRef<int64_t> to) -> std::optional<Value> {
+    std::optional<SmallVector<int32_t>> attr = reshapeAttr(from, to);
+    if (!attr)
+      return std::nullopt;
+    return reshapeTo(rewriter, loc, v, *attr, RankedTensorType::get(to, element));
+  };
+  // matmul_v2 ignores the transposes of a 1-D operand, v1 does not: such
+  // an operand becomes the matrix v1 reads it as.
+  SmallVector<int64_t> x2(xs), y2(ys);
+  if (xs.size() == 1 && op.getTranspose_X())
+    x2 = {1, xs[0]};
+  if (ys.size() == 1 && op.getTranspose_Y())
+    y2 = {ys[0], 1};
+  // Equal batches flattened from different dimensions: Y takes X's.
+  if (xs.size() > 2 && ys.size() > 2 && xs.drop_back(2) != ys.drop_back(2)) {
+    y2.assign(xs.begin(), xs.end() - 2);
+    y2.append(ys.end() - 2, ys.end());
+  }
+  if (ArrayRef<int64_t>(x2) != xs) {
+    std::optional<Value> v = reshaped(x, xs, x2);
+    if (!v)
+      return rewriter.notifyMatchFailure(op, "X's reshape has two dynamic sizes");
+    x = *v;
+  }
+  if (ArrayRef<int64_t>(y2) != ys) {
+    std::optional<Value> v = reshaped(y, ys, y2);
+    if (!v)
+      return rewriter.notifyMatchFailure(op, "Y's reshape has two dynamic sizes");
+    y = *v;
+  }
+  MatmulV1Shapes s = matmulV1Shapes(x2, y2, op.getTranspose_X(), op.getTranspose_Y());
+  auto productType = RankedTensorType::get(s.out, element);
   Value product = MatmulV2Op::create(
-      rewriter, loc, op.getType(), op.getX(), op.getY(),
-      rewriter.getBoolAttr(op.getTranspose_X()),
+      rewriter, loc, productType, x, y, rewriter.getBoolAttr(op.getTranspose_X()),
       rewriter.getBoolAttr(op.getTranspose_Y()), rewriter.getF32FloatAttr(1.0f),
       rewriter.getF32FloatAttr(1.0f), rewriter.getF32FloatAttr(1.0f),
       rewriter.getBoolAttr(false));
+  auto outType = cast<RankedTensorType>(op.getType());
+  if (productType.getShape() != outType.getShape()) {
+    std::optional<Value> v = reshaped(product, productType.getShape(), outType.getShape());
+    if (!v)
+      return rewriter.notifyMatchFailure(op, "Out's reshape has two dynamic sizes");
+    product = *v;
+  }
   float alpha = op.getAlpha().convertToFloat();
   if (alpha != 1.0f)
-    product = ScaleOp::create(rewriter, loc, op.getType(), product, Value(),
-                              rewriter.getF32FloatAttr(alpha),
-                              rewriter.getF32FloatAttr(0.0f),
+    product = ScaleOp::create(rewriter, loc, outType, product, Value(),
+                              rewriter.getF32FloatAttr(alpha), rewriter.getF32FloatAttr(0.0f),
                               rewriter.getBoolAttr(true));
   rewriter.replaceOp(op, product);
   return success();
