@@ -16,11 +16,14 @@
 using namespace mlir;
 using namespace mlir::pdnn;
 
-/// ui8/si8 hold Paddle's uint8/int8 but arith works on signless i8. The
-/// scalar is reinterpreted inside the loop body (tensor.bitcast does not
-/// bufferize); the LLVM lowering, where all three are i8, removes the cast.
-static Value reinterpret(OpBuilder &b, Location loc, Value scalar, Type type) {
+Value pdnn::reinterpretInteger(OpBuilder &b, Location loc, Value scalar, Type type) {
+  if (scalar.getType() == type)
+    return scalar;
   return UnrealizedConversionCastOp::create(b, loc, type, scalar).getResult(0);
+}
+
+static Value reinterpret(OpBuilder &b, Location loc, Value scalar, Type type) {
+  return reinterpretInteger(b, loc, scalar, type);
 }
 
 /// rint(x) clamped to [low, high], in f32: oneDNN's conversion to an

@@ -35,6 +35,12 @@ Value reorderLikeOneDNN(OpBuilder &b, Location loc, Value tensor,
 /// Element type conversion only (bf16 <-> f32), for weights and states.
 Value castFloat(OpBuilder &b, Location loc, Value tensor, Type elementType);
 
+/// A scalar of a signed or unsigned integer type (ui8, si8, ...) as the
+/// signless one of its width, or back: arith works on signless integers
+/// only. The LLVM lowering, where both are one type, removes the cast
+/// (arith.bitcast refuses them, tensor.bitcast does not bufferize).
+Value reinterpretInteger(OpBuilder &b, Location loc, Value scalar, Type type);
+
 /// The f32 weights [K, N] an int8 kernel computes with, given one scale or
 /// one per column (oneDNN's per-output-channel weight scales): s8 weights
 /// divided by their scales; f32 weights of an op on int8 data first

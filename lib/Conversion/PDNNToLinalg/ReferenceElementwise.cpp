@@ -145,7 +145,8 @@ struct ElementwiseToLinalg : public OpRewritePattern<OpTy> {
     Value count = tensor::ExtractOp::create(b, loc, zeros, ValueRange{});
     Value none = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, count,
                                        f32Const(b, loc, 0.0));
-    Value asIndex = arith::FPToSIOp::create(b, loc, b.getIndexType(), count);
+    Value asIndex = arith::IndexCastOp::create(
+        b, loc, b.getIndexType(), arith::FPToSIOp::create(b, loc, b.getI64Type(), count));
     reportUnless(b, loc, none,
                  "elementwise_div: Y holds {0} zeros; an integer division by "
                  "zero has no result ({1} expected)",
@@ -342,12 +343,12 @@ struct CastToLinalg : public OpRewritePattern<CastOp> {
     Type t = v.getType();
     if (t.isSignlessInteger())
       return v;
-    return arith::BitcastOp::create(b, loc, signless(b, t), v);
+    return reinterpretInteger(b, loc, v, signless(b, t));
   }
   static Value fromSignless(OpBuilder &b, Location loc, Value v, Type t) {
     if (t.isSignlessInteger())
       return v;
-    return arith::BitcastOp::create(b, loc, t, v);
+    return reinterpretInteger(b, loc, v, t);
   }
 };
 

@@ -372,12 +372,18 @@ struct ArgMaxToLinalg : public OpRewritePattern<ArgMaxOp> {
       }
     }
     Type i64 = rewriter.getI64Type();
+    // Any start value: the first element replaces it (below). Integers
+    // compare as signless ones (ui8 unsigned), arith's only kind.
+    Type signless = isFloat ? element
+                            : rewriter.getIntegerType(element.getIntOrFloatBitWidth());
     Value lowest =
         isFloat ? Value(floatConstant(rewriter, loc, element, -INFINITY))
-                : Value(arith::ConstantOp::create(
-                      rewriter, loc,
-                      rewriter.getIntegerAttr(element, APInt::getSignedMinValue(
-                                                           element.getIntOrFloatBitWidth()))));
+                : reinterpretInteger(rewriter, loc,
+                                     arith::ConstantOp::create(
+                                         rewriter, loc, rewriter.getIntegerAttr(signless, 0)),
+                                     element);
+    auto compareAs = element.isUnsignedInteger() ? arith::CmpIPredicate::ugt
+                                                 : arith::CmpIPredicate::sgt;
     Value bestInit = createEmpty(rewriter, loc, out, element);
     bestInit = linalg::FillOp::create(rewriter, loc, lowest, bestInit).getResult(0);
     Value indexInit = createFilled(rewriter, loc, out, i64, 0.0);
@@ -394,8 +400,9 @@ struct ArgMaxToLinalg : public OpRewritePattern<ArgMaxOp> {
                                               arith::ConstantIntOp::create(b, l, i64, 0));
           Value larger = isFloat ? Value(arith::CmpFOp::create(b, l, arith::CmpFPredicate::OGT,
                                                                v[0], v[1]))
-                                 : Value(arith::CmpIOp::create(b, l, arith::CmpIPredicate::sgt,
-                                                               v[0], v[1]));
+                                 : Value(arith::CmpIOp::create(
+                                       b, l, compareAs, reinterpretInteger(b, l, v[0], signless),
+                                       reinterpretInteger(b, l, v[1], signless)));
           Value take = arith::OrIOp::create(b, l, first, larger);
           linalg::YieldOp::create(
               b, l,
@@ -411,8 +418,7 @@ struct ArgMaxToLinalg : public OpRewritePattern<ArgMaxOp> {
                              });
     SmallVector<OpFoldResult> finalSizes;
     if (op.getFlatten()) {
-      finalSizes.assign(op.getKeepdims() ? op.getX().getType().getRank() : 1,
-                        rewriter.getIndexAttr(1));
+      finalSizes.assign(op.getType().getRank(), rewriter.getIndexAttr(1));
     } else {
       for (int64_t d = 0, j = 0; d < rank; ++d) {
         if (d != axis)

@@ -94,6 +94,24 @@ static SmallVector<Value> sizeValues(OpBuilder &b, Location loc, ValueRange list
   return values;
 }
 
+/// `sizes` with each run-time size checked: a negative one (a -1 that was
+/// not the one inferred entry, or any other negative value) is reported,
+/// naming `name`, and taken as 0.
+static void checkNonNegative(OpBuilder &b, Location loc, MutableArrayRef<OpFoldResult> sizes,
+                             StringRef name) {
+  Value zero = indexConstant(b, loc, 0);
+  for (OpFoldResult &size : sizes) {
+    if (std::optional<int64_t> known = getConstantIntValue(size); known && *known >= 0)
+      continue;
+    Value v = getValueOrCreateConstantIndexOp(b, loc, size);
+    Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, v, zero);
+    reportUnless(b, loc, ok, (name + ": a size of {0} in the target shape (sizes are >= {1}, "
+                                     "one may be -1)").str(),
+                 v, zero);
+    size = Value(arith::SelectOp::create(b, loc, ok, v, zero));
+  }
+}
+
 /// Replaces a reshaping op (Out, XShape) by `out`.
 static void replaceReshaping(RewriterBase &rewriter, Operation *op, Value out) {
   Location loc = op->getLoc();
@@ -207,6 +225,7 @@ struct Reshape2ToTensor : public OpRewritePattern<Reshape2Op> {
             rewriter, loc, m, quotient, getValueOrCreateConstantIndexOp(rewriter, loc, sizes[i])));
       }
     }
+    checkNonNegative(rewriter, loc, sizes, "reshape2");
     // Static result sizes the type knows stay static.
     auto outType = cast<RankedTensorType>(op.getOut().getType());
     for (auto [d, s] : llvm::enumerate(sizes))
@@ -302,6 +321,38 @@ struct Transpose2ToLinalg : public OpRewritePattern<Transpose2Op> {
   }
 };
 
+/// split's SectionsTensorList read at run time: one value may be -1 (the
+/// rest of the axis); a negative size is reported and taken as 0. The sum
+/// is checked against the axis by the caller.
+static SmallVector<OpFoldResult> sectionsReadAtRunTime(OpBuilder &b, Location loc, SplitOp op,
+                                                       OpFoldResult axisSize) {
+  SmallVector<Value> sections = sizeValues(b, loc, op.getSectionsTensorList(), Value());
+  Value zero = indexConstant(b, loc, 0), minusOne = indexConstant(b, loc, -1);
+  Value known = zero, rests = zero;
+  for (Value s : sections) {
+    Value isRest = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, s, minusOne);
+    known = arith::AddIOp::create(b, loc, known, arith::SelectOp::create(b, loc, isRest, zero, s));
+    rests = arith::AddIOp::create(
+        b, loc, rests,
+        arith::SelectOp::create(b, loc, isRest, indexConstant(b, loc, 1), zero));
+  }
+  Value one = indexConstant(b, loc, 1);
+  reportUnless(b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, rests, one),
+               "split: SectionsTensorList holds {0} values of -1, at most {1} may be", rests,
+               one);
+  Value rest = arith::SubIOp::create(b, loc, getValueOrCreateConstantIndexOp(b, loc, axisSize),
+                                     known);
+  SmallVector<OpFoldResult> sizes;
+  for (Value s : sections) {
+    Value isRest = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, s, minusOne);
+    Value size = arith::SelectOp::create(b, loc, isRest, rest, s);
+    Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, size, zero);
+    reportUnless(b, loc, ok, "split: a section has {0} elements, fewer than {1}", size, zero);
+    sizes.push_back(Value(arith::SelectOp::create(b, loc, ok, size, zero)));
+  }
+  return sizes;
+}
+
 /// Consecutive extract_slices along the axis, sized by the shape rule
 /// (`sections` or `num`, with one -1 for the rest); the axis and sections
 /// must be constants here.
@@ -327,7 +378,9 @@ struct SplitToTensor : public OpRewritePattern<SplitOp> {
     // Part sizes: the shape rule's where known, else the rest of the axis
     // divided equally (num) or what the known sections leave.
     SmallVector<OpFoldResult> partSizes;
-    for (int64_t i = 0; i < parts; ++i) {
+    if (!op.getSectionsTensorList().empty())
+      partSizes = sectionsReadAtRunTime(rewriter, loc, op, in[axis]);
+    for (int64_t i = 0; i < parts && partSizes.size() < size_t(parts); ++i) {
       int64_t known = shapes[i] ? (*shapes[i])[axis] : ShapedType::kDynamic;
       if (!ShapedType::isDynamic(known)) {
         partSizes.push_back(rewriter.getIndexAttr(known));
@@ -555,6 +608,7 @@ struct ExpandV2ToLinalg : public OpRewritePattern<ExpandV2Op> {
           rewriter, loc, isOne,
           arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne, size, one)));
     }
+    checkNonNegative(rewriter, loc, out, "expand_v2");
     for (OpFoldResult &s : out)
       if (auto v = dyn_cast<Value>(s))
         s = getAsOpFoldResult(v);
@@ -685,7 +739,10 @@ struct GatherToLinalg : public OpRewritePattern<GatherOp> {
                                        f32Const(rewriter, loc, 0.0));
     reportUnless(rewriter, loc, none,
                  "gather: {0} indices are outside [0, {1})",
-                 arith::FPToSIOp::create(rewriter, loc, rewriter.getIndexType(), count), size);
+                 arith::IndexCastOp::create(
+                     rewriter, loc, rewriter.getIndexType(),
+                     arith::FPToSIOp::create(rewriter, loc, rewriter.getI64Type(), count)),
+                 size);
     Type element = op.getX().getType().getElementType();
     Value init = createEmpty(rewriter, loc, out, element);
     Value result =
@@ -747,8 +804,7 @@ static Value filledWith(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> sizes
     scalar = element.isUnsignedInteger()
                  ? Value(arith::FPToUIOp::create(b, loc, signless, valueF64))
                  : Value(arith::FPToSIOp::create(b, loc, signless, valueF64));
-    if (!element.isSignlessInteger())
-      scalar = arith::BitcastOp::create(b, loc, element, scalar);
+    scalar = reinterpretInteger(b, loc, scalar, element);
   }
   Value init = createEmpty(b, loc, sizes, element);
   return linalg::FillOp::create(b, loc, scalar, init).getResult(0);

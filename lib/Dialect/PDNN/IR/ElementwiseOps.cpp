@@ -147,11 +147,12 @@ static bool normalizeTrailingAxis(ElementwiseOp op) {
 template <typename OpTy> struct BinaryFold;
 #define PDNN_BINARY_FOLD(OpTy, FLOAT, INT)                                     \
   template <> struct BinaryFold<OpTy> {                                        \
-    static std::optional<APFloat> onFloats(const APFloat &a,                   \
-                                           const APFloat &b) {                 \
+    static std::optional<APFloat> onFloats([[maybe_unused]] const APFloat &a,  \
+                                           [[maybe_unused]] const APFloat &b) { \
       return FLOAT;                                                            \
     }                                                                          \
-    static std::optional<APInt> onInts(const APInt &a, const APInt &b) {       \
+    static std::optional<APInt> onInts([[maybe_unused]] const APInt &a,        \
+                                       [[maybe_unused]] const APInt &b) {      \
       return INT;                                                              \
     }                                                                          \
   };
@@ -267,6 +268,22 @@ LogicalResult DropoutOp::verify() {
   if (getX().getType() != getOut().getType())
     return emitOpError() << "Out must have X's type " << getX().getType()
                          << ", got " << getOut().getType();
+  return success();
+}
+
+/// Inference dropout is X ("upscale_in_train") or X · (1 - p): the
+/// identity goes, the product becomes a scale, once nothing reads Mask.
+LogicalResult DropoutOp::canonicalize(DropoutOp op, PatternRewriter &rewriter) {
+  if (!op.getMask().use_empty())
+    return failure();
+  float keep = 1.0f - op.getDropoutProb().convertToFloat();
+  Value out = op.getX();
+  if (op.getDropoutImplementation() == "downgrade_in_infer" && keep != 1.0f)
+    out = ScaleOp::create(rewriter, op.getLoc(), op.getOut().getType(), op.getX(), Value(),
+                          rewriter.getF32FloatAttr(keep), rewriter.getF32FloatAttr(0.0f),
+                          rewriter.getBoolAttr(true));
+  rewriter.replaceAllUsesWith(op.getOut(), out);
+  rewriter.eraseOp(op);
   return success();
 }
 

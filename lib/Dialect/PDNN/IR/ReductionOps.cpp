@@ -144,8 +144,15 @@ LogicalResult ArgMaxOp::inferResultShapes(InferredShapes &shapes) {
   if (in.empty())
     return emitOpError() << "X must have rank >= 1";
   if (getFlatten()) {
-    shapes.push_back(getKeepdims() ? SmallVector<int64_t>(in.size(), 1)
-                                   : SmallVector<int64_t>{1});
+    // One index: Paddle 2.4 writes [1] (with or without keepdims), 2.5+ a
+    // 0-D tensor, or all ones with keepdims; Out's rank says which.
+    int64_t rank = getOut().getType().getRank();
+    if (rank == 0)
+      shapes.push_back(SmallVector<int64_t>{});
+    else if (getKeepdims() && rank == int64_t(in.size()))
+      shapes.push_back(SmallVector<int64_t>(in.size(), 1));
+    else
+      shapes.push_back(SmallVector<int64_t>{1});
     return success();
   }
   FailureOr<int64_t> axis = normalizeAxis(*this, getAxis(), in.size());
@@ -165,12 +172,13 @@ LogicalResult ArgMaxOp::inferResultShapes(InferredShapes &shapes) {
 }
 
 LogicalResult ArgMaxOp::verify() {
-  if (getDtype() != 2 && getDtype() != 3)
-    return emitOpError() << "dtype must be 2 (int32) or 3 (int64), got "
+  // A negative dtype (older programs' default) means int64.
+  int32_t dtype = getDtype() < 0 ? 3 : getDtype();
+  if (dtype != 2 && dtype != 3)
+    return emitOpError() << "dtype must be 2 (int32), 3 (int64) or negative (int64), got "
                          << getDtype();
-  if (elementTypeOf(getOut()) != paddleElementType(getContext(), getDtype()))
-    return emitOpError() << "Out must be "
-                         << paddleElementType(getContext(), getDtype())
+  if (elementTypeOf(getOut()) != paddleElementType(getContext(), dtype))
+    return emitOpError() << "Out must be " << paddleElementType(getContext(), dtype)
                          << " for dtype " << getDtype();
   return verifyInferredShapes(*this, {"Out"});
 }

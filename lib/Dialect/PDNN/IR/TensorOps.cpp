@@ -416,9 +416,17 @@ LogicalResult SplitOp::inferResultShapes(InferredShapes &shapes) {
   int64_t outputs = getOut().size();
   if (failed(expectScalarItems(*this, getSectionsTensorList(), "SectionsTensorList")))
     return failure();
+  if (Value axisTensor = getAxisTensor())
+    if (isKnown(product(shapeOf(axisTensor))) && product(shapeOf(axisTensor)) != 1)
+      return emitOpError() << "AxisTensor must hold one value, got "
+                           << formatShape(shapeOf(axisTensor));
+  if (!getSectionsTensorList().empty() && int64_t(getSectionsTensorList().size()) != outputs)
+    return emitOpError() << "SectionsTensorList has " << getSectionsTensorList().size()
+                         << " tensors, but the op has " << outputs << " results";
   std::optional<int64_t> axis;
   if (getAxisTensor()) {
-    if (std::optional<SmallVector<int64_t>> v = constantInts(getAxisTensor()))
+    if (std::optional<SmallVector<int64_t>> v = constantInts(getAxisTensor());
+        v && v->size() == 1)
       axis = (*v)[0];
   } else {
     axis = getAxis();
@@ -433,9 +441,7 @@ LogicalResult SplitOp::inferResultShapes(InferredShapes &shapes) {
     return failure();
   int64_t size = in[*dim];
   SmallVector<int64_t> parts;
-  if (!getSectionsTensorList().empty()) {
-    parts = *sizesFromTensors(getSectionsTensorList(), Value());
-  } else if (getNum() > 0) {
+  if (getNum() > 0 && getSectionsTensorList().empty()) {
     if (getNum() != outputs)
       return emitOpError() << "num = " << getNum() << " parts, but the op has "
                            << outputs << " results";
@@ -444,13 +450,22 @@ LogicalResult SplitOp::inferResultShapes(InferredShapes &shapes) {
                            << size << " elements of dimension " << *dim;
     parts.assign(outputs, isKnown(size) ? size / getNum() : ShapedType::kDynamic);
   } else {
-    parts.assign(getSections().begin(), getSections().end());
+    // The tensors, when given, replace the attribute (Paddle's Python then
+    // writes it as -1s); a tensor read at run time is dynamic here.
+    bool fromTensors = !getSectionsTensorList().empty();
+    if (fromTensors)
+      parts = *sizesFromTensors(getSectionsTensorList(), Value());
+    else
+      parts.assign(getSections().begin(), getSections().end());
     if (int64_t(parts.size()) != outputs)
       return emitOpError() << "sections lists " << parts.size()
                            << " parts, but the op has " << outputs << " results";
     int64_t unknown = -1, known = 0;
+    bool dynamicParts = false;
     for (auto [i, p] : llvm::enumerate(parts)) {
-      if (p == -1) {
+      if (!isKnown(p)) {
+        dynamicParts = true;
+      } else if (p == -1) {
         if (unknown >= 0)
           return emitOpError() << "sections may hold one -1";
         unknown = i;
@@ -461,10 +476,13 @@ LogicalResult SplitOp::inferResultShapes(InferredShapes &shapes) {
       }
     }
     if (unknown >= 0)
-      parts[unknown] = isKnown(size) ? size - known : ShapedType::kDynamic;
-    if (isKnown(size) && ((unknown < 0 && known != size) || (unknown >= 0 && known > size)))
-      return emitOpError() << "sections add up to " << known
-                           << ", dimension " << *dim << " has " << size;
+      parts[unknown] =
+          isKnown(size) && !dynamicParts ? size - known : ShapedType::kDynamic;
+    if (isKnown(size) && !dynamicParts &&
+        ((unknown < 0 && known != size) || (unknown >= 0 && known >= size)))
+      return emitOpError() << "sections add up to " << known << ", dimension " << *dim
+                           << " has " << size
+                           << (unknown >= 0 ? " (with a -1, they must leave some)" : "");
   }
   for (int64_t part : parts) {
     SmallVector<int64_t> out(in);
@@ -906,9 +924,16 @@ static Attribute splatOf(RankedTensorType type, double value) {
   if (element.isInteger(1))
     return DenseElementsAttr::get(type, value != 0.0);
   auto intType = cast<IntegerType>(element);
-  if (!std::isfinite(value))
+  // Out of the type's range the conversion is undefined (in Paddle's C++
+  // too): no fold.
+  unsigned width = intType.getWidth();
+  double low = intType.isUnsigned() ? 0.0 : -std::ldexp(1.0, width - 1);
+  double high = std::ldexp(1.0, intType.isUnsigned() ? width : width - 1);
+  if (!std::isfinite(value) || std::trunc(value) < low || std::trunc(value) >= high)
     return {};
-  APInt v(intType.getWidth(), int64_t(value), /*isSigned=*/!intType.isUnsigned());
+  APInt v = intType.isUnsigned()
+                ? APInt(width, uint64_t(std::trunc(value)))
+                : APInt(width, uint64_t(int64_t(std::trunc(value))), /*isSigned=*/true);
   return DenseElementsAttr::get(type, v);
 }
 

@@ -133,6 +133,8 @@ def PDNN_DropoutOp : PDNN_Op<"dropout", [Pure, PaddleDNN_InPlaceOpInterface]> {
   list<string> scratchResults = ["Mask"];
   let assemblyFormat = "$X attr-dict `:` functional-type(operands, results)";
   let hasVerifier = 1;
+  // X itself or a scale, so that fuse patterns see through it.
+  let hasCanonicalizeMethod = 1;
 }
 
 def PDNN_CastOp : PDNN_Op<"cast", [Pure, SameOperandsAndResultShape]> {
