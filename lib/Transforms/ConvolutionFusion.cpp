@@ -19,7 +19,10 @@ std::optional<Convolution> Convolution::of(Operation *op) {
     c.filter = conv.getFilter();
     c.bias = conv.getBias();
     c.output = conv.getOutput();
+    // Paddle spells "no activation" both ways; the passes test for "".
     c.activation = conv.getFuseActivation();
+    if (c.activation == "identity")
+      c.activation = "";
     c.alpha = conv.getFuseAlpha().convertToFloat();
     c.beta = conv.getFuseBeta().convertToFloat();
     c.channelsLast = *isChannelsLast(conv.getDataFormat());
@@ -27,10 +30,10 @@ std::optional<Convolution> Convolution::of(Operation *op) {
   };
   if (auto conv = dyn_cast<Conv2DOp>(op)) {
     fill(conv);
-    c.residual = conv.getResidualData();
+    c.residual = conv.getResidual();
   } else if (auto conv = dyn_cast<DepthwiseConv2DOp>(op)) {
     fill(conv);
-    c.residual = conv.getResidualData();
+    c.residual = conv.getResidual();
   } else if (auto conv = dyn_cast<Conv2DTransposeOp>(op)) {
     fill(conv);
     c.transposed = true;

@@ -140,27 +140,26 @@ static Match matchResidual(Operation *op) {
       continue;
     }
     const Convolution &conv = m.conv;
-    if (conv.transposed) {
-      m.why = "conv2d_transpose has no residual input";
-      return m;
-    }
+    // A constant is a bias: --fuse-conv-bias's.
     if (constantElementsOf(other)) {
-      m.found = false; // a bias: --fuse-conv-bias's
+      m.found = false;
       return m;
     }
-    if (conv.residual) {
+    if (conv.transposed)
+      m.why = "conv2d_transpose has no residual input";
+    else if (conv.residual)
       m.why = "the convolution already adds a residual";
-      return m;
-    }
-    if (!conv.activation.empty()) {
+    else if (!conv.activation.empty())
       m.why = "the convolution fuses an activation, which comes after the "
               "residual";
-      return m;
-    }
-    if (other.getType() != add.getType() || convResult.getType() != add.getType()) {
+    else if (other.getType() != add.getType() || convResult.getType() != add.getType())
       m.why = "the sum broadcasts (or its types differ): a residual has the "
               "output's shape";
-      return m;
+    if (!m.why.empty()) {
+      // The other side may still be a convolution that takes it.
+      if (!refusal.found)
+        refusal = m;
+      continue;
     }
     m.change.residual = other;
     m.change.resultType = add.getType();
