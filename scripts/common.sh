@@ -8,14 +8,21 @@ PDNN_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # LLVM's static TableGen libraries, whose CMake config asks for zstd. The
 # Paddle importer compiles framework.proto with protoc; the tests write
 # Paddle models with python3-protobuf. manpages-zh is real Chinese text for
-# the int8 LAC test (examples/lac/chinese_manpages.py).
+# the int8 LAC test (examples/lac/chinese_manpages.py). pdnn-ocr reads
+# images with OpenCV and unclips boxes with Clipper, as PaddleOCR's C++ demo
+# does. The OCR tests run the models' PyTorch oracle (python3-torch), draw
+# text with python3-pil and Debian's fonts, and replay PaddleOCR's
+# post-processing with python3-opencv and python3-pyclipper.
 PDNN_PACKAGES=(
-  cmake ninja-build g++ git
+  cmake ninja-build g++ git pkg-config
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools
   libdnnl-dev ocl-icd-opencl-dev opencl-c-headers libzstd-dev
   libgtest-dev libbenchmark-dev
   libprotobuf-dev protobuf-compiler
-  python3-numpy python3-protobuf
+  libopencv-dev libpolyclipping-dev
+  python3-numpy python3-protobuf python3-torch python3-pil
+  python3-opencv python3-pyclipper
+  fonts-dejavu-core fonts-liberation2 fonts-freefont-ttf
   manpages-zh
 )
 

@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# The main job: install what is missing, build PaddleDNN, and segment Chinese
-# text with Baidu LAC's trained segmenter (examples/lac): its Paddle 1.6
-# files are imported (pdnn-translate --import-paddle), fused (--fuse-fc-gru
-# --fuse-bidirectional-gru --inplace), compiled and run on the oneDNN path.
-# Segments the bundled sentences, then any text given on stdin (one
-# sentence per line), printing the words and the time per sentence.
+# The main job: install what is missing, build PaddleDNN, then
+#  - segment Chinese text with Baidu LAC's trained segmenter (examples/lac):
+#    its Paddle 1.6 files are imported (pdnn-translate --import-paddle),
+#    fused (--fuse-fc-gru --fuse-bidirectional-gru --inplace), compiled and
+#    run on the oneDNN path, on the bundled sentences, then on any text given
+#    on stdin (one sentence per line), printing the words and the time per
+#    sentence;
+#  - read the text of a receipt with PaddleOCR's detector, direction
+#    classifier and English recogniser (examples/ocr, pdnn-ocr), printing
+#    each line's box, direction and text and the time per stage.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 cd "$PDNN_ROOT"
@@ -22,6 +26,11 @@ echo "== pdnn-translate --import-paddle $lac/model/__model__ | pdnn-opt --fuse-f
 
 echo "== pdnn-lac: the bundled sentences ($lac/sentences.txt), one LoD batch"
 ./build/bin/pdnn-lac --lac-dir "$lac" < "$lac/sentences.txt"
+
+ocr=examples/ocr
+echo "== pdnn-ocr: PaddleOCR's detector, classifier and recogniser on $ocr/images/receipt.jpg"
+./build/bin/pdnn-ocr "$ocr/images/receipt.jpg" --draw build/receipt.boxes.png --repeat 5
+echo "(the boxes drawn: build/receipt.boxes.png)"
 
 if [ -p /dev/stdin ] || [ -f /dev/stdin ]; then
   echo "== pdnn-lac: text from stdin"

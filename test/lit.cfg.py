@@ -55,7 +55,7 @@ if config.pdnn_sanitizers:
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
 
 tool_dirs = [config.pdnn_tools_dir, config.llvm_tools_dir]
-tools = ["pdnn-opt", "pdnn-run", "pdnn-translate", "pdnn-lac", "pdnn-fuzz-npy", "pdnn-fuzz-passes",
+tools = ["pdnn-opt", "pdnn-run", "pdnn-translate", "pdnn-lac", "pdnn-ocr", "pdnn-fuzz-npy", "pdnn-fuzz-passes",
          "pdnn-fuzz-paddle"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 

@@ -121,8 +121,9 @@ std::vector<DetectedBox> ocr::boxesFromMap(const cv::Mat &map, cv::Size imageSiz
     // wide and high.
     Quad quad;
     for (int c = 0; c < 4; ++c) {
-      float x = std::round(expanded.quad[c].x / map.cols * imageSize.width);
-      float y = std::round(expanded.quad[c].y / map.rows * imageSize.height);
+      // np.round: halves to even.
+      float x = std::nearbyint(expanded.quad[c].x / map.cols * imageSize.width);
+      float y = std::nearbyint(expanded.quad[c].y / map.rows * imageSize.height);
       quad[c] = {std::clamp(x, 0.0f, float(imageSize.width - 1)),
                  std::clamp(y, 0.0f, float(imageSize.height - 1))};
     }

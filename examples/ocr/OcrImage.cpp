@@ -36,10 +36,11 @@ llvm::Expected<cv::Mat> ocr::readImage(const std::string &path, size_t maxPixels
 cv::Size ocr::detectorInputSize(cv::Size image, int limitSide) {
   int longer = std::max(image.width, image.height);
   double ratio = longer > limitSide ? double(limitSide) / longer : 1.0;
-  // int() then round to the nearest multiple of 32, as DetResizeForTest.
+  // int() then round to the nearest multiple of 32, as DetResizeForTest
+  // (Python's round: halves to even, as nearbyint does).
   auto side = [&](int length) {
     int scaled = int(length * ratio);
-    return std::max(int(std::round(scaled / 32.0)) * 32, 32);
+    return std::max(int(std::nearbyint(scaled / 32.0)) * 32, 32);
   };
   return {side(image.width), side(image.height)};
 }

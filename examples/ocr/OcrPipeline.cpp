@@ -201,13 +201,14 @@ llvm::Expected<std::vector<TextLine>> Pipeline::read(const cv::Mat &image,
   std::vector<cv::Mat> crops;
   for (const DetectedBox &box : *boxes)
     crops.push_back(cropQuad(image, box.quad));
-  std::vector<std::pair<int, float>> angles(crops.size(), {0, 1.0f});
+  std::vector<std::pair<int, std::optional<float>>> angles(crops.size(), {0, std::nullopt});
   if (classifier && !crops.empty()) {
     Stopwatch watch;
     auto classified = classify(crops);
     if (!classified)
       return classified.takeError();
-    angles = std::move(*classified);
+    for (auto [i, angle] : llvm::enumerate(*classified))
+      angles[i] = angle;
     spent.classify = watch.milliseconds();
   }
   std::vector<DecodedText> texts;

@@ -43,9 +43,10 @@ struct PipelineOptions {
 struct TextLine {
   Quad box;
   float boxScore;
-  /// 0 or 180, and the classifier's probability of it (1 without it).
+  /// 0 or 180, and the classifier's probability of it (none without the
+  /// classifier).
   int angle = 0;
-  float angleScore = 1;
+  std::optional<float> angleScore;
   std::string text;
   float textScore = 0;
 };

@@ -104,7 +104,10 @@ static void writeJson(const std::string &path, const cv::Mat &image,
           });
           out.attribute("score", line.boxScore);
           out.attribute("angle", line.angle);
-          out.attribute("angle_score", line.angleScore);
+          if (line.angleScore)
+            out.attribute("angle_score", *line.angleScore);
+          else
+            out.attribute("angle_score", nullptr);
           out.attribute("text", line.text);
           out.attribute("text_score", line.textScore);
         });
@@ -119,8 +122,10 @@ static void writeText(const std::string &path, const std::vector<ocr::TextLine> 
     llvm::outs() << "  [";
     for (auto [i, p] : llvm::enumerate(line.box))
       llvm::outs() << (i ? " " : "") << int(p.x) << "," << int(p.y);
-    llvm::outs() << llvm::formatv("] {0,3}° {1:F2}  {2:F2} \"{3}\"\n", line.angle,
-                                  line.angleScore, line.textScore, line.text);
+    std::string angleScore =
+        line.angleScore ? llvm::formatv("{0:F2}", *line.angleScore).str() : "  - ";
+    llvm::outs() << llvm::formatv("] {0,3}° {1}  {2:F2} \"{3}\"\n", line.angle, angleScore,
+                                  line.textScore, line.text);
   }
 }
 
