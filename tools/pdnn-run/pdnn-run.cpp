@@ -10,6 +10,10 @@
 // absent), one run per sample: --quantize-placement reads it.
 // With --repeat N it times N further calls after the first (the warm-up that
 // creates oneDNN primitives) and prints the median, minimum and maximum.
+// With --cases=list.txt it compiles once and makes one call per line of the
+// list (that call's .npy inputs, separated by spaces, relative to the
+// list's folder), writing <out>/case<k>/result<i>.npy: tests check many
+// inputs of a model without compiling it many times.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +26,7 @@
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -43,6 +48,11 @@ static cl::opt<std::string> entry("e", cl::desc("Function to call"),
 static cl::list<std::string>
     inputs("input", cl::desc("An input .npy file, in argument order"),
            cl::cat(runCategory));
+static cl::opt<std::string>
+    casesFile("cases",
+              cl::desc("One call per line of this file: its .npy inputs; "
+                       "results in <o>/case<k>/"),
+              cl::init(""), cl::cat(runCategory));
 static cl::opt<std::string> outputDir("o", cl::desc("Folder for result<i>.npy"),
                                       cl::init(""), cl::cat(runCategory));
 static cl::opt<Backend> backend("backend", cl::desc("Where the pdnn ops run"),
@@ -127,16 +137,17 @@ static void print(const HostTensor &tensor, llvm::raw_ostream &os) {
     os << "  ... (" << rows << " rows)\n";
 }
 
-/// Writes the results to -o and prints them with --print.
-static int writeResults(const std::vector<HostTensor> &results) {
-  if (!outputDir.empty()) {
-    if (std::error_code ec = llvm::sys::fs::create_directories(outputDir))
-      return fail("cannot create " + outputDir + ": " + ec.message());
+/// Writes the results to `dir` (if any) and prints them with --print.
+static int writeResults(const std::vector<HostTensor> &results,
+                        llvm::StringRef dir = outputDir) {
+  if (!dir.empty()) {
+    if (std::error_code ec = llvm::sys::fs::create_directories(dir))
+      return fail("cannot create " + dir + ": " + ec.message());
   }
   for (auto [index, result] : llvm::enumerate(results)) {
     std::string name = "result" + std::to_string(index) + ".npy";
-    if (!outputDir.empty()) {
-      llvm::SmallString<256> path(outputDir);
+    if (!dir.empty()) {
+      llvm::SmallString<256> path(dir);
       llvm::sys::path::append(path, name);
       if (llvm::Error error = writeNpy(path, result))
         return fail(std::move(error));
@@ -146,6 +157,48 @@ static int writeResults(const std::vector<HostTensor> &results) {
       llvm::outs() << name << ": ";
       print(result, llvm::outs());
     }
+  }
+  return 0;
+}
+
+/// --cases: one call per line of the list.
+static int runCases(JitFunction &function) {
+  auto list = llvm::MemoryBuffer::getFile(casesFile, /*IsText=*/true);
+  if (!list)
+    return fail("cannot read " + casesFile + ": " + list.getError().message());
+  llvm::StringRef base = llvm::sys::path::parent_path(casesFile);
+  llvm::SmallVector<llvm::StringRef> lines;
+  (*list)->getBuffer().split(lines, '\n', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  unsigned index = 0;
+  for (llvm::StringRef line : lines) {
+    llvm::SmallVector<llvm::StringRef> paths;
+    line.trim().split(paths, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+    if (paths.empty())
+      continue;
+    std::vector<HostTensor> args;
+    for (llvm::StringRef path : paths) {
+      llvm::SmallString<256> full;
+      if (llvm::sys::path::is_relative(path))
+        full = base;
+      llvm::sys::path::append(full, path);
+      auto tensor = readNpy(full);
+      if (!tensor)
+        return fail("case " + llvm::Twine(index) + ": " +
+                    llvm::toString(tensor.takeError()));
+      args.push_back(std::move(*tensor));
+    }
+    std::vector<const HostTensor *> pointers;
+    for (const HostTensor &arg : args)
+      pointers.push_back(&arg);
+    auto results = function.call(pointers);
+    if (!results)
+      return fail("case " + llvm::Twine(index) + ": " +
+                  llvm::toString(results.takeError()));
+    llvm::SmallString<256> dir(outputDir);
+    llvm::sys::path::append(dir, "case" + llvm::Twine(index));
+    if (int status = writeResults(*results, dir))
+      return status;
+    ++index;
   }
   return 0;
 }
@@ -162,6 +215,10 @@ int main(int argc, char **argv) {
       parseSourceFile<ModuleOp>(inputFile, sourceMgr, &context);
   if (!module)
     return fail("cannot parse " + inputFile);
+
+  if (!casesFile.empty() &&
+      (!inputs.empty() || repeat > 0 || !calibrate.empty() || outputDir.empty()))
+    return fail("--cases takes -o and no --input, --repeat or --calibrate");
 
   std::vector<HostTensor> args;
   for (const std::string &path : inputs) {
@@ -208,6 +265,8 @@ int main(int argc, char **argv) {
   auto function = JitFunction::compile(std::move(module), entry, options);
   if (!function)
     return fail(function.takeError());
+  if (!casesFile.empty())
+    return runCases(**function);
 
   auto results = (*function)->call(argPointers);
   if (!results)
