@@ -1,0 +1,283 @@
+// --pdnnrt-block-layouts: the convolution family's images stay in oneDNN's
+// blocked layout ([N, ceil(C/b), H, W, b]) between calls that take it; one
+// pdnnrt.relayout where plain data enters a blocked subgraph and one where a
+// blocked value meets anything else (once per value), none in between.
+// [[B]] is the block; [[N16]] the blocks of 16 channels.
+// RUN: pdnn-opt %s -split-input-file --convert-pdnn-to-onednn --canonicalize --cse --pdnnrt-block-layouts=layout=nChw8c \
+// RUN:   | FileCheck %s --check-prefixes=CHECK,B8 -DB=8 -DN16=2
+// RUN: pdnn-opt %s -split-input-file --convert-pdnn-to-onednn --canonicalize --cse --pdnnrt-block-layouts=layout=nChw16c \
+// RUN:   | FileCheck %s --check-prefixes=CHECK,B16 -DB=16 -DN16=1
+// plain changes nothing.
+// RUN: pdnn-opt %s -split-input-file --convert-pdnn-to-onednn --canonicalize --cse --pdnnrt-block-layouts=layout=plain \
+// RUN:   | FileCheck %s --check-prefix=PLAIN
+// auto is nChw16c with AVX-512 and nChw8c elsewhere: the same relayouts
+// wherever the block size does not decide (the concat's does).
+// RUN: pdnn-opt %s -split-input-file --convert-pdnn-to-onednn --canonicalize --cse --pdnnrt-block-layouts \
+// RUN:   | FileCheck %s --check-prefix=AUTO
+
+// conv -> pool -> conv -> resampling -> conv -> batch_norm -> eltwise ->
+// binary: one relayout in (the 8-channel argument), one out (the result).
+// CHECK-LABEL: func @chain
+// CHECK: %[[IN:.*]] = pdnnrt.relayout ins(%arg0 : tensor<1x8x8x8xf32>) outs(%{{.*}} : tensor<1x1x8x8x[[B]]xf32>)
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: %[[C0:.*]] = pdnnrt.convolution ins(%[[IN]], {{.*}}) outs(%{{.*}} : tensor<1x[[N16]]x8x8x[[B]]xf32>) {activation = #pdnnrt.eltwise<relu>
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: %[[P:.*]] = pdnnrt.pooling ins(%[[C0]], {{.*}}) outs(%{{.*}} : tensor<1x[[N16]]x4x4x[[B]]xf32>)
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: %[[C1:.*]] = pdnnrt.convolution ins(%[[P]], {{.*}}) outs(%{{.*}} : tensor<1x[[N16]]x4x4x[[B]]xf32>)
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: %[[R:.*]] = pdnnrt.resampling ins(%[[C1]] : tensor<1x[[N16]]x4x4x[[B]]xf32>) outs(%{{.*}} : tensor<1x[[N16]]x8x8x[[B]]xf32>)
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: %[[C2:.*]] = pdnnrt.convolution ins(%[[R]], {{.*}}) outs(%{{.*}} : tensor<1x1x8x8x[[B]]xf32>)
+// CHECK-NOT: pdnnrt.relayout
+// With 16-channel blocks the 8 statistics are padded: mean, scale and
+// shift with 0, the variance with 1 (the padding channels stay 0).
+// B16: %[[PAD:.*]] = tensor.pad %{{.*}} low[0] high[8]
+// B16: tensor.yield %cst{{.*}} : f32
+// CHECK: %[[N:.*]] = pdnnrt.batch_norm ins(%[[C2]], {{.*}}) outs(%{{.*}} : tensor<1x1x8x8x[[B]]xf32>)
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: %[[E:.*]] = pdnnrt.eltwise ins(%[[N]] : tensor<1x1x8x8x[[B]]xf32>)
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: %[[S:.*]] = pdnnrt.binary ins(%[[E]], %[[N]] : tensor<1x1x8x8x[[B]]xf32>, tensor<1x1x8x8x[[B]]xf32>) {{.*}} {algorithm = #pdnnrt.binary<add>, blockedImages = true}
+// CHECK: %[[OUT:.*]] = pdnnrt.relayout ins(%[[S]] : tensor<1x1x8x8x[[B]]xf32>) outs(%{{.*}} : tensor<1x8x8x8xf32>)
+// CHECK-NEXT: return %[[OUT]]
+// PLAIN-LABEL: func @chain
+// PLAIN-NOT: pdnnrt.relayout
+// PLAIN: pdnnrt.convolution ins(%arg0, {{.*}}) outs(%{{.*}} : tensor<1x16x8x8xf32>)
+// PLAIN-NOT: pdnnrt.relayout
+// PLAIN: return
+// AUTO-LABEL: func @chain
+// AUTO-COUNT-2: pdnnrt.relayout
+// AUTO-NOT: pdnnrt.relayout
+// AUTO: return
+func.func @chain(%x: tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32> {
+  %w1 = arith.constant dense<0.1> : tensor<16x8x3x3xf32>
+  %w2 = arith.constant dense<0.1> : tensor<16x16x1x1xf32>
+  %b2 = arith.constant dense<0.5> : tensor<16xf32>
+  %w3 = arith.constant dense<0.1> : tensor<8x16x3x3xf32>
+  %c = arith.constant dense<1.0> : tensor<8xf32>
+  %0 = pdnn.conv2d Input(%x) Filter(%w1) {paddings = array<i32: 1, 1>, fuse_activation = "relu"} : (tensor<1x8x8x8xf32>, tensor<16x8x3x3xf32>) -> tensor<1x16x8x8xf32>
+  %1 = pdnn.pool2d %0 {pooling_type = "max", ksize = array<i32: 2, 2>, strides = array<i32: 2, 2>} : (tensor<1x16x8x8xf32>) -> tensor<1x16x4x4xf32>
+  %2 = pdnn.conv2d Input(%1) Filter(%w2) Bias(%b2) : (tensor<1x16x4x4xf32>, tensor<16x16x1x1xf32>, tensor<16xf32>) -> tensor<1x16x4x4xf32>
+  %3 = pdnn.nearest_interp_v2 X(%2) {scale = array<f32: 2.0, 2.0>, interp_method = "nearest", align_corners = false} : tensor<1x16x4x4xf32> -> tensor<1x16x8x8xf32>
+  %4 = pdnn.conv2d Input(%3) Filter(%w3) {paddings = array<i32: 1, 1>} : (tensor<1x16x8x8xf32>, tensor<8x16x3x3xf32>) -> tensor<1x8x8x8xf32>
+  %5:5 = pdnn.batch_norm X(%4) Scale(%c) Bias(%c) Mean(%c) Variance(%c) {is_test = true}
+      : (tensor<1x8x8x8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) -> (tensor<1x8x8x8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>)
+  %6 = pdnn.sigmoid %5#0 : tensor<1x8x8x8xf32>
+  %7 = pdnn.elementwise_add %6, %5#0 : (tensor<1x8x8x8xf32>, tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
+  return %7 : tensor<1x8x8x8xf32>
+}
+
+// -----
+
+// Fewer than 4 channels stay plain, as oneDNN's `any` keeps an RGB input: the
+// first convolution reads the 3-channel argument as it is, the last (2
+// output channels) runs plain and needs the one relayout.
+// CHECK-LABEL: func @small_channels
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: %[[C0:.*]] = pdnnrt.convolution ins(%arg0, {{.*}} : tensor<1x3x8x8xf32>, {{.*}}) outs(%{{.*}} : tensor<1x1x8x8x[[B]]xf32>)
+// CHECK: %[[E:.*]] = pdnnrt.eltwise ins(%[[C0]] : tensor<1x1x8x8x[[B]]xf32>)
+// CHECK: %[[P:.*]] = pdnnrt.relayout ins(%[[E]] : tensor<1x1x8x8x[[B]]xf32>) outs(%{{.*}} : tensor<1x8x8x8xf32>)
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: %[[C1:.*]] = pdnnrt.convolution ins(%[[P]], {{.*}}) outs(%{{.*}} : tensor<1x2x6x6xf32>)
+// CHECK-NEXT: return %[[C1]]
+// PLAIN-LABEL: func @small_channels
+// PLAIN-NOT: pdnnrt.relayout
+// AUTO-LABEL: func @small_channels
+// AUTO-COUNT-1: pdnnrt.relayout
+// AUTO-NOT: pdnnrt.relayout
+// AUTO: return
+func.func @small_channels(%x: tensor<1x3x8x8xf32>) -> tensor<1x2x6x6xf32> {
+  %w1 = arith.constant dense<0.1> : tensor<8x3x1x1xf32>
+  %w2 = arith.constant dense<0.1> : tensor<2x8x3x3xf32>
+  %0 = pdnn.conv2d Input(%x) Filter(%w1) : (tensor<1x3x8x8xf32>, tensor<8x3x1x1xf32>) -> tensor<1x8x8x8xf32>
+  %1 = pdnn.relu %0 : tensor<1x8x8x8xf32>
+  %2 = pdnn.conv2d Input(%1) Filter(%w2) : (tensor<1x8x8x8xf32>, tensor<2x8x3x3xf32>) -> tensor<1x2x6x6xf32>
+  return %2 : tensor<1x2x6x6xf32>
+}
+
+// -----
+
+// Once per value: the argument read by two convolutions is relayouted once;
+// the first convolution's result, returned twice and read by a softmax (not
+// a blocked call), has one plain copy while the third convolution reads it
+// blocked; each other returned value one each.
+// CHECK-LABEL: func @plain_readers
+// CHECK: %[[IN:.*]] = pdnnrt.relayout ins(%arg0 : tensor<1x8x6x6xf32>)
+// CHECK: %[[C0:.*]] = pdnnrt.convolution ins(%[[IN]], {{.*}}) outs(%{{.*}} : tensor<1x1x6x6x[[B]]xf32>)
+// CHECK: %[[P0:.*]] = pdnnrt.relayout ins(%[[C0]] : tensor<1x1x6x6x[[B]]xf32>) outs(%{{.*}} : tensor<1x8x6x6xf32>)
+// CHECK: %[[C1:.*]] = pdnnrt.convolution ins(%[[IN]], {{.*}}) outs(%{{.*}} : tensor<1x1x6x6x[[B]]xf32>) {activation = #pdnnrt.eltwise<tanh>
+// CHECK: %[[P1:.*]] = pdnnrt.relayout ins(%[[C1]] :
+// CHECK: %[[C2:.*]] = pdnnrt.convolution ins(%[[C0]], {{.*}}) outs(%{{.*}} : tensor<1x1x6x6x[[B]]xf32>)
+// CHECK: %[[P2:.*]] = pdnnrt.relayout ins(%[[C2]] :
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: %[[SM:.*]] = pdnnrt.softmax ins(%[[P0]] : tensor<1x8x6x6xf32>)
+// CHECK: return %[[P0]], %[[P0]], %[[P2]], %[[SM]], %[[P1]]
+// AUTO-LABEL: func @plain_readers
+// AUTO-COUNT-4: pdnnrt.relayout
+// AUTO-NOT: pdnnrt.relayout
+// AUTO: return
+func.func @plain_readers(%x: tensor<1x8x6x6xf32>) -> (tensor<1x8x6x6xf32>, tensor<1x8x6x6xf32>, tensor<1x8x6x6xf32>, tensor<1x8x6x6xf32>, tensor<1x8x6x6xf32>) {
+  %w = arith.constant dense<0.1> : tensor<8x8x1x1xf32>
+  %0 = pdnn.conv2d Input(%x) Filter(%w) : (tensor<1x8x6x6xf32>, tensor<8x8x1x1xf32>) -> tensor<1x8x6x6xf32>
+  %1 = pdnn.conv2d Input(%x) Filter(%w) {fuse_activation = "tanh"} : (tensor<1x8x6x6xf32>, tensor<8x8x1x1xf32>) -> tensor<1x8x6x6xf32>
+  %2 = pdnn.conv2d Input(%0) Filter(%w) : (tensor<1x8x6x6xf32>, tensor<8x8x1x1xf32>) -> tensor<1x8x6x6xf32>
+  %3 = pdnn.softmax %0 : tensor<1x8x6x6xf32>
+  return %0, %0, %2, %3, %1 : tensor<1x8x6x6xf32>, tensor<1x8x6x6xf32>, tensor<1x8x6x6xf32>, tensor<1x8x6x6xf32>, tensor<1x8x6x6xf32>
+}
+
+// -----
+
+// A plain residual becomes a blocked destination (the sum post-op adds into
+// it); a binary's second source that broadcasts over the channels is
+// reshaped to [N, 1, H, W, 1] (no relayout), one with all the channels is
+// relayouted.
+// CHECK-LABEL: func @residual_and_binary
+// CHECK-DAG: %[[BB:.*]] = pdnnrt.relayout ins(%arg3 : tensor<1x8x1x1xf32>) outs(%{{.*}} : tensor<1x1x1x1x[[B]]xf32>)
+// CHECK-DAG: %[[RB:.*]] = pdnnrt.relayout ins(%arg1 : tensor<1x8x6x6xf32>) outs(%{{.*}} : tensor<1x1x6x6x[[B]]xf32>)
+// CHECK-DAG: %[[XB:.*]] = pdnnrt.relayout ins(%arg0 : tensor<1x8x6x6xf32>) outs(%{{.*}} : tensor<1x1x6x6x[[B]]xf32>)
+// CHECK: %[[C:.*]] = pdnnrt.convolution ins(%[[XB]], {{.*}}) outs(%[[RB]] : tensor<1x1x6x6x[[B]]xf32>) {{.*}}sum = true}
+// CHECK: %[[M:.*]] = tensor.expand_shape %arg2 {{\[}}[0], [1], [2], [3, 4]] output_shape [1, 1, 6, 6, 1] : tensor<1x1x6x6xf32> into tensor<1x1x6x6x1xf32>
+// CHECK: %[[MUL:.*]] = pdnnrt.binary ins(%[[C]], %[[M]] : {{.*}}) {{.*}} {algorithm = #pdnnrt.binary<mul>, blockedImages = true}
+// CHECK: %[[ADD:.*]] = pdnnrt.binary ins(%[[MUL]], %[[BB]] : {{.*}}) {{.*}} {algorithm = #pdnnrt.binary<add>, blockedImages = true}
+// CHECK: %[[OUT:.*]] = pdnnrt.relayout ins(%[[ADD]] :
+// CHECK-NEXT: return %[[OUT]]
+// AUTO-LABEL: func @residual_and_binary
+// AUTO-COUNT-4: pdnnrt.relayout
+// AUTO-NOT: pdnnrt.relayout
+// AUTO: return
+func.func @residual_and_binary(%x: tensor<1x8x6x6xf32>, %r: tensor<1x8x6x6xf32>, %m: tensor<1x1x6x6xf32>, %b: tensor<1x8x1x1xf32>) -> tensor<1x8x6x6xf32> {
+  %w = arith.constant dense<0.1> : tensor<8x8x1x1xf32>
+  %0 = pdnn.conv2d Input(%x) Filter(%w) ResidualData(%r) {fuse_residual_connection = true} : (tensor<1x8x6x6xf32>, tensor<8x8x1x1xf32>, tensor<1x8x6x6xf32>) -> tensor<1x8x6x6xf32>
+  %1 = pdnn.elementwise_mul %0, %m : (tensor<1x8x6x6xf32>, tensor<1x1x6x6xf32>) -> tensor<1x8x6x6xf32>
+  %2 = pdnn.elementwise_add %1, %b : (tensor<1x8x6x6xf32>, tensor<1x8x1x1xf32>) -> tensor<1x8x6x6xf32>
+  return %2 : tensor<1x8x6x6xf32>
+}
+
+// -----
+
+// A concat along the channels stays blocked when every source is whole
+// blocks: 8-channel sources are with nChw8c (two relayouts in all), not with
+// nChw16c (each source made plain, the result blocked again: five).
+// CHECK-LABEL: func @concat
+// B8-COUNT-1: pdnnrt.relayout
+// B8: %[[C0:.*]] = pdnnrt.convolution
+// B8: %[[C1:.*]] = pdnnrt.convolution ins(%[[C0]],
+// B8-NOT: pdnnrt.relayout
+// B8: %[[K:.*]] = pdnnrt.concat ins(%[[C0]], %[[C1]] : tensor<1x1x6x6x8xf32>, tensor<1x1x6x6x8xf32>) outs(%{{.*}} : tensor<1x2x6x6x8xf32>) {axis = 1 : i32}
+// B8-NOT: pdnnrt.relayout
+// B8: pdnnrt.convolution ins(%[[K]],
+// B8-COUNT-1: pdnnrt.relayout
+// B8-NOT: pdnnrt.relayout
+// B16-COUNT-1: pdnnrt.relayout
+// B16: pdnnrt.convolution
+// B16: %[[P0:.*]] = pdnnrt.relayout ins(%{{.*}} : tensor<1x1x6x6x16xf32>) outs(%{{.*}} : tensor<1x8x6x6xf32>)
+// B16: pdnnrt.convolution
+// B16: %[[P1:.*]] = pdnnrt.relayout ins(%{{.*}} : tensor<1x1x6x6x16xf32>) outs(%{{.*}} : tensor<1x8x6x6xf32>)
+// B16: %[[K:.*]] = pdnnrt.concat ins(%[[P0]], %[[P1]] : tensor<1x8x6x6xf32>, tensor<1x8x6x6xf32>) outs(%{{.*}} : tensor<1x16x6x6xf32>) {axis = 1 : i32}
+// B16: %[[KB:.*]] = pdnnrt.relayout ins(%[[K]] : tensor<1x16x6x6xf32>) outs(%{{.*}} : tensor<1x1x6x6x16xf32>)
+// B16: pdnnrt.convolution ins(%[[KB]],
+// B16-COUNT-1: pdnnrt.relayout
+// B16-NOT: pdnnrt.relayout
+// CHECK: return
+// PLAIN-LABEL: func @concat
+// PLAIN-NOT: pdnnrt.relayout
+// PLAIN: pdnnrt.concat ins({{.*}} : tensor<1x8x6x6xf32>, tensor<1x8x6x6xf32>)
+func.func @concat(%x: tensor<1x8x6x6xf32>) -> tensor<1x8x6x6xf32> {
+  %w = arith.constant dense<0.1> : tensor<8x8x1x1xf32>
+  %w16 = arith.constant dense<0.1> : tensor<8x16x1x1xf32>
+  %0 = pdnn.conv2d Input(%x) Filter(%w) : (tensor<1x8x6x6xf32>, tensor<8x8x1x1xf32>) -> tensor<1x8x6x6xf32>
+  %1 = pdnn.conv2d Input(%0) Filter(%w) : (tensor<1x8x6x6xf32>, tensor<8x8x1x1xf32>) -> tensor<1x8x6x6xf32>
+  %2 = pdnn.concat %0, %1 {axis = 1 : i32} : (tensor<1x8x6x6xf32>, tensor<1x8x6x6xf32>) -> tensor<1x16x6x6xf32>
+  %3 = pdnn.conv2d Input(%2) Filter(%w16) : (tensor<1x16x6x6xf32>, tensor<8x16x1x1xf32>) -> tensor<1x8x6x6xf32>
+  return %3 : tensor<1x8x6x6xf32>
+}
+
+// -----
+
+// conv2d_transpose (8 -> 6 channels), a depthwise convolution and an average
+// pooling of the padded 6-channel blocks, and a pointwise convolution: one
+// relayout in, one out.
+// CHECK-LABEL: func @transpose_depthwise
+// CHECK: %[[IN:.*]] = pdnnrt.relayout ins(%arg0 :
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: %[[D:.*]] = pdnnrt.deconvolution ins(%[[IN]], {{.*}}) outs(%{{.*}} : tensor<1x1x8x8x[[B]]xf32>) {{.*}}groups = 2 : i32
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: %[[DW:.*]] = pdnnrt.convolution ins(%[[D]], {{.*}}) outs(%{{.*}} : tensor<1x1x8x8x[[B]]xf32>) {{.*}}groups = 6 : i32
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: %[[P:.*]] = pdnnrt.pooling ins(%[[DW]], {{.*}}) outs(%{{.*}} : tensor<1x1x4x4x[[B]]xf32>) {algorithm = #pdnnrt.pooling<avg_exclude_padding>
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: %[[C:.*]] = pdnnrt.convolution ins(%[[P]],
+// CHECK: %[[OUT:.*]] = pdnnrt.relayout ins(%[[C]] :
+// CHECK-NEXT: return %[[OUT]]
+// AUTO-LABEL: func @transpose_depthwise
+// AUTO-COUNT-2: pdnnrt.relayout
+// AUTO-NOT: pdnnrt.relayout
+// AUTO: return
+func.func @transpose_depthwise(%x: tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32> {
+  %wt = arith.constant dense<0.1> : tensor<8x3x2x2xf32>
+  %wd = arith.constant dense<0.1> : tensor<6x1x3x3xf32>
+  %w = arith.constant dense<0.1> : tensor<8x6x1x1xf32>
+  %0 = pdnn.conv2d_transpose Input(%x) Filter(%wt) {groups = 2 : i32, strides = array<i32: 2, 2>} : (tensor<1x8x4x4xf32>, tensor<8x3x2x2xf32>) -> tensor<1x6x8x8xf32>
+  %1 = pdnn.depthwise_conv2d Input(%0) Filter(%wd) {groups = 6 : i32, paddings = array<i32: 1, 1>} : (tensor<1x6x8x8xf32>, tensor<6x1x3x3xf32>) -> tensor<1x6x8x8xf32>
+  %2 = pdnn.pool2d %1 {pooling_type = "avg", ksize = array<i32: 2, 2>, strides = array<i32: 2, 2>} : (tensor<1x6x8x8xf32>) -> tensor<1x6x4x4xf32>
+  %3 = pdnn.conv2d Input(%2) Filter(%w) : (tensor<1x6x4x4xf32>, tensor<8x6x1x1xf32>) -> tensor<1x8x4x4xf32>
+  return %3 : tensor<1x8x4x4xf32>
+}
+
+// -----
+
+// NHWC images are never blocked; nor is anything on the reference loops
+// (the ceil_mode pooling), which reads the blocked value through one plain
+// copy. (An argument's relayout sits at the top of the function.)
+// CHECK-LABEL: func @unblocked
+// CHECK: %[[IN:.*]] = pdnnrt.relayout ins(%arg1 :
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: pdnnrt.convolution ins(%arg0, {{.*}}) outs(%{{.*}} : tensor<1x6x6x8xf32>) {{.*}}channelsLast = true
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: pdnnrt.convolution ins(%{{.*}}) outs(%{{.*}} : tensor<1x6x6x8xf32>) {{.*}}channelsLast = true
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: %[[C:.*]] = pdnnrt.convolution ins(%[[IN]],
+// CHECK: %[[P:.*]] = pdnnrt.relayout ins(%[[C]] :
+// CHECK-NEXT: pdnn.pool2d %[[P]] {ceil_mode = true
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: return
+// AUTO-LABEL: func @unblocked
+// AUTO-COUNT-2: pdnnrt.relayout
+// AUTO-NOT: pdnnrt.relayout
+// AUTO: return
+func.func @unblocked(%x: tensor<1x6x6x8xf32>, %y: tensor<1x8x6x6xf32>) -> (tensor<1x6x6x8xf32>, tensor<1x8x3x3xf32>) {
+  %w = arith.constant dense<0.1> : tensor<8x8x1x1xf32>
+  %0 = pdnn.conv2d Input(%x) Filter(%w) {data_format = "NHWC"} : (tensor<1x6x6x8xf32>, tensor<8x8x1x1xf32>) -> tensor<1x6x6x8xf32>
+  %1 = pdnn.conv2d Input(%0) Filter(%w) {data_format = "NHWC"} : (tensor<1x6x6x8xf32>, tensor<8x8x1x1xf32>) -> tensor<1x6x6x8xf32>
+  %2 = pdnn.conv2d Input(%y) Filter(%w) : (tensor<1x8x6x6xf32>, tensor<8x8x1x1xf32>) -> tensor<1x8x6x6xf32>
+  %3 = pdnn.pool2d %2 {pooling_type = "max", ksize = array<i32: 2, 2>, strides = array<i32: 2, 2>, ceil_mode = true} : (tensor<1x8x6x6xf32>) -> tensor<1x8x3x3xf32>
+  return %1, %3 : tensor<1x6x6x8xf32>, tensor<1x8x3x3xf32>
+}
+
+// -----
+
+// A quotient stays plain: on the padding channels it would compute 0 / 0 =
+// NaN, which the next blocked convolution multiplies by its zero weights.
+// CHECK-LABEL: func @division
+// CHECK: %[[C0:.*]] = pdnnrt.convolution {{.*}} outs(%{{.*}} : tensor<1x1x4x4x[[B]]xf32>)
+// CHECK: %[[P:.*]] = pdnnrt.relayout ins(%[[C0]] : tensor<1x1x4x4x[[B]]xf32>) outs(%{{.*}} : tensor<1x6x4x4xf32>)
+// CHECK: %[[D:.*]] = pdnnrt.binary ins(%[[P]], %{{.*}} : tensor<1x6x4x4xf32>, tensor<1x6x1x1xf32>)
+// CHECK-NOT: blockedImages
+// CHECK: %[[B2:.*]] = pdnnrt.relayout ins(%[[D]] : tensor<1x6x4x4xf32>) outs(%{{.*}} : tensor<1x1x4x4x[[B]]xf32>)
+// CHECK: pdnnrt.convolution ins(%[[B2]],
+// PLAIN-LABEL: func @division
+// PLAIN-NOT: pdnnrt.relayout
+// AUTO-LABEL: func @division
+// AUTO-COUNT-4: pdnnrt.relayout
+// AUTO-NOT: pdnnrt.relayout
+// AUTO: return
+func.func @division(%x: tensor<1x4x4x4xf32>) -> tensor<1x8x4x4xf32> {
+  %w1 = arith.constant dense<0.1> : tensor<6x4x1x1xf32>
+  %two = arith.constant dense<2.0> : tensor<1x6x1x1xf32>
+  %w2 = arith.constant dense<0.3> : tensor<8x6x1x1xf32>
+  %0 = pdnn.conv2d Input(%x) Filter(%w1) : (tensor<1x4x4x4xf32>, tensor<6x4x1x1xf32>) -> tensor<1x6x4x4xf32>
+  %1 = pdnn.elementwise_div %0, %two : (tensor<1x6x4x4xf32>, tensor<1x6x1x1xf32>) -> tensor<1x6x4x4xf32>
+  %2 = pdnn.conv2d Input(%1) Filter(%w2) : (tensor<1x6x4x4xf32>, tensor<8x6x1x1xf32>) -> tensor<1x8x4x4xf32>
+  return %2 : tensor<1x8x4x4xf32>
+}
