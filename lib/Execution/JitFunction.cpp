@@ -162,9 +162,10 @@ JitFunction::compile(OwningOpRef<ModuleOp> module, llvm::StringRef entry,
     PDNNRT_FOR_EACH_SYMBOL(PDNN_REGISTER)
 #undef PDNN_REGISTER
     add("memrefCopy", reinterpret_cast<void *>(&memrefCopy));
-    add("malloc", reinterpret_cast<void *>(&std::malloc));
-    add("free", reinterpret_cast<void *>(&std::free));
-    add("aligned_alloc", reinterpret_cast<void *>(&std::aligned_alloc));
+    // Compiled code's tensors come from the runtime's buffer pool.
+    add("malloc", reinterpret_cast<void *>(&pdnnrt_buffer_alloc));
+    add("free", reinterpret_cast<void *>(&pdnnrt_buffer_free));
+    add("aligned_alloc", reinterpret_cast<void *>(&pdnnrt_buffer_aligned_alloc));
     return symbols;
   });
   result->engine->initialize();
@@ -261,7 +262,7 @@ JitFunction::call(llvm::ArrayRef<const HostTensor *> args) {
                  !foreign.count(allocated);
     std::shared_ptr<void> &owner = owners[fresh ? allocated : nullptr];
     if (fresh && !owner)
-      owner = std::shared_ptr<void>(allocated, std::free);
+      owner = std::shared_ptr<void>(allocated, pdnnrt_buffer_free);
     llvm::Expected<HostTensor> result =
         fresh ? HostTensor::adopt(output.kind, shape, data, owner)
               : HostTensor::allocate(output.kind, shape);

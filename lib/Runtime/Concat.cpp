@@ -1,44 +1,23 @@
-//===- Concat.cpp - pdnnrt_concat: oneDNN concat --------------------------===//
+//===- Concat.cpp - pdnnrt_concat: contiguous runs copied ------------------===//
 //
 // Plain sources concatenate along any axis; rank-5 blocked images along
 // their channel blocks (axis 1), each source's padded channel count being
-// whole blocks.
+// whole blocks. Both are row-major runs copied in order: oneDNN 2.6's concat
+// of blocked images (simple:any) takes 3 ms for the detector's four 24-channel
+// 160 x 160 maps, the copies 0.7 ms.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Calls.h"
 
-#include "Cache.h"
-#include "Context.h"
 #include "Errors.h"
 #include "MemRef.h"
-#include "Scratchpad.h"
 
+#include <algorithm>
+#include <cstring>
 #include <vector>
 
 using namespace pdnnrt;
-using dims = dnnl::memory::dims;
-
-namespace {
-struct ConcatEntry {
-  dnnl::primitive primitive;
-  Scratchpad scratchpad;
-  std::vector<dnnl::memory> src;
-  dnnl::memory dst;
-};
-
-/// A source's descriptor: dense row-major, or nChw{b}c for a blocked image
-/// (whose logical channel count is its padded one).
-dnnl::memory::desc descOf(const Tensor &t, bool blocked) {
-  if (!blocked)
-    return denseDesc(dims(t.sizes, t.sizes + t.rank));
-  int64_t block = t.size(4);
-  return dnnl::memory::desc({t.size(0), t.size(1) * block, t.size(2), t.size(3)},
-                            dnnl::memory::data_type::f32,
-                            block == 16 ? dnnl::memory::format_tag::nChw16c
-                                        : dnnl::memory::format_tag::nChw8c);
-}
-} // namespace
 
 void pdnnrt::run(const ConcatCall &call) {
   const Tensor &dst = call.dst;
@@ -60,6 +39,9 @@ void pdnnrt::run(const ConcatCall &call) {
     const Tensor &s = call.src[i];
     if (s.rank != rank)
       fail("%s must have rank %d, got %d", s.name, rank, s.rank);
+    if (s.type != dst.type)
+      fail("%s has element type %s, dst %s", s.name, elementTypeName(s.type),
+           elementTypeName(dst.type));
     for (int d = 0; d < rank; ++d)
       if (d != axis && s.size(d) != dst.size(d))
         fail("%s has size %lld in dimension %d, dst %lld", s.name,
@@ -75,30 +57,37 @@ void pdnnrt::run(const ConcatCall &call) {
   if (dst.numel == 0)
     return;
 
-  Key key;
-  key.add(rank).add(axis).add(count).add(dst.sizes, rank);
-  for (int i = 0; i < count; ++i)
-    key.add(call.src[i].size(axis));
-  thread_local ThreadCache<ConcatEntry> cache;
-  ConcatEntry &entry = cache.get(key, [&] {
-    std::vector<dnnl::memory::desc> sources;
-    for (int i = 0; i < count; ++i)
-      sources.push_back(descOf(call.src[i], blocked));
-    dnnl::memory::desc out = descOf(dst, blocked);
-    dnnl::concat::primitive_desc pd(out, axis, sources, cpuEngine(),
-                                    cachedPrimitiveAttr());
-    auto made = std::make_unique<ConcatEntry>();
-    made->primitive = dnnl::concat(pd);
-    made->scratchpad = Scratchpad(pd);
-    for (const auto &desc : sources)
-      made->src.push_back(unboundMemory(desc));
-    made->dst = unboundMemory(out);
-    return made;
-  });
-  dnnl_exec_arg_t args[8 + 2];
-  for (int i = 0; i < count; ++i)
-    args[i] = {DNNL_ARG_MULTIPLE_SRC + i, bind(entry.src[i], call.src[i].data)};
-  args[count] = {DNNL_ARG_DST, bind(entry.dst, dst.data)};
-  args[count + 1] = {DNNL_ARG_SCRATCHPAD, entry.scratchpad.bind()};
-  execute(entry.primitive, args, count + 2);
+  // Row-major sources along `axis` (a blocked image's channel blocks are
+  // its axis 1): for each index before the axis, every source is one
+  // contiguous run of dst, in order. Copies of those runs, split between
+  // the threads, are what a concatenation is.
+  int64_t outer = 1, inner = 1;
+  for (int d = 0; d < axis; ++d)
+    outer *= dst.size(d);
+  for (int d = axis + 1; d < rank; ++d)
+    inner *= dst.size(d);
+  // Pieces of at most 64 KiB, so that two threads share a large run; the
+  // piece index says which run and where in it (nothing is allocated).
+  constexpr int64_t kPiece = int64_t(64) << 10;
+  int64_t rowBytes[8], piecesOf[8], piecesPerOuter = 0;
+  for (int i = 0; i < count; ++i) {
+    rowBytes[i] = call.src[i].size(axis) * inner * int64_t(dst.elementSize);
+    piecesOf[i] = (rowBytes[i] + kPiece - 1) / kPiece;
+    piecesPerOuter += piecesOf[i];
+  }
+  int64_t dstRow = dst.size(axis) * inner * int64_t(dst.elementSize);
+  int64_t pieces = outer * piecesPerOuter;
+#pragma omp parallel for schedule(static) if (dst.bytes() >= (size_t(1) << 20))
+  for (int64_t p = 0; p < pieces; ++p) {
+    int64_t o = p / piecesPerOuter, k = p % piecesPerOuter, at = 0;
+    int i = 0;
+    for (; k >= piecesOf[i]; ++i) {
+      k -= piecesOf[i];
+      at += rowBytes[i];
+    }
+    int64_t offset = k * kPiece;
+    std::memcpy(dst.data + o * dstRow + at + offset,
+                call.src[i].data + o * rowBytes[i] + offset,
+                size_t(std::min(kPiece, rowBytes[i] - offset)));
+  }
 }

@@ -57,6 +57,12 @@ bool pdnnrt::cellLoopRuns(const RnnSizes &s) {
   case RnnEngine::Auto:
     break;
   }
+  // The baseline kernels (no AVX-512) lose to oneDNN at every batch: 2.6
+  // against 2.1 ms for PaddleOCR's English recogniser at batch 1 on a Zen 3
+  // (docs/BENCHMARKS.md). Auto takes the cell loop where it was measured
+  // to win, with the AVX-512 kernels.
+  if (&cellKernels() != &avx512::kernels)
+    return false;
   int64_t weights = s.cell.gates * s.H * s.H;
   int64_t limit =
       weights <= config.smallWeights.load(std::memory_order_relaxed)

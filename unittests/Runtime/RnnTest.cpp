@@ -321,8 +321,9 @@ std::vector<RnnCase> cases() {
 INSTANTIATE_TEST_SUITE_P(Cells, RnnTest, ::testing::ValuesIn(cases()),
                          [](const auto &info) { return name(info.param); });
 
-// Auto's choice, as docs/BENCHMARKS.md measured it: the cell loop up to 4
-// sequences, up to 8 while one direction's recurrent weights stay small.
+// Auto's choice, as docs/BENCHMARKS.md measured it: with the AVX-512
+// kernels the cell loop up to 4 sequences, up to 8 while one direction's
+// recurrent weights stay small; without them oneDNN always.
 TEST(RnnEngineChoice, FollowsBatchAndWeightSize) {
   pdnnrt::RnnEngineConfig &config = pdnnrt::rnnEngineConfig();
   pdnnrt::RnnEngine saved = config.engine.load();
@@ -332,6 +333,14 @@ TEST(RnnEngineChoice, FollowsBatchAndWeightSize) {
                        /*SLC=*/H, H, N, /*T=*/10, /*lodForm=*/false};
     return pdnnrt::cellLoopRuns(s);
   };
+  if (!__builtin_cpu_supports("avx512f")) {
+    EXPECT_FALSE(runs(PDNNRT_RNN_CELL_LSTM, 48, 1));
+    EXPECT_FALSE(runs(PDNNRT_RNN_CELL_GRU, 256, 1));
+    config.engine = pdnnrt::RnnEngine::CellLoop;
+    EXPECT_TRUE(runs(PDNNRT_RNN_CELL_GRU, 512, 64));
+    config.engine = saved;
+    return;
+  }
   // OCR head: 4 x 48 x 48 weights per direction.
   EXPECT_TRUE(runs(PDNNRT_RNN_CELL_LSTM, 48, 1));
   EXPECT_TRUE(runs(PDNNRT_RNN_CELL_LSTM, 48, 8));

@@ -81,6 +81,19 @@ void pdnnrt_clear_error(void);
  * module holds one per constant weights tensor until it is unloaded. */
 int64_t pdnnrt_live_prepared_weights(void);
 
+/*--- Buffers --------------------------------------------------------------*/
+
+/* What compiled code allocates its tensors with (its malloc, aligned_alloc
+ * and free): large buffers freed by one call are kept, mapped, for the next
+ * (a few hundred MiB at most), so that a model run again and again does
+ * not map and fault in fresh pages for its images every time. A result
+ * handed to the caller is released with pdnnrt_buffer_free. */
+void *pdnnrt_buffer_alloc(uint64_t size);
+void *pdnnrt_buffer_aligned_alloc(uint64_t alignment, uint64_t size);
+void pdnnrt_buffer_free(void *buffer);
+/* Bytes the pool holds for reuse now. */
+int64_t pdnnrt_buffer_pool_bytes(void);
+
 /*--- Generated from PDNNRuntimeOps.td -------------------------------------*/
 
 #include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntimeEntryPoints.h.inc"
@@ -96,6 +109,10 @@ int64_t pdnnrt_live_prepared_weights(void);
   X(pdnnrt_last_error)                                                         \
   X(pdnnrt_clear_error)                                                        \
   X(pdnnrt_live_prepared_weights)                                              \
+  X(pdnnrt_buffer_alloc)                                                       \
+  X(pdnnrt_buffer_aligned_alloc)                                               \
+  X(pdnnrt_buffer_free)                                                        \
+  X(pdnnrt_buffer_pool_bytes)                                                  \
   PDNNRT_FOR_EACH_ENTRY_POINT(X)
 
 #endif /* PADDLEDNN_RUNTIME_PDNNRUNTIME_H */

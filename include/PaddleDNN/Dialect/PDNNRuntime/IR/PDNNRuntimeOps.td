@@ -683,7 +683,7 @@ def PDNNRT_RelayoutOp : PDNNRT_CallOp<"relayout", "pdnnrt_relayout"> {
 }
 
 def PDNNRT_ConcatOp : PDNNRT_CallOp<"concat", "pdnnrt_concat"> {
-  let summary = "oneDNN concat of 1 to 8 tensors of one layout along `axis`";
+  let summary = "Concatenation of 1 to 8 tensors of one layout along `axis`";
   let description = [{
     Sources and dst have one rank (1 to 6) and agree but on `axis`; for
     rank-5 blocked images the axis is 1 (the channel blocks).
