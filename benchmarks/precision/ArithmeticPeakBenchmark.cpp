@@ -7,6 +7,8 @@
 // 32 x 512 x 1536).
 //
 //   Peak/F32Fma      vfmadd231ps zmm:  16 multiply-adds per instruction
+//   Peak/F32FmaAvx2  vfmadd231ps ymm:  8 (1 and 2 threads: a core's and the
+//                    machine's f32 peak)
 //   Peak/Bf16Dot     vdpbf16ps zmm:    32 bf16 pair products per instruction
 //   Peak/Int8Dot     vpdpbusd zmm:     64 u8 x s8 products per instruction
 //   Matmul/<type>    oneDNN's matmul, weights in its preferred layout
@@ -40,6 +42,22 @@ __attribute__((target("avx512f"))) void fmaLoop(int64_t iterations) {
     for (int i = 0; i < kChains; ++i)
       acc[i] = _mm512_fmadd_ps(x, y, acc[i]);
     // Keeps the compiler from hoisting or folding the products.
+    asm volatile("" : "+v"(x));
+  }
+  for (int i = 0; i < kChains; ++i)
+    benchmark::DoNotOptimize(acc[i]);
+}
+
+// AVX2's: 8 multiply-adds per instruction (CPUs without AVX-512).
+__attribute__((target("avx2,fma"))) void fmaAvx2Loop(int64_t iterations) {
+  __m256 acc[kChains];
+  for (int i = 0; i < kChains; ++i)
+    acc[i] = _mm256_set1_ps(float(i));
+  __m256 x = _mm256_set1_ps(1.0001f), y = _mm256_set1_ps(0.9999f);
+  for (int64_t k = 0; k < iterations; ++k) {
+#pragma GCC unroll 12
+    for (int i = 0; i < kChains; ++i)
+      acc[i] = _mm256_fmadd_ps(x, y, acc[i]);
     asm volatile("" : "+v"(x));
   }
   for (int i = 0; i < kChains; ++i)
@@ -95,6 +113,10 @@ void runPeak(benchmark::State &state, void (*loop)(int64_t), int products,
 
 void BM_Peak_F32Fma(benchmark::State &state) {
   runPeak(state, fmaLoop, 16, "avx512f", __builtin_cpu_supports("avx512f"));
+}
+void BM_Peak_F32FmaAvx2(benchmark::State &state) {
+  runPeak(state, fmaAvx2Loop, 8, "avx2 and fma",
+          __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"));
 }
 void BM_Peak_Bf16Dot(benchmark::State &state) {
   runPeak(state, bf16DotLoop, 32, "avx512_bf16",
@@ -160,7 +182,9 @@ void gruShapes(benchmark::internal::Benchmark *b) {
 
 } // namespace
 
-BENCHMARK(BM_Peak_F32Fma);
+// Per thread and on every core (the counter sums the threads).
+BENCHMARK(BM_Peak_F32Fma)->Threads(1)->Threads(2)->UseRealTime();
+BENCHMARK(BM_Peak_F32FmaAvx2)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_Peak_Bf16Dot);
 BENCHMARK(BM_Peak_Int8Dot);
 BENCHMARK(BM_Matmul_F32)->Apply(gruShapes);
