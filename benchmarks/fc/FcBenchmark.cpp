@@ -93,7 +93,9 @@ OwningOpRef<ModuleOp> buildFc(bool int8) {
                          constant({kK, kN}, l.w), constant({kN}, l.bias), 1, "",
                          false, false, int8 ? "int8" : "float32",
                          APFloat(int8 ? kScaleIn : 1.0f), scales,
-                         APFloat(int8 ? kScaleOut : 1.0f), false);
+                         APFloat(int8 ? kScaleOut : 1.0f), false,
+                         /*fuse_alpha=*/APFloat(0.0f),
+                         /*fuse_beta=*/APFloat(0.0f));
   func::ReturnOp::create(b, loc, fc.getOut());
   return module;
 }

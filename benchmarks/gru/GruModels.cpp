@@ -116,7 +116,8 @@ OwningOpRef<ModuleOp> buildUnfusedFcGru(MLIRContext &context,
   auto fc = pdnn::FcOp::create(
       f.builder, loc, projectedType, f.x, f.constant({w.m, 3 * w.d}, w.wx),
       f.constant({3 * w.d}, w.bias), 1, "", false, false, "float32",
-      APFloat(1.0f), ArrayRef<float>{1.0f}, APFloat(1.0f), false);
+      APFloat(1.0f), ArrayRef<float>{1.0f}, APFloat(1.0f), false,
+      /*fuse_alpha=*/APFloat(0.0f), /*fuse_beta=*/APFloat(0.0f));
   auto gru = pdnn::GruOp::create(
       f.builder, loc, f.hiddenType, projectedType,
       RankedTensorType::get({dyn, w.d}, f32), RankedTensorType::get({dyn, w.d}, f32),

@@ -125,7 +125,9 @@ OwningOpRef<ModuleOp> buildFc(const Layer &l) {
       b, loc, biasType, DenseElementsAttr::get(biasType, ArrayRef(l.bias)));
   auto fc = FcOp::create(b, loc, outType, func.getArgument(0), w, bias, 1, "",
                          false, false, "int8", APFloat(kScaleIn), l.scales,
-                         APFloat(1.0f), /*force_fp32_output=*/true);
+                         APFloat(1.0f), /*force_fp32_output=*/true,
+                         /*fuse_alpha=*/APFloat(0.0f),
+                         /*fuse_beta=*/APFloat(0.0f));
   func::ReturnOp::create(b, loc, fc.getOut());
   return module;
 }

@@ -1,8 +1,9 @@
 //===- Matmul.cpp - pdnnrt_matmul: oneDNN matmul in f32, bf16 and int8 ----===//
 //
 // Bias, output scales and the activation are fused into the primitive (a
-// 1 x N broadcast bias, oneDNN's output scales, an eltwise post-op) rather
-// than run as separate passes over dst. A 2-D weights operand of a batched
+// 1 x N broadcast bias, oneDNN's output scales, the eltwise post-ops of
+// PostOps.h, the last one scaled by activationScale) rather than run as
+// separate passes over dst. A 2-D weights operand of a batched
 // product is the batch-1 broadcast case. Low-precision weights may arrive
 // in f32: they are rounded to bf16, or quantized to s8 with their scales,
 // by the reorder that prepares them.
@@ -16,6 +17,7 @@
 #include "Errors.h"
 #include "FusedActivation.h"
 #include "MemRef.h"
+#include "PostOps.h"
 #include "Scratchpad.h"
 #include "Weights.h"
 
@@ -45,7 +47,9 @@ struct Precision {
   const WeightsQuantization *quantization = nullptr;
   /// oneDNN's output scales: empty (none), one, or one per column.
   std::vector<float> outputScales;
-  int32_t activation = PDNNRT_ACTIVATION_NONE;
+  /// A PDNNRT_ELTWISE_* with its parameters (those it ignores zeroed).
+  int32_t activation = PDNNRT_ELTWISE_NONE;
+  float alpha = 0.0f, beta = 0.0f;
   float activationScale = 1.0f;
 
   bool int8() const { return src == dt::u8 || src == dt::s8; }
@@ -60,19 +64,6 @@ struct MatmulEntry {
   std::vector<float> outputScales;
   WeightsQuantization quantization;
 };
-
-dnnl::algorithm algorithmOf(int32_t activation) {
-  switch (activation) {
-  case PDNNRT_ACTIVATION_RELU:
-    return dnnl::algorithm::eltwise_relu;
-  case PDNNRT_ACTIVATION_TANH:
-    return dnnl::algorithm::eltwise_tanh;
-  case PDNNRT_ACTIVATION_LOGISTIC:
-    return dnnl::algorithm::eltwise_logistic;
-  default:
-    fail("activation %d is not one of PDNNRT_ACTIVATION_*", activation);
-  }
-}
 
 const char *precisionName(const Precision &p) {
   return p.int8() ? "int8" : p.src == dt::bf16 ? "bf16" : "f32";
@@ -94,9 +85,9 @@ std::unique_ptr<MatmulEntry> makeMatmul(const Shape &s, const Precision &p,
     int mask = p.outputScales.size() == 1 ? 0 : 1 << (s.batched ? 2 : 1);
     attr.set_output_scales(mask, p.outputScales);
   }
-  if (p.activation != PDNNRT_ACTIVATION_NONE) {
+  if (p.activation != PDNNRT_ELTWISE_NONE) {
     dnnl::post_ops ops;
-    ops.append_eltwise(p.activationScale, algorithmOf(p.activation), 0.f, 0.f);
+    appendActivation(ops, p.activation, p.alpha, p.beta, p.activationScale);
     attr.set_post_ops(ops);
   }
   dnnl::matmul::desc desc = hasBias
@@ -153,8 +144,18 @@ void checkPrecision(const MatmulCall &call, const Shape &s, Precision &p,
   p.src = oneDNNDataType(call.src.type);
   p.userWeights = oneDNNDataType(call.weights.type);
   p.dst = oneDNNDataType(call.dst.type);
+  checkEltwiseActivation(call.activation, call.alpha, call.beta,
+                         call.activationScale);
   p.activation = call.activation;
   p.activationScale = call.activationScale;
+  p.alpha = p.beta = 0.0f;
+  if (p.activation != PDNNRT_ELTWISE_NONE) {
+    // The parameters the algorithm reads; the others do not split caches.
+    EltwiseStep steps[2];
+    eltwiseSteps(p.activation, call.alpha, call.beta, steps);
+    p.alpha = steps[0].alpha;
+    p.beta = steps[0].beta;
+  }
   const char *src = elementTypeName(call.src.type);
   auto reject = [&](const Tensor &t) {
     fail("%s of type %s does not go with %s src", t.name,
@@ -191,7 +192,6 @@ void checkPrecision(const MatmulCall &call, const Shape &s, Precision &p,
     if (call.wScales.present || call.outputScales.present)
       fail("wScales and outputScales are for int8 products, src is %s", src);
   }
-  checkFusedActivation(p.activation, p.activationScale);
 }
 
 Shape checkShapes(const MatmulCall &call) {
@@ -251,6 +251,8 @@ void pdnnrt::run(const MatmulCall &call) {
       .add(static_cast<int64_t>(p.userWeights))
       .add(static_cast<int64_t>(p.dst))
       .add(p.activation)
+      .addBits(p.alpha)
+      .addBits(p.beta)
       .addBits(p.activationScale);
   key.add(static_cast<int64_t>(p.outputScales.size()))
       .add(hashOf(p.outputScales));

@@ -56,11 +56,12 @@ int pdnnrt::eltwiseSteps(int32_t algorithm, float alpha, float beta,
 }
 
 void pdnnrt::appendActivation(dnnl::post_ops &ops, int32_t algorithm,
-                              float alpha, float beta) {
+                              float alpha, float beta, float scale) {
   if (algorithm == PDNNRT_ELTWISE_NONE)
     return;
   EltwiseStep steps[2];
   int count = eltwiseSteps(algorithm, alpha, beta, steps);
   for (int i = 0; i < count; ++i)
-    ops.append_eltwise(1.0f, steps[i].algorithm, steps[i].alpha, steps[i].beta);
+    ops.append_eltwise(i == count - 1 ? scale : 1.0f, steps[i].algorithm,
+                       steps[i].alpha, steps[i].beta);
 }

@@ -1,7 +1,7 @@
 //===- PostOps.h - activations as oneDNN eltwise algorithms -----*- C++ -*-===//
 //
 // The one mapping of PDNNRT_ELTWISE_* to oneDNN: eltwise calls run it as a
-// primitive, the convolutions append it as post-ops. hardsigmoid, which
+// primitive, the convolutions and the dense products append it as post-ops. hardsigmoid, which
 // oneDNN 2.6 lacks, is linear then clip in both.
 //
 //===----------------------------------------------------------------------===//
@@ -28,8 +28,10 @@ int eltwiseSteps(int32_t algorithm, float alpha, float beta,
                  EltwiseStep (&steps)[2]);
 
 /// Appends the activation to `ops` (nothing for PDNNRT_ELTWISE_NONE).
+/// `scale` multiplies its result: the scale of its last step (an int8
+/// product's Scale_out, which Paddle applies after the activation).
 void appendActivation(dnnl::post_ops &ops, int32_t algorithm, float alpha,
-                      float beta);
+                      float beta, float scale = 1.0f);
 
 } // namespace pdnnrt
 

@@ -193,7 +193,7 @@ void pdnnrt::run(const SparseMatmulCall &call) {
   expectShape(call.groupCounts, {nBlocks * packed::kLaneSets * kBlocks});
   expectShape(call.bias, {n});
   // The kernel has the activation built in; the call states it too.
-  checkFusedActivation(call.activation, call.activationScale);
+  checkSparseActivation(call.activation, call.activationScale);
   if (call.outputScales.numel != 1 && call.outputScales.numel != n)
     fail("outputScales must hold 1 or %lld values, got %lld",
          static_cast<long long>(n),

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PaddleDNN/Dialect/PDNN/IR/FusedActivation.h"
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
 #include "PaddleDNN/Transforms/Passes.h"
 #include "PassCounts.h"
@@ -99,7 +100,7 @@ static Refusal checkMul(MulOp mul, const CellNames &names) {
 static Refusal checkFc(FcOp fc, const CellNames &names) {
   if (fc.getInNumColDims() != 1 || !isPackedBatch(fc.getInput()))
     return "fc's Input is not T x M (or T x 1 x M) at in_num_col_dims = 1";
-  if (!fc.getActivationType().empty())
+  if (fusedActivationOf(fc).kind != FusedActivation::None)
     return "fc applies activation \"" + fc.getActivationType().str() +
            "\" before the " + names.op.str();
   if (fc.getPaddingWeights())

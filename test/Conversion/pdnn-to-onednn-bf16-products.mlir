@@ -7,7 +7,7 @@
 // CHECK-LABEL: func @fc_relu
 // CHECK: %[[SRC:.*]] = tensor.collapse_shape %arg0 {{\[}}[0, 1], [2]] : tensor<2x3x16xbf16> into tensor<6x16xbf16>
 // CHECK: %[[DST:.*]] = tensor.empty() : tensor<6x4xbf16>
-// CHECK: pdnnrt.matmul ins(%[[SRC]], %arg1, %arg2 : tensor<6x16xbf16>, tensor<16x4xf32>, tensor<4xf32>) outs(%[[DST]] : tensor<6x4xbf16>) {activation = #pdnnrt.activation<relu>} -> tensor<6x4xbf16>
+// CHECK: pdnnrt.matmul ins(%[[SRC]], %arg1, %arg2 : tensor<6x16xbf16>, tensor<16x4xf32>, tensor<4xf32>) outs(%[[DST]] : tensor<6x4xbf16>) {activation = #pdnnrt.eltwise<relu>} -> tensor<6x4xbf16>
 func.func @fc_relu(%x: tensor<2x3x16xbf16>, %w: tensor<16x4xf32>, %b: tensor<4xf32>) -> tensor<2x3x4xbf16> {
   %0 = pdnn.fc Input(%x) W(%w) Bias(%b) {in_num_col_dims = 2 : i32, activation_type = "relu", mkldnn_data_type = "bfloat16"}
       : (tensor<2x3x16xbf16>, tensor<16x4xf32>, tensor<4xf32>) -> tensor<2x3x4xbf16>

@@ -16,7 +16,7 @@
 // CHECK: arith.constant 2.14748365E+9 : f32
 // CHECK: %[[WSCALES:.*]] = arith.constant dense<[2.000000e+00, 4.000000e+00, 8.000000e+00, 5.000000e-01]> : tensor<4xf32>
 // CHECK: %[[OSCALES:.*]] = arith.constant dense<[0.00793650839, 0.0039682542, 0.0019841271, 0.0317460336]> : tensor<4xf32>
-// CHECK: pdnnrt.matmul ins(%[[SRC]], %arg1, %[[QBIAS]], %[[WSCALES]], %[[OSCALES]] : tensor<6x16xui8>, tensor<16x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) outs(%{{.*}} : tensor<6x4xsi8>) {activation = #pdnnrt.activation<tanh>, activationScale = 1.000000e+02 : f32}
+// CHECK: pdnnrt.matmul ins(%[[SRC]], %arg1, %[[QBIAS]], %[[WSCALES]], %[[OSCALES]] : tensor<6x16xui8>, tensor<16x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) outs(%{{.*}} : tensor<6x4xsi8>) {activation = #pdnnrt.eltwise<tanh>, activationScale = 1.000000e+02 : f32}
 func.func @fc_tanh(%x: tensor<2x3x16xui8>, %w: tensor<16x4xf32>, %b: tensor<4xf32>) -> tensor<2x3x4xsi8> {
   %0 = pdnn.fc Input(%x) W(%w) Bias(%b) {in_num_col_dims = 2 : i32, activation_type = "tanh", Scale_in = 63.0 : f32, Scale_weights = array<f32: 2.0, 4.0, 8.0, 0.5>, Scale_out = 100.0 : f32}
       : (tensor<2x3x16xui8>, tensor<16x4xf32>, tensor<4xf32>) -> tensor<2x3x4xsi8>

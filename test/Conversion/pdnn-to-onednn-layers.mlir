@@ -59,7 +59,7 @@ func.func @both_broadcast(%x: tensor<3x1xf32>, %y: tensor<1x4xf32>) -> tensor<3x
 // CHECK-LABEL: func @fc
 // CHECK: %[[SRC:.*]] = tensor.collapse_shape %arg0 {{\[}}[0, 1], [2]] : tensor<2x3x16xf32> into tensor<6x16xf32>
 // CHECK: %[[BIAS:.*]] = tensor.collapse_shape %arg2 {{\[}}[0, 1]] : tensor<1x8xf32> into tensor<8xf32>
-// CHECK: %[[MM:.*]] = pdnnrt.matmul ins(%[[SRC]], %arg1, %[[BIAS]] : tensor<6x16xf32>, tensor<16x8xf32>, tensor<8xf32>) outs(%{{.*}} : tensor<6x8xf32>) {activation = #pdnnrt.activation<relu>}
+// CHECK: %[[MM:.*]] = pdnnrt.matmul ins(%[[SRC]], %arg1, %[[BIAS]] : tensor<6x16xf32>, tensor<16x8xf32>, tensor<8xf32>) outs(%{{.*}} : tensor<6x8xf32>) {activation = #pdnnrt.eltwise<relu>}
 // CHECK: tensor.expand_shape %{{.*}} output_shape [2, 3, 8] : tensor<48xf32> into tensor<2x3x8xf32>
 func.func @fc(%x: tensor<2x3x16xf32>, %w: tensor<16x8xf32>, %b: tensor<1x8xf32>) -> tensor<2x3x8xf32> {
   %0 = pdnn.fc Input(%x) W(%w) Bias(%b) {in_num_col_dims = 2 : i32, activation_type = "relu"}

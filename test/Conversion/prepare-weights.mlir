@@ -7,12 +7,12 @@
 // CHECK-SAME: (%[[X:.*]]: tensor<4x5xf32>, %[[W:.*]]: tensor<5x7xf32>, %[[O:.*]]: tensor<4x7xf32>)
 // CHECK: %[[C:.*]] = arith.constant dense<5.000000e-01> : tensor<5x7xf32>
 // CHECK: %[[H:.*]] = pdnnrt.prepare_weights %[[C]] {role = #pdnnrt.weights<matmul>} : tensor<5x7xf32>
-// CHECK: %[[A:.*]] = pdnnrt.matmul ins(%[[X]], %[[C]], %[[H]] : tensor<4x5xf32>, tensor<5x7xf32>, !pdnnrt.prepared) outs(%[[O]] : tensor<4x7xf32>) {activation = #pdnnrt.activation<relu>} -> tensor<4x7xf32>
+// CHECK: %[[A:.*]] = pdnnrt.matmul ins(%[[X]], %[[C]], %[[H]] : tensor<4x5xf32>, tensor<5x7xf32>, !pdnnrt.prepared) outs(%[[O]] : tensor<4x7xf32>) {activation = #pdnnrt.eltwise<relu>} -> tensor<4x7xf32>
 // CHECK: pdnnrt.matmul ins(%[[X]], %[[W]] : tensor<4x5xf32>, tensor<5x7xf32>) outs(%[[A]] : tensor<4x7xf32>) -> tensor<4x7xf32>
 // CHECK-NOT: prepare_weights
 func.func @matmul_weights(%x: tensor<4x5xf32>, %w: tensor<5x7xf32>, %o: tensor<4x7xf32>) -> tensor<4x7xf32> {
   %c = arith.constant dense<0.5> : tensor<5x7xf32>
-  %0 = pdnnrt.matmul ins(%x, %c : tensor<4x5xf32>, tensor<5x7xf32>) outs(%o : tensor<4x7xf32>) {activation = #pdnnrt.activation<relu>} -> tensor<4x7xf32>
+  %0 = pdnnrt.matmul ins(%x, %c : tensor<4x5xf32>, tensor<5x7xf32>) outs(%o : tensor<4x7xf32>) {activation = #pdnnrt.eltwise<relu>} -> tensor<4x7xf32>
   %1 = pdnnrt.matmul ins(%x, %w : tensor<4x5xf32>, tensor<5x7xf32>) outs(%0 : tensor<4x7xf32>) -> tensor<4x7xf32>
   return %1 : tensor<4x7xf32>
 }

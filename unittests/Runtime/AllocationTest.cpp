@@ -292,7 +292,7 @@ TEST_F(AllocationTest, SteadyStateCallsAllocateNothing) {
                        ARG(srcRef), ARG(weightsRef), ARG(matmulBiasRef),
                        NO_TENSOR, NO_TENSOR,
                        prepared ? weightsPrepared.get() : nullptr,
-                       ARG(productRef), PDNNRT_ACTIVATION_RELU, 1.0f);
+                       ARG(productRef), PDNNRT_ELTWISE_RELU, 0.f, 0.f, 1.0f);
                  }));
   expectSteady("eltwise_in_place", countSteadyState([&] {
                  return pdnnrt_eltwise(ARG(productRef), ARG(productRef),

@@ -81,7 +81,7 @@ TEST_F(ErrorTest, MismatchedMatmulReduction) {
   MemRef srcRef(src, {2, 4}), weightsRef(weights, {5, 3}), dstRef(dst, {2, 3});
   EXPECT_NE(pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), NO_TENSOR, NO_TENSOR,
                           NO_TENSOR, nullptr, ARG(dstRef),
-                          PDNNRT_ACTIVATION_NONE, 1.0f),
+                          PDNNRT_ELTWISE_NONE, 0.f, 0.f, 1.0f),
             0);
   EXPECT_EQ(message(),
             "pdnnrt_matmul: weights must have shape [4, 3], got [5, 3]");
@@ -292,7 +292,7 @@ TEST_F(ErrorTest, OperationsThatCannotRunInPlaceRefuseIt) {
   MemRef square(a, {2, 2});
   EXPECT_NE(pdnnrt_matmul(ARG(square), ARG(square), NO_TENSOR, NO_TENSOR,
                           NO_TENSOR, nullptr, ARG(square),
-                          PDNNRT_ACTIVATION_NONE, 1.0f),
+                          PDNNRT_ELTWISE_NONE, 0.f, 0.f, 1.0f),
             0);
   EXPECT_EQ(
       message(),

@@ -3,6 +3,8 @@
 #include "References.h"
 #include "TestUtil.h"
 
+#include <cmath>
+#include <functional>
 #include <limits>
 
 using namespace pdnnrt::test;
@@ -41,12 +43,12 @@ void checkMatmul(const MatmulCase &c, unsigned seed) {
     ASSERT_RT_OK(pdnnrt_matmul(
         ARG(srcRef), ARG(weightsRef), ARG(biasRef), NO_TENSOR, NO_TENSOR,
         prepared.get(), ARG(dstRef),
-        c.relu ? PDNNRT_ACTIVATION_RELU : PDNNRT_ACTIVATION_NONE, 1.0f));
+        c.relu ? PDNNRT_ELTWISE_RELU : PDNNRT_ELTWISE_NONE, 0.f, 0.f, 1.0f));
   else
     ASSERT_RT_OK(pdnnrt_matmul(
         ARG(srcRef), ARG(weightsRef), NO_TENSOR, NO_TENSOR, NO_TENSOR,
         prepared.get(), ARG(dstRef),
-        c.relu ? PDNNRT_ACTIVATION_RELU : PDNNRT_ACTIVATION_NONE, 1.0f));
+        c.relu ? PDNNRT_ELTWISE_RELU : PDNNRT_ELTWISE_NONE, 0.f, 0.f, 1.0f));
   expectNear(dst, referenceMatmul(src, weights, c.hasBias ? &bias : nullptr,
                                   c.B, c.M, c.K, c.N, c.WB, c.relu));
 }
@@ -89,7 +91,7 @@ TEST_F(MatmulTest, AnAbsentBiasIsNotRead) {
   // Absent: type code NONE, whatever rank and descriptor say.
   EXPECT_RT_OK(pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), 1, nullptr,
                              PDNNRT_TYPE_NONE, NO_TENSOR, NO_TENSOR, nullptr,
-                             ARG(dstRef), PDNNRT_ACTIVATION_NONE, 1.0f));
+                             ARG(dstRef), PDNNRT_ELTWISE_NONE, 0.f, 0.f, 1.0f));
   EXPECT_FLOAT_EQ(dst[0], 11.f);
 }
 
@@ -100,8 +102,101 @@ TEST_F(MatmulTest, EmptyOutputIsANoOp) {
   Prepared prepared(weightsRef, PDNNRT_WEIGHTS_MATMUL);
   EXPECT_RT_OK(pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), ARG(biasRef),
                              NO_TENSOR, NO_TENSOR, prepared.get(), ARG(dstRef),
-                             PDNNRT_ACTIVATION_RELU, 1.0f));
+                             PDNNRT_ELTWISE_RELU, 0.f, 0.f, 1.0f));
   EXPECT_EQ(dst[0], 5.f);
+}
+
+/// An activation after the product: an eltwise algorithm with its alpha and
+/// beta, as the convolutions take it.
+struct ProductActivation {
+  const char *name;
+  int32_t algorithm;
+  float alpha, beta;
+  std::function<double(double)> reference;
+  /// Data and weights in [0, 1] (sqrt of a positive product).
+  bool positive = false;
+};
+
+std::vector<ProductActivation> productActivations() {
+  const double pi = std::acos(-1.0);
+  auto clip = [](double x, double lo, double hi) {
+    return std::min(std::max(x, lo), hi);
+  };
+  return {
+      {"leaky relu", PDNNRT_ELTWISE_RELU, 0.2f, 0.f,
+       [](double x) { return x > 0 ? x : 0.2 * x; }},
+      {"relu6 as clip", PDNNRT_ELTWISE_CLIP, 0.f, 0.5f,
+       [&](double x) { return clip(x, 0.0, 0.5); }},
+      {"swish", PDNNRT_ELTWISE_SWISH, 1.5f, 0.f,
+       [](double x) { return x * sigmoid(1.5 * x); }},
+      {"hardswish", PDNNRT_ELTWISE_HARDSWISH, 0.f, 0.f,
+       [&](double x) { return x * clip(x + 3, 0, 6) / 6; }},
+      {"hardsigmoid", PDNNRT_ELTWISE_HARDSIGMOID, 0.25f, 0.4f,
+       [&](double x) { return clip(0.25 * x + 0.4, 0, 1); }},
+      {"logistic", PDNNRT_ELTWISE_LOGISTIC, 0.f, 0.f,
+       [](double x) { return sigmoid(x); }},
+      {"tanh", PDNNRT_ELTWISE_TANH, 0.f, 0.f,
+       [](double x) { return std::tanh(x); }},
+      {"gelu_erf", PDNNRT_ELTWISE_GELU_ERF, 0.f, 0.f,
+       [](double x) { return 0.5 * x * (1 + std::erf(x / std::sqrt(2.0))); }},
+      {"gelu_tanh", PDNNRT_ELTWISE_GELU_TANH, 0.f, 0.f,
+       [pi](double x) {
+         return 0.5 * x *
+                (1 + std::tanh(std::sqrt(2 / pi) * (x + 0.044715 * x * x * x)));
+       }},
+      {"mish", PDNNRT_ELTWISE_MISH, 0.f, 0.f,
+       [](double x) { return x * std::tanh(std::log1p(std::exp(x))); }},
+      {"abs", PDNNRT_ELTWISE_ABS, 0.f, 0.f,
+       [](double x) { return std::fabs(x); }},
+      {"sqrt", PDNNRT_ELTWISE_SQRT, 0.f, 0.f,
+       [](double x) { return std::sqrt(x); }, true},
+      {"exp", PDNNRT_ELTWISE_EXP, 0.f, 0.f,
+       [](double x) { return std::exp(x); }},
+      {"clip", PDNNRT_ELTWISE_CLIP, -0.5f, 0.75f,
+       [&](double x) { return clip(x, -0.5, 0.75); }},
+  };
+}
+
+TEST_F(MatmulTest, EveryActivationAfterTheProduct) {
+  const int64_t M = 6, K = 5, N = 7;
+  for (const ProductActivation &a : productActivations())
+    for (bool batched : {false, true}) {
+      SCOPED_TRACE(::testing::Message() << a.name << " batched " << batched);
+      const int64_t B = batched ? 2 : 1;
+      float low = a.positive ? 0.f : -1.f;
+      auto src = randomVector(B * M * K, 31, low, 1.f);
+      auto weights = randomVector(K * N, 32, low, 1.f);
+      auto bias = randomVector(N, 33, low, 1.f);
+      std::vector<float> dst(B * M * N, -7.f);
+      auto shape = [&](int64_t rows, int64_t cols) {
+        return batched ? std::vector<int64_t>{B, rows, cols}
+                       : std::vector<int64_t>{rows, cols};
+      };
+      MemRef srcRef(src, shape(M, K)), weightsRef(weights, {K, N}),
+          biasRef(bias, {N}), dstRef(dst, shape(M, N));
+      ASSERT_RT_OK(pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), ARG(biasRef),
+                                 NO_TENSOR, NO_TENSOR, nullptr, ARG(dstRef),
+                                 a.algorithm, a.alpha, a.beta, 1.0f));
+      std::vector<float> expected =
+          referenceMatmul(src, weights, &bias, B, M, K, N, 1, false);
+      for (float &e : expected)
+        e = float(a.reference(e));
+      expectNear(dst, expected);
+    }
+}
+
+TEST_F(MatmulTest, ActivationParametersKeepTheirPrimitivesApart) {
+  // One shape, two slopes: a cache keyed without alpha would reuse the
+  // first primitive for the second call.
+  std::vector<float> src{-1, 2}, weights{1}, out(2);
+  MemRef srcRef(src, {2, 1}), weightsRef(weights, {1, 1}), outRef(out, {2, 1});
+  for (float slope : {0.5f, 0.25f}) {
+    ASSERT_RT_OK(pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), NO_TENSOR,
+                               NO_TENSOR, NO_TENSOR, nullptr, ARG(outRef),
+                               PDNNRT_ELTWISE_RELU, slope, 0.f, 1.0f));
+    EXPECT_FLOAT_EQ(out[0], -slope);
+    EXPECT_FLOAT_EQ(out[1], 2.f);
+  }
 }
 
 } // namespace
@@ -153,7 +248,7 @@ std::vector<float> referenceInt8(const std::vector<int> &src,
         acc += src[m * c.K + k] * static_cast<int32_t>(w);
       }
       float y = (static_cast<float>(acc) + bias[n]) * column(outputScales, n);
-      if (c.activation == PDNNRT_ACTIVATION_RELU)
+      if (c.activation == PDNNRT_ELTWISE_RELU)
         y = std::max(y, 0.f) * activationScale;
       if (c.dstType == PDNNRT_TYPE_UI8)
         y = std::clamp(std::nearbyint(y), 0.f, 255.f);
@@ -188,7 +283,8 @@ void checkInt8(const Int8Case &c, unsigned seed) {
   std::vector<float> outputScales = randomVector(c.N, seed + 5);
   for (float &s : outputScales)
     s = 1e-3f * (s + 1.5f);
-  const float activationScale = c.activation ? 3.f : 1.f;
+  const float activationScale =
+      c.activation != PDNNRT_ELTWISE_NONE ? 3.f : 1.f;
 
   MemRef srcRef = c.signedSrc ? MemRef(s8, {c.M, c.K}) : MemRef(u8, {c.M, c.K});
   MemRef weightsRef = c.f32Weights ? MemRef(weights, {c.K, c.N})
@@ -208,12 +304,12 @@ void checkInt8(const Int8Case &c, unsigned seed) {
       ASSERT_RT_OK(pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), ARG(biasRef),
                                  ARG(wScalesRef), ARG(outputScalesRef),
                                  prepared.get(), ARG(dstRef), c.activation,
-                                 activationScale));
+                                 0.f, 0.f, activationScale));
     else
       ASSERT_RT_OK(pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), ARG(biasRef),
                                  NO_TENSOR, ARG(outputScalesRef),
                                  prepared.get(), ARG(dstRef), c.activation,
-                                 activationScale));
+                                 0.f, 0.f, activationScale));
   }
   std::vector<float> actual(c.M * c.N);
   for (size_t i = 0; i < actual.size(); ++i)
@@ -228,8 +324,8 @@ TEST_F(MatmulTest, Int8ProductsMatchTheReferenceExactly) {
   if (!int8ProductsAreExact())
     GTEST_SKIP() << "unsupported: this CPU has no VNNI; oneDNN's int8 products saturate";
   const int32_t f32 = PDNNRT_TYPE_F32, u8 = PDNNRT_TYPE_UI8,
-                s8 = PDNNRT_TYPE_SI8, none = PDNNRT_ACTIVATION_NONE,
-                relu = PDNNRT_ACTIVATION_RELU;
+                s8 = PDNNRT_TYPE_SI8, none = PDNNRT_ELTWISE_NONE,
+                relu = PDNNRT_ELTWISE_RELU;
   unsigned seed = 100;
   for (bool signedSrc : {false, true})
     for (bool f32Weights : {true, false})
@@ -245,6 +341,29 @@ TEST_F(MatmulTest, Int8ProductsMatchTheReferenceExactly) {
             {64, 256, 128, signedSrc, f32Weights, false, prepared, s8, none},
             seed++);
       }
+}
+
+TEST_F(MatmulTest, Int8ActivationScaleScalesTheLastStep) {
+  // hardsigmoid runs as linear then clip: activationScale (an int8 fc's
+  // Scale_out) multiplies the clipped value, once. Small integers keep
+  // the sums exact without VNNI.
+  std::vector<uint8_t> src{1, 2, 3, 4, 5, 6};
+  std::vector<int8_t> weights{1, -2, 3, -1, 2, -3};
+  std::vector<float> bias{0.f, 0.f}, outputScales{0.1f}, dst(6);
+  MemRef srcRef(src, {3, 2}), weightsRef(weights, {2, 2}), biasRef(bias, {2}),
+      outputScalesRef(outputScales, {1}), dstRef(dst, {3, 2});
+  ASSERT_RT_OK(pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), ARG(biasRef),
+                             NO_TENSOR, ARG(outputScalesRef), nullptr,
+                             ARG(dstRef), PDNNRT_ELTWISE_HARDSIGMOID, 0.5f,
+                             0.25f, 4.f));
+  std::vector<float> expected(6);
+  for (int m = 0; m < 3; ++m)
+    for (int n = 0; n < 2; ++n) {
+      int acc = src[2 * m] * weights[n] + src[2 * m + 1] * weights[2 + n];
+      float y = 0.1f * float(acc);
+      expected[2 * m + n] = 4.f * std::clamp(0.5f * y + 0.25f, 0.f, 1.f);
+    }
+  expectNear(dst, expected);
 }
 
 TEST_F(MatmulTest, Int8ChecksItsPrecisionAndScales) {
@@ -263,45 +382,50 @@ TEST_F(MatmulTest, Int8ChecksItsPrecisionAndScales) {
     EXPECT_STREQ(lastError(), message);
     pdnnrt_clear_error(); // errors are sticky
   };
-  const int32_t none = PDNNRT_ACTIVATION_NONE;
+  const int32_t none = PDNNRT_ELTWISE_NONE;
   fails(pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), NO_TENSOR, NO_TENSOR,
-                      NO_TENSOR, nullptr, ARG(dstRef), none, 1.f),
+                      NO_TENSOR, nullptr, ARG(dstRef), none, 0.f, 0.f, 1.f),
         "pdnnrt_matmul: f32 weights of an int8 product need wScales, their "
         "scales");
   fails(pdnnrt_matmul(ARG(srcRef), ARG(s8WeightsRef), NO_TENSOR, ARG(scalesRef),
-                      NO_TENSOR, nullptr, ARG(dstRef), none, 1.f),
+                      NO_TENSOR, nullptr, ARG(dstRef), none, 0.f, 0.f, 1.f),
         "pdnnrt_matmul: wScales quantize f32 weights; these are already si8");
   fails(pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), NO_TENSOR, ARG(threeRef),
-                      NO_TENSOR, nullptr, ARG(dstRef), none, 1.f),
+                      NO_TENSOR, nullptr, ARG(dstRef), none, 0.f, 0.f, 1.f),
         "pdnnrt_matmul: wScales has 3 scales; expected 1 or one per output "
         "column, 4");
   fails(pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), NO_TENSOR, ARG(zeroRef),
-                      NO_TENSOR, nullptr, ARG(dstRef), none, 1.f),
+                      NO_TENSOR, nullptr, ARG(dstRef), none, 0.f, 0.f, 1.f),
         "pdnnrt_matmul: wScales must be finite and non-zero, got 0");
   fails(pdnnrt_matmul(ARG(srcRef), ARG(s8WeightsRef), NO_TENSOR, NO_TENSOR,
-                      ARG(threeRef), nullptr, ARG(dstRef), none, 1.f),
+                      ARG(threeRef), nullptr, ARG(dstRef), none, 0.f, 0.f, 1.f),
         "pdnnrt_matmul: outputScales has 3 scales; expected 1 or one per "
         "output column, 4");
   fails(pdnnrt_matmul(ARG(srcRef), ARG(s8WeightsRef), NO_TENSOR, NO_TENSOR,
-                      NO_TENSOR, nullptr, ARG(bf16DstRef), none, 1.f),
+                      NO_TENSOR, nullptr, ARG(bf16DstRef), none, 0.f, 0.f, 1.f),
         "pdnnrt_matmul: dst of type bf16 does not go with ui8 src");
   fails(pdnnrt_matmul(ARG(f32SrcRef), ARG(weightsRef), NO_TENSOR, NO_TENSOR,
-                      ARG(oneRef), nullptr, ARG(dstRef), none, 1.f),
+                      ARG(oneRef), nullptr, ARG(dstRef), none, 0.f, 0.f, 1.f),
         "pdnnrt_matmul: wScales and outputScales are for int8 products, src "
         "is f32");
   fails(pdnnrt_matmul(ARG(f32SrcRef), ARG(s8WeightsRef), NO_TENSOR, NO_TENSOR,
-                      NO_TENSOR, nullptr, ARG(dstRef), none, 1.f),
+                      NO_TENSOR, nullptr, ARG(dstRef), none, 0.f, 0.f, 1.f),
         "pdnnrt_matmul: weights of type si8 does not go with f32 src");
   fails(pdnnrt_matmul(ARG(f32SrcRef), ARG(weightsRef), NO_TENSOR, NO_TENSOR,
-                      NO_TENSOR, nullptr, ARG(u8DstRef), none, 1.f),
+                      NO_TENSOR, nullptr, ARG(u8DstRef), none, 0.f, 0.f, 1.f),
         "pdnnrt_matmul: dst of type ui8 does not go with f32 src");
   fails(pdnnrt_matmul(ARG(srcRef), ARG(s8WeightsRef), NO_TENSOR, NO_TENSOR,
-                      NO_TENSOR, nullptr, ARG(dstRef), none, 2.f),
+                      NO_TENSOR, nullptr, ARG(dstRef), none, 0.f, 0.f, 2.f),
         "pdnnrt_matmul: activationScale must be finite, and 1 without an "
         "activation; got 2");
   fails(pdnnrt_matmul(ARG(srcRef), ARG(s8WeightsRef), NO_TENSOR, NO_TENSOR,
-                      NO_TENSOR, nullptr, ARG(dstRef), 7, 1.f),
-        "pdnnrt_matmul: activation 7 is not one of PDNNRT_ACTIVATION_*");
+                      NO_TENSOR, nullptr, ARG(dstRef), 16, 0.f, 0.f, 1.f),
+        "pdnnrt_matmul: activation 16 is not one of PDNNRT_ELTWISE_*");
+  fails(pdnnrt_matmul(ARG(srcRef), ARG(s8WeightsRef), NO_TENSOR, NO_TENSOR,
+                      NO_TENSOR, nullptr, ARG(dstRef), PDNNRT_ELTWISE_CLIP,
+                      0.f, std::numeric_limits<float>::infinity(), 1.f),
+        "pdnnrt_matmul: the activation's alpha and beta must be finite, got 0 "
+        "and inf");
   EXPECT_EQ(dst, std::vector<float>(8)) << "nothing may be written";
 }
 

@@ -170,7 +170,7 @@ void checkMatmul(const std::vector<float> &src, std::vector<float> &weights,
       dstRef(dst, {M, Nn});
   ASSERT_RT_OK(pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), NO_TENSOR, NO_TENSOR,
                              NO_TENSOR, prepared, ARG(dstRef),
-                             PDNNRT_ACTIVATION_NONE, 1.0f));
+                             PDNNRT_ELTWISE_NONE, 0.f, 0.f, 1.0f));
   expectNear(dst,
              referenceMatmul(source, weights, nullptr, 1, M, K, Nn, 1, false));
 }
@@ -201,7 +201,7 @@ TEST_F(PreparedWeightsTest, AHandleOfOtherWeightsIsAnError) {
   Prepared ofA(aRef, PDNNRT_WEIGHTS_MATMUL);
   EXPECT_NE(pdnnrt_matmul(ARG(srcRef), ARG(bRef), NO_TENSOR, NO_TENSOR,
                           NO_TENSOR, ofA.get(), ARG(dstRef),
-                          PDNNRT_ACTIVATION_NONE, 1.0f),
+                          PDNNRT_ELTWISE_NONE, 0.f, 0.f, 1.0f),
             0);
   EXPECT_STREQ(lastError(), "pdnnrt_matmul: weightsPrepared was prepared from "
                             "other weights than weights");
@@ -236,7 +236,7 @@ TEST_F(PreparedWeightsTest, APointerThatIsNoHandleIsAnError) {
   EXPECT_NE(
       pdnnrt_matmul(ARG(srcRef), ARG(wRef), NO_TENSOR, NO_TENSOR, NO_TENSOR,
                     reinterpret_cast<pdnnrt_prepared_weights *>(notAHandle),
-                    ARG(dstRef), PDNNRT_ACTIVATION_NONE, 1.0f),
+                    ARG(dstRef), PDNNRT_ELTWISE_NONE, 0.f, 0.f, 1.0f),
       0);
   EXPECT_STREQ(lastError(), "pdnnrt_matmul: weightsPrepared is not a live "
                             "prepared-weights handle");

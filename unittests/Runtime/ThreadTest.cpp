@@ -64,7 +64,7 @@ Results compute(Weights &w, unsigned seed) {
       matmulBiasRef(w.matmulBias, {Nn}), matmulRef(r.matmul, {M, Nn});
   if (pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), ARG(matmulBiasRef), NO_TENSOR,
                     NO_TENSOR, w.matmulPrepared.get(), ARG(matmulRef),
-                    PDNNRT_ACTIVATION_RELU, 1.0f))
+                    PDNNRT_ELTWISE_RELU, 0.f, 0.f, 1.0f))
     fail("matmul");
 
   r.eltwise = r.matmul;

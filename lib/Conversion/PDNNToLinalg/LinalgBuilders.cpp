@@ -136,13 +136,6 @@ Value pdnn::sigmoid(OpBuilder &b, Location loc, Value x) {
   return arith::DivFOp::create(b, loc, one, arith::AddFOp::create(b, loc, one, e));
 }
 
-Value pdnn::productActivation(OpBuilder &b, Location loc, StringRef name,
-                              Value x) {
-  std::optional<FusedActivation> activation = parseFusedActivation(name);
-  assert(activation && "verified fc activation");
-  return fusedActivation(b, loc, *activation, 0.0f, 0.0f, x);
-}
-
 Value pdnn::hardSwish(OpBuilder &b, Location loc, Value x, float threshold,
                       float scale, float offset) {
   Type type = x.getType();

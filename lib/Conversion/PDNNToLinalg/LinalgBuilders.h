@@ -80,15 +80,18 @@ Value mapInF32(OpBuilder &b, Location loc, Value x,
 /// The standalone activation ops (no clamping): sigmoid = 1 / (1 + e^-x).
 Value sigmoid(OpBuilder &b, Location loc, Value x);
 
-/// An activation fused into fc ("relu", "tanh" or "sigmoid"), as the
-/// standalone ops compute it.
-Value productActivation(OpBuilder &b, Location loc, StringRef name, Value x);
-
 /// `activation` of f32 `x` with its oneDNN parameters (FusedActivation.h),
 /// as Paddle's standalone activation op computes it: the one definition of
 /// each activation's arithmetic in the reference.
 Value fusedActivation(OpBuilder &b, Location loc, FusedActivation activation,
                       float alpha, float beta, Value x);
+
+/// The same for an activation with its parameters (a kernel op's:
+/// fusedActivationOf).
+inline Value fusedActivation(OpBuilder &b, Location loc,
+                             const ActivationSpec &spec, Value x) {
+  return fusedActivation(b, loc, spec.kind, spec.alpha, spec.beta, x);
+}
 
 /// Paddle's hard_swish: x · min(max(x + offset, 0), threshold) / scale.
 Value hardSwish(OpBuilder &b, Location loc, Value x, float threshold,

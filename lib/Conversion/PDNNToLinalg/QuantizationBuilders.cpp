@@ -254,8 +254,8 @@ Value pdnn::finishInt8Product(OpBuilder &b, Location loc, Value acc, Value bias,
         if (bias)
           y = arith::AddFOp::create(nb, nloc, y, v[2]);
         y = arith::MulFOp::create(nb, nloc, y, v[1]);
-        if (!product.activation.empty()) {
-          y = productActivation(nb, nloc, product.activation, y);
+        if (product.activation.kind != FusedActivation::None) {
+          y = fusedActivation(nb, nloc, product.activation, y);
           if (product.activationScale != 1.0f)
             y = arith::MulFOp::create(
                 nb, nloc, y,

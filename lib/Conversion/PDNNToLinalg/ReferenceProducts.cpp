@@ -64,12 +64,13 @@ static std::pair<Value, Value> checkedBias(OpBuilder &b, Location loc,
 }
 
 /// [M, N] f32 product of a flattened data matrix [M, K] and weights [K, N],
-/// plus an optional bias of N values and an fc activation ("" for none).
+/// plus an optional bias of N values, then fc's activation.
 static Value matrixProduct(OpBuilder &b, Location loc, Value data,
-                           Value weights, Value bias, StringRef activation,
-                           StringRef name) {
+                           Value weights, Value bias,
+                           const ActivationSpec &activation, StringRef name) {
   Value product = checkedProduct(b, loc, data, weights, name);
-  if (!bias && activation.empty())
+  bool activates = activation.kind != FusedActivation::None;
+  if (!bias && !activates)
     return product;
   MLIRContext *ctx = b.getContext();
   SmallVector<Value> inputs{product};
@@ -84,8 +85,8 @@ static Value matrixProduct(OpBuilder &b, Location loc, Value data,
                         Value r = v[0];
                         if (bias)
                           r = arith::AddFOp::create(nb, nloc, r, v[1]);
-                        if (!activation.empty())
-                          r = productActivation(nb, nloc, activation, r);
+                        if (activates)
+                          r = fusedActivation(nb, nloc, activation, r);
                         return r;
                       },
                       maps);
@@ -147,7 +148,7 @@ struct MulToLinalg : public OpRewritePattern<MulOp> {
                                  getElementTypeOrSelf(op.getType()), "mul")
              : matrixProduct(rewriter, loc, castFloat(rewriter, loc, x, f32),
                              floatProductWeights(rewriter, loc, x, y), Value(),
-                             "", "mul");
+                             ActivationSpec{}, "mul");
     replaceOpWithCasts(
         rewriter, op,
         finishProduct(rewriter, loc, product, sizes, op.getOut()));
@@ -188,7 +189,7 @@ struct FcToLinalg : public OpRewritePattern<FcOp> {
                                  getElementTypeOrSelf(op.getType()), "fc")
              : matrixProduct(rewriter, loc, castFloat(rewriter, loc, x, f32),
                              floatProductWeights(rewriter, loc, x, w),
-                             op.getBias(), op.getActivationType(), "fc");
+                             op.getBias(), fusedActivationOf(op), "fc");
     SmallVector<OpFoldResult> sizes(
         ArrayRef(getSizes(rewriter, loc, op.getInput())).take_front(split));
     sizes.push_back(tensor::getMixedSize(rewriter, loc, product, 1));
@@ -297,10 +298,17 @@ struct MatmulV2ToLinalg : public OpRewritePattern<MatmulV2Op> {
           linalg::YieldOp::create(nb, nloc, sum);
         });
     Type outType = op.getType().getElementType();
-    Value result =
-        int8 ? finishInt8Product(rewriter, loc, generic.getResult(0), Value(),
-                                 *int8, outType)
-             : castFloat(rewriter, loc, generic.getResult(0), outType);
+    Value result = generic.getResult(0);
+    // The activation applies to the f32 sum, before a bf16 Out rounds it.
+    ActivationSpec activation = fusedActivationOf(op);
+    if (!int8 && activation.kind != FusedActivation::None)
+      result = mapInF32(rewriter, loc, result,
+                        [&](OpBuilder &nb, Location nloc, Value v) {
+                          return fusedActivation(nb, nloc, activation, v);
+                        });
+    result = int8 ? finishInt8Product(rewriter, loc, result, Value(), *int8,
+                                      outType)
+                  : castFloat(rewriter, loc, result, outType);
     // Drop the promoted dimensions (keeping Paddle's [1] for two vectors).
     SmallVector<OpFoldResult> finalSizes(outSizes.begin(), outSizes.begin() + batch);
     if (!xVector)

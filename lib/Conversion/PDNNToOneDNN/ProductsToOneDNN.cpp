@@ -10,6 +10,7 @@
 #include "PDNNToOneDNN.h"
 
 #include "CallResults.h"
+#include "RuntimeActivation.h"
 
 #include "../Legality/OneDNNLegality.h"
 #include "../SparseKernels/SparseMatmulKernel.h"
@@ -28,7 +29,6 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
 using namespace mlir::pdnn;
@@ -41,19 +41,28 @@ namespace {
 //===----------------------------------------------------------------------===//
 
 /// What a product computes beyond its operands: its result type and, for
-/// int8 data, Paddle's scales; an fc's activation.
+/// int8 data, Paddle's scales; fc's and matmul_v2's activation.
 struct ProductSpec {
   Type outType;
   std::optional<Int8Product> int8;
-  StringRef activation;
+  ActivationSpec activation;
 };
 
-static pdnnrt::Activation runtimeActivation(StringRef name) {
-  return llvm::StringSwitch<pdnnrt::Activation>(name)
-      .Case("relu", pdnnrt::Activation::relu)
-      .Case("tanh", pdnnrt::Activation::tanh)
-      .Case("sigmoid", pdnnrt::Activation::logistic)
-      .Default(pdnnrt::Activation::none);
+/// The sparse kernels' form of a (verified: sparseKernelsFuse) activation.
+static pdnnrt::Activation sparseActivation(const ActivationSpec &spec) {
+  switch (spec.kind) {
+  case FusedActivation::Relu:
+  case FusedActivation::LeakyRelu:
+    return pdnnrt::Activation::relu;
+  case FusedActivation::Tanh:
+    return pdnnrt::Activation::tanh;
+  case FusedActivation::Sigmoid:
+    return pdnnrt::Activation::logistic;
+  default:
+    assert(spec.kind == FusedActivation::None &&
+           "the verifier keeps other activations from packed weights");
+    return pdnnrt::Activation::none;
+  }
 }
 
 /// A constant [count] tensor of `values` in `elementType`.
@@ -133,7 +142,7 @@ static Value buildSparseMatmul(PatternRewriter &rewriter, Location loc,
   Value groupCounts =
       constantOf(rewriter, loc, ui8, ArrayRef(packed.groupCounts));
   Value dst = createEmpty(rewriter, loc, {s[0], columns}, spec.outType);
-  pdnnrt::Activation activation = runtimeActivation(spec.activation);
+  pdnnrt::Activation activation = sparseActivation(spec.activation);
   auto module =
       rewriter.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
   SparseMatmulKernels kernels =
@@ -191,11 +200,14 @@ static Value buildMatmul(PatternRewriter &rewriter, Location loc, Value src,
   SmallVector<OpFoldResult> dstSizes(s);
   dstSizes.back() = n;
   Value dst = createEmpty(rewriter, loc, dstSizes, spec.outType);
+  RuntimeActivation act = runtimeActivation(spec.activation);
   return pdnnrt::MatmulOp::create(
              rewriter, loc, TypeRange{dst.getType()}, src, weights, bias,
              wScales, outputScales, /*weightsPrepared=*/Value(), dst,
-             pdnnrt::ActivationAttr::get(rewriter.getContext(),
-                                         runtimeActivation(spec.activation)),
+             pdnnrt::EltwiseAlgorithmAttr::get(rewriter.getContext(),
+                                               act.algorithm),
+             rewriter.getF32FloatAttr(act.alpha),
+             rewriter.getF32FloatAttr(act.beta),
              rewriter.getF32FloatAttr(activationScale))
       .getResult(0);
 }
@@ -207,9 +219,9 @@ static Value finishProduct(OpBuilder &b, Location loc, Value product,
 }
 
 /// The spec of fc, mul or matmul_v2 `op`, whose result is `out`.
-static ProductSpec productSpec(Operation *op, Value out,
-                               StringRef activation = "") {
-  return {getElementTypeOrSelf(out.getType()), int8ProductOf(op), activation};
+static ProductSpec productSpec(Operation *op, Value out) {
+  return {getElementTypeOrSelf(out.getType()), int8ProductOf(op),
+          fusedActivationOf(op)};
 }
 
 struct FcToMatmul : public OpRewritePattern<FcOp> {
@@ -222,7 +234,7 @@ struct FcToMatmul : public OpRewritePattern<FcOp> {
     Value src = collapseToMatrix(rewriter, loc, op.getInput(), split);
     Value product =
         buildMatmul(rewriter, loc, src, op.getW(), op.getBias(),
-                    productSpec(op, op.getOut(), op.getActivationType()), "fc");
+                    productSpec(op, op.getOut()), "fc");
     SmallVector<OpFoldResult> sizes(
         ArrayRef(getSizes(rewriter, loc, op.getInput())).take_front(split));
     sizes.push_back(tensor::getMixedSize(rewriter, loc, product, 1));

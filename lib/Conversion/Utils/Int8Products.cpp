@@ -10,15 +10,15 @@
 using namespace mlir;
 using namespace mlir::pdnn;
 
-/// fc_mkldnn_op's scales; mul and matmul_v2 are its case without bias or
-/// activation. Computed in float, in Paddle's order, so that oneDNN gets
-/// the very scales Paddle gives it. With an activation (or an f32 result),
-/// Scale_out leaves the output scales: it multiplies the activation's
-/// result (or does not apply).
+/// fc_mkldnn_op's scales; mul is its case without bias or activation,
+/// matmul_v2 its case without bias. Computed in float, in Paddle's order,
+/// so that oneDNN gets the very scales Paddle gives it. With an activation
+/// (or an f32 result), Scale_out leaves the output scales: it multiplies
+/// the activation's result (or does not apply).
 static Int8Product paddleScales(float scaleIn, ArrayRef<float> scaleWeights,
                                 float scaleOut, bool forceFp32Output,
-                                StringRef activation, bool f32Weights) {
-  bool hasActivation = !activation.empty();
+                                ActivationSpec activation, bool f32Weights) {
+  bool hasActivation = activation.kind != FusedActivation::None;
   float outScale = forceFp32Output || hasActivation ? 1.0f : scaleOut;
   Int8Product product;
   product.activation = activation;
@@ -45,14 +45,15 @@ std::optional<Int8Product> mlir::pdnn::int8ProductOf(Operation *op) {
         return paddleScales(
             fc.getScaleIn().convertToFloat(), fc.getScaleWeights(),
             fc.getScaleOut().convertToFloat(), fc.getForceFp32Output(),
-            fc.getActivationType(), !isInt8(fc.getW()));
+            fusedActivationOf(fc), !isInt8(fc.getW()));
       })
       .Case([](MulOp mul) -> std::optional<Int8Product> {
         if (!isInt8(mul.getX()))
           return std::nullopt;
         return paddleScales(mul.getScaleX().convertToFloat(), mul.getScaleY(),
                             mul.getScaleOut().convertToFloat(),
-                            mul.getForceFp32Output(), "", !isInt8(mul.getY()));
+                            mul.getForceFp32Output(), ActivationSpec{},
+                            !isInt8(mul.getY()));
       })
       .Case([](MatmulV2Op matmul) -> std::optional<Int8Product> {
         if (!isInt8(matmul.getX()))
@@ -60,8 +61,8 @@ std::optional<Int8Product> mlir::pdnn::int8ProductOf(Operation *op) {
         float scaleY = matmul.getScaleY().convertToFloat();
         return paddleScales(matmul.getScaleX().convertToFloat(), {scaleY},
                             matmul.getScaleOut().convertToFloat(),
-                            matmul.getForceFp32Output(), "",
-                            /*f32Weights=*/false);
+                            matmul.getForceFp32Output(),
+                            fusedActivationOf(matmul), /*f32Weights=*/false);
       })
       .Default([](Operation *) { return std::nullopt; });
 }

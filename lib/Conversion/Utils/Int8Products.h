@@ -18,6 +18,8 @@
 #ifndef PADDLEDNN_LIB_CONVERSION_UTILS_INT8PRODUCTS_H
 #define PADDLEDNN_LIB_CONVERSION_UTILS_INT8PRODUCTS_H
 
+#include "PaddleDNN/Dialect/PDNN/IR/FusedActivation.h"
+
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -28,8 +30,8 @@ namespace mlir::pdnn {
 struct Int8Product {
   /// One scale or one per column each; `weights` is empty for si8 W.
   SmallVector<float> weights, bias, output;
-  /// "", "relu", "tanh" or "sigmoid".
-  StringRef activation;
+  /// fc's and matmul_v2's fused activation (FusedActivation.h).
+  ActivationSpec activation;
   float activationScale = 1.0f;
 };
 

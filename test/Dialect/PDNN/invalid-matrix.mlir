@@ -225,15 +225,6 @@ func.func @fc_out_shape(%x: tensor<2x3x16xf32>, %w: tensor<16x48xf32>) {
 
 // -----
 
-// fc: activation_type is "", "relu", "tanh" or "sigmoid".
-func.func @fc_activation_type(%x: tensor<2x16xf32>, %w: tensor<16x48xf32>) {
-  // expected-error @+1 {{activation_type must be "", "relu", "tanh" or "sigmoid", got "gelu"}}
-  %0 = pdnn.fc Input(%x) W(%w) {activation_type = "gelu"} : (tensor<2x16xf32>, tensor<16x48xf32>) -> tensor<2x48xf32>
-  return
-}
-
-// -----
-
 // fc: mkldnn_data_type is "float32", "bfloat16" or "int8".
 func.func @fc_mkldnn_data_type(%x: tensor<2x16xf32>, %w: tensor<16x48xf32>) {
   // expected-error @+1 {{mkldnn_data_type must be one of "float32", "bfloat16", "int8", got "float16"}}

@@ -14,8 +14,8 @@ func.func @on_tensors(%x: tensor<9x3xf32>, %lod: tensor<4xi64>, %p: tensor<4x3x3
       outs(%d, %h : tensor<4x3x5xf32>, tensor<1x1x1x3x5xf32>) {cell = #pdnnrt.cell<gru>, direction = #pdnnrt.direction<left2right>} -> tensor<4x3x5xf32>, tensor<1x1x1x3x5xf32>
   // CHECK: pdnnrt.padded_to_lod
   %2 = pdnnrt.padded_to_lod ins(%1#0, %lod : tensor<4x3x5xf32>, tensor<4xi64>) outs(%m : tensor<9x5xf32>) {right_aligned = false} -> tensor<9x5xf32>
-  // CHECK: pdnnrt.matmul {{.*}} {activation = #pdnnrt.activation<relu>} -> tensor<9x7xf32>
-  %3 = pdnnrt.matmul ins(%2, %w, %bias : tensor<9x5xf32>, tensor<5x7xf32>, tensor<7xf32>) outs(%o : tensor<9x7xf32>) {activation = #pdnnrt.activation<relu>} -> tensor<9x7xf32>
+  // CHECK: pdnnrt.matmul {{.*}} {activation = #pdnnrt.eltwise<relu>} -> tensor<9x7xf32>
+  %3 = pdnnrt.matmul ins(%2, %w, %bias : tensor<9x5xf32>, tensor<5x7xf32>, tensor<7xf32>) outs(%o : tensor<9x7xf32>) {activation = #pdnnrt.eltwise<relu>} -> tensor<9x7xf32>
   // CHECK: pdnnrt.eltwise ins(%{{.*}} : tensor<9x7xf32>) outs(%{{.*}} : tensor<9x7xf32>) {algorithm = #pdnnrt.eltwise<swish>, alpha = 2.000000e+00 : f32, beta = 0.000000e+00 : f32}
   %4 = pdnnrt.eltwise ins(%3 : tensor<9x7xf32>) outs(%3 : tensor<9x7xf32>) {algorithm = #pdnnrt.eltwise<swish>, alpha = 2.0 : f32, beta = 0.0 : f32} -> tensor<9x7xf32>
   // CHECK: pdnnrt.binary {{.*}} {algorithm = #pdnnrt.binary<mul>}

@@ -196,17 +196,6 @@ static FailureOr<Window2D> readWindow(Operation *op, ArrayRef<int32_t> strides,
   return window;
 }
 
-/// `fuse_activation` names an activation a kernel fuses.
-static LogicalResult verifyFusedActivation(Operation *op, StringRef name) {
-  if (parseFusedActivation(name))
-    return success();
-  return op->emitOpError()
-         << "fuse_activation \"" << name
-         << "\" is not an activation oneDNN kernels fuse (relu, leaky_relu, "
-            "relu6, swish, hard_swish, hard_sigmoid, sigmoid, tanh, gelu, "
-            "gelu_tanh, gelu_erf, mish, abs, sqrt, exp, clip)";
-}
-
 /// Output size of dimension `d` (0 = height, 1 = width) of a window op.
 static std::array<int64_t, 2> padsOf(const Window2D &w, int d, int64_t size,
                                      int64_t kernel) {
@@ -264,7 +253,8 @@ static LogicalResult inferConv2D(ConvOp op, InferredShapes &shapes) {
 template <typename ConvOp>
 static LogicalResult verifyConv2D(ConvOp op) {
   if (failed(verifyInferredShapes(op, {"Output"})) ||
-      failed(verifyFusedActivation(op, op.getFuseActivation())))
+      failed(verifyFusedActivation(op, "fuse_activation",
+                                    op.getFuseActivation())))
     return failure();
   int64_t m = shapeOf(op.getFilter())[0];
   if (failed(expectOptionalShape(op, op.getBias(), "Bias", {m})))
@@ -366,7 +356,8 @@ LogicalResult Conv2DTransposeOp::inferResultShapes(InferredShapes &shapes) {
 
 LogicalResult Conv2DTransposeOp::verify() {
   if (failed(verifyInferredShapes(*this, {"Output"})) ||
-      failed(verifyFusedActivation(*this, getFuseActivation())))
+      failed(verifyFusedActivation(*this, "fuse_activation",
+                                    getFuseActivation())))
     return failure();
   int64_t c = Image::of(shapeOf(getOutput()),
                         *isChannelsLast(getDataFormat()))

@@ -70,6 +70,18 @@ llvm::StringRef mlir::pdnn::fusedActivationName(FusedActivation activation) {
   return "";
 }
 
+llvm::LogicalResult mlir::pdnn::verifyFusedActivation(Operation *op,
+                                                    llvm::StringRef attrName,
+                                                    llvm::StringRef name) {
+  if (parseFusedActivation(name))
+    return llvm::success();
+  return op->emitOpError()
+         << attrName << " \"" << name
+         << "\" is not an activation oneDNN kernels fuse (relu, leaky_relu, "
+            "relu6, swish, hard_swish, hard_sigmoid, sigmoid, tanh, gelu, "
+            "gelu_tanh, gelu_erf, mish, abs, sqrt, exp, clip)";
+}
+
 bool mlir::pdnn::keepsZero(FusedActivation activation) {
   switch (activation) {
   case FusedActivation::HardSigmoid:
@@ -121,4 +133,39 @@ std::optional<ActivationSpec> mlir::pdnn::activationOf(Operation *op) {
         return ActivationSpec{FusedActivation::Clip, f(a.getMin()), f(a.getMax())};
       })
       .Default([](Operation *) -> Spec { return std::nullopt; });
+}
+
+ActivationSpec mlir::pdnn::fusedActivationOf(Operation *op) {
+  auto spec = [](llvm::StringRef name, const llvm::APFloat &alpha,
+                 const llvm::APFloat &beta) {
+    std::optional<FusedActivation> kind = parseFusedActivation(name);
+    if (!kind || *kind == FusedActivation::None)
+      return ActivationSpec{};
+    return ActivationSpec{*kind, alpha.convertToFloat(), beta.convertToFloat()};
+  };
+  auto fromFuseAttributes = [&](auto kernel) {
+    return spec(kernel.getFuseActivation(), kernel.getFuseAlpha(),
+                kernel.getFuseBeta());
+  };
+  return llvm::TypeSwitch<Operation *, ActivationSpec>(op)
+      .Case<Conv2DOp, DepthwiseConv2DOp, Conv2DTransposeOp, MatmulV2Op>(
+          fromFuseAttributes)
+      .Case([&](FcOp fc) {
+        return spec(fc.getActivationType(), fc.getFuseAlpha(), fc.getFuseBeta());
+      })
+      .Default([](Operation *) { return ActivationSpec{}; });
+}
+
+bool mlir::pdnn::sparseKernelsFuse(const ActivationSpec &spec) {
+  switch (spec.kind) {
+  case FusedActivation::None:
+  case FusedActivation::Tanh:
+  case FusedActivation::Sigmoid:
+    return true;
+  case FusedActivation::Relu:
+  case FusedActivation::LeakyRelu:
+    return spec.alpha == 0.0f;
+  default:
+    return false;
+  }
 }

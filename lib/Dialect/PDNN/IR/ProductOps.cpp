@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PaddleDNN/Dialect/PDNN/IR/FusedActivation.h"
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNAttrs.h"
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
 #include "PaddleDNN/Runtime/PackedSparseFormat.h"
@@ -46,8 +47,9 @@ static LogicalResult verifyProductTypes(Operation *op, Value data,
 /// Weights in `#pdnn.packed` are read by the generated sparse kernels only:
 /// oneDNN's BA16a64b4a layout of s8 weights [K, N] multiplying int8 data,
 /// packed when the module is compiled, so they must be a constant whose
-/// non-zeros are the encoding's `nnz`. `layoutProblem` says why the op's
-/// attributes keep the weights from being a plain [K, N] operand, if they do.
+/// non-zeros are the encoding's `nnz`, and the op's activation one the
+/// kernels apply. `layoutProblem` says why the op's attributes keep the
+/// weights from being a plain [K, N] operand, if they do.
 static LogicalResult verifyPackedWeights(Operation *op, Value data,
                                          Value weights,
                                          StringRef layoutProblem = "") {
@@ -68,6 +70,14 @@ static LogicalResult verifyPackedWeights(Operation *op, Value data,
                              << elementTypeOf(data) << " data";
   if (!layoutProblem.empty())
     return op->emitOpError() << "packed weights cannot be used " << layoutProblem;
+  ActivationSpec activation = fusedActivationOf(op);
+  if (!sparseKernelsFuse(activation))
+    return op->emitOpError()
+           << "packed weights take no activation but relu, tanh or sigmoid "
+              "(the generated sparse kernels'), got \""
+           << fusedActivationName(activation.kind) << "\""
+           << (activation.kind == FusedActivation::Relu ? " with a leaky slope"
+                                                        : "");
   DenseIntElementsAttr values;
   if (!matchPattern(weights, m_Constant(&values)))
     return op->emitOpError() << "packed weights must be a constant: they are "
@@ -163,11 +173,9 @@ LogicalResult FcOp::verify() {
   out.push_back(n);
   if (failed(expectShape(*this, getOut(), "Out", out)))
     return failure();
-  if (!llvm::is_contained({"", "relu", "tanh", "sigmoid"}, getActivationType()))
-    return emitOpError() << "activation_type must be \"\", \"relu\", \"tanh\" "
-                            "or \"sigmoid\", got \""
-                         << getActivationType() << "\"";
-  if (failed(verifyMkldnnDataType(*this, getMkldnnDataType())) ||
+  if (failed(verifyFusedActivation(*this, "activation_type",
+                                   getActivationType())) ||
+      failed(verifyMkldnnDataType(*this, getMkldnnDataType())) ||
       failed(verifyScale(*this, "Scale_in", getScaleIn().convertToFloat())) ||
       failed(verifyScaleList(*this, "Scale_weights", getScaleWeights(), n,
                              "W's columns")) ||
@@ -217,7 +225,9 @@ LogicalResult MatmulV2Op::verify() {
   if (x.empty() || y.empty())
     return emitOpError() << "X and Y must have rank >= 1, got "
                          << formatShape(x) << " and " << formatShape(y);
-  if (failed(verifyMatmulV2Types(*this)) ||
+  if (failed(verifyFusedActivation(*this, "fuse_activation",
+                                   getFuseActivation())) ||
+      failed(verifyMatmulV2Types(*this)) ||
       failed(verifyPackedWeights(
           *this, getX(), getY(),
           getTransY()        ? "transposed (trans_y)"
@@ -268,8 +278,10 @@ LogicalResult MatmulV2Op::verify() {
 }
 
 LogicalResult MatmulV2Op::canonicalize(MatmulV2Op op, PatternRewriter &rewriter) {
+  // mul has no activation.
   if (op.getTransX() || op.getTransY() || op.getX().getType().getRank() != 2 ||
-      op.getY().getType().getRank() != 2)
+      op.getY().getType().getRank() != 2 ||
+      fusedActivationOf(op).kind != FusedActivation::None)
     return failure();
   // mul's int8 attributes mean what matmul_v2's do (one scale for Y).
   SmallVector<NamedAttribute> attrs;
@@ -447,7 +459,8 @@ LogicalResult MatmulOp::canonicalize(MatmulOp op, PatternRewriter &rewriter) {
       rewriter, loc, productType, x, y, rewriter.getBoolAttr(op.getTranspose_X()),
       rewriter.getBoolAttr(op.getTranspose_Y()), rewriter.getF32FloatAttr(1.0f),
       rewriter.getF32FloatAttr(1.0f), rewriter.getF32FloatAttr(1.0f),
-      rewriter.getBoolAttr(false));
+      rewriter.getBoolAttr(false), rewriter.getStringAttr(""),
+      rewriter.getF32FloatAttr(0.0f), rewriter.getF32FloatAttr(0.0f));
   auto outType = cast<RankedTensorType>(op.getType());
   if (productType.getShape() != outType.getShape()) {
     std::optional<Value> v = reshaped(product, productType.getShape(), outType.getShape());

@@ -23,11 +23,6 @@ defvar PDNN_Conv2DGeometry = (ins
     PDNN_Str<"EXPLICIT">:$padding_algorithm, PDNN_I32<"1">:$groups,
     PDNN_I32s<"{1, 1}">:$dilations, PDNN_Str<"NCHW">:$data_format);
 
-// The activation a oneDNN kernel applies to its result (Paddle's
-// conv_activation_mkldnn_fuse_pass): "" for none.
-defvar PDNN_FusedActivation = (ins
-    PDNN_Str<"">:$fuse_activation, PDNN_F32<"0.0f">:$fuse_alpha,
-    PDNN_F32<"0.0f">:$fuse_beta);
 
 class PDNN_Conv2DBase<string mnemonic, string what>
     : PDNN_Op<mnemonic, [Pure, AttrSizedOperandSegments,

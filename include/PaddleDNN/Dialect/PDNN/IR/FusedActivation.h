@@ -1,10 +1,10 @@
 //===- FusedActivation.h - activations a kernel applies to its result -*- C++ -*-===//
 //
 // Paddle's oneDNN kernels fuse an activation into a convolution, a product
-// or an elementwise op through `fuse_activation` (a name) with `fuse_alpha`
-// and `fuse_beta`. This is the one list of those names and what their
-// parameters mean; the verifiers, the fuse passes and both lowerings read
-// it.
+// or an elementwise op through `fuse_activation` (fc: `activation_type`), a
+// name, with `fuse_alpha` and `fuse_beta`. This is the one list of those
+// names and what their parameters mean; the verifiers, the fuse passes and
+// both lowerings read it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +12,7 @@
 #define PADDLEDNN_DIALECT_PDNN_IR_FUSEDACTIVATION_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/LogicalResult.h"
 
 #include <optional>
 
@@ -44,6 +45,11 @@ std::optional<FusedActivation> parseFusedActivation(llvm::StringRef name);
 /// The canonical name of `activation` ("" for None).
 llvm::StringRef fusedActivationName(FusedActivation activation);
 
+/// Verifies that `name`, the value of `op`'s attribute `attrName`, is one of
+/// these names; the error lists them.
+llvm::LogicalResult verifyFusedActivation(Operation *op, llvm::StringRef attrName,
+                                          llvm::StringRef name);
+
 /// Whether f(0) = 0: an activation that keeps the zeros of a padded
 /// channel block zero.
 bool keepsZero(FusedActivation activation);
@@ -59,6 +65,18 @@ struct ActivationSpec {
 /// parameters only: oneDNN's is fixed), hard_sigmoid, sigmoid, tanh, gelu,
 /// abs, sqrt, exp, clip (attribute bounds). nullopt for any other op.
 std::optional<ActivationSpec> activationOf(Operation *op);
+
+/// The activation kernel op `op` applies to its result, read from its
+/// (verified) attributes: conv2d, depthwise_conv2d and conv2d_transpose
+/// (`fuse_activation`), fc (`activation_type`), matmul_v2
+/// (`fuse_activation`), each with `fuse_alpha` and `fuse_beta`. None for
+/// any other op, and for "" or "identity".
+ActivationSpec fusedActivationOf(Operation *op);
+
+/// Whether the generated kernels of packed sparse weights
+/// (`#pdnn.packed`, `pdnnrt.sparse_matmul`) apply `spec`: none, relu
+/// without a leaky slope, tanh and sigmoid only.
+bool sparseKernelsFuse(const ActivationSpec &spec);
 
 } // namespace pdnn
 } // namespace mlir

@@ -74,6 +74,12 @@ def PDNN_UnitScales : DefaultValuedAttr<DenseF32ArrayAttr, "{1.0f}">;
 class PDNN_I32s<string default> : DefaultValuedAttr<DenseI32ArrayAttr, default>;
 class PDNN_I64s<string default> : DefaultValuedAttr<DenseI64ArrayAttr, default>;
 class PDNN_F32s<string default> : DefaultValuedAttr<DenseF32ArrayAttr, default>;
+// The activation a oneDNN kernel applies to its result (Paddle's
+// conv_activation_mkldnn_fuse_pass, matmul_activation_mkldnn_fuse_pass):
+// a name of FusedActivation.h, "" for none, with its parameters.
+defvar PDNN_FusedActivation = (ins
+    PDNN_Str<"">:$fuse_activation, PDNN_F32<"0.0f">:$fuse_alpha,
+    PDNN_F32<"0.0f">:$fuse_beta);
 // An attribute Paddle requires (no default in its OpMaker).
 defvar PDNN_RequiredStr = StrAttr;
 defvar PDNN_RequiredI32s = DenseI32ArrayAttr;

@@ -43,9 +43,15 @@ def PDNN_FcOp : PDNN_Op<"fc", [Pure]> {
   let description = [{
     Input is flattened to a matrix of `prod(Input[0:in_num_col_dims])` rows;
     W is K x N (K+4 x N+4 when `padding_weights`, the padding being ignored);
-    Bias, when present, is N or 1 x N. `activation_type` is "" or one of
-    "relu", "tanh" and "sigmoid" (what Paddle's fc_act_mkldnn_fuse_pass
-    folds in).
+    Bias, when present, is N or 1 x N. `activation_type` is the activation
+    applied to the product plus Bias, with `fuse_alpha` and `fuse_beta`, as
+    Paddle's fc_act_mkldnn_fuse_pass writes them: "" (or "identity") for
+    none, or one of the names of FusedActivation.h with their parameters
+    as for conv2d's `fuse_activation` ("relu", "leaky_relu" (fuse_alpha),
+    "relu6" (fuse_alpha: threshold), "swish" (fuse_alpha: beta),
+    "hard_swish", "hard_sigmoid" (slope, offset), "sigmoid", "tanh",
+    "gelu" / "gelu_erf", "gelu_tanh", "mish", "abs", "sqrt", "exp", "clip"
+    (min, max)).
 
     int8 (Paddle's oneDNN int8 kernel): ui8 or si8 Input; W si8, or f32
     quantized per output channel with `Scale_weights` (rint(w·s)
@@ -54,6 +60,8 @@ def PDNN_FcOp : PDNN_Op<"fc", [Pure]> {
     Scale_weights) into ui8/si8 Out, or by 1 / (Scale_in · Scale_weights)
     into f32 (`force_fp32_output`). With an activation, the scale leaves
     out Scale_out, which multiplies the activation's result instead.
+    Packed sparse weights (`#pdnn.packed`) take relu, tanh and sigmoid
+    only (the generated kernels' activations).
     Out has shape `Input[0:in_num_col_dims] ++ [N]`.
 
     ```mlir
@@ -67,7 +75,8 @@ def PDNN_FcOp : PDNN_Op<"fc", [Pure]> {
     PDNN_Bool<"false">:$padding_weights, PDNN_Bool<"false">:$use_quantizer,
     PDNN_Str<"float32">:$mkldnn_data_type,
     PDNN_F32<"1.0f">:$Scale_in, PDNN_UnitScales:$Scale_weights,
-    PDNN_F32<"1.0f">:$Scale_out, PDNN_Bool<"false">:$force_fp32_output);
+    PDNN_F32<"1.0f">:$Scale_out, PDNN_Bool<"false">:$force_fp32_output,
+    PDNN_F32<"0.0f">:$fuse_alpha, PDNN_F32<"0.0f">:$fuse_beta);
   let results = (outs PDNN_DataTensor:$Out);
   let assemblyFormat = [{
     `Input` `(` $Input `)` `W` `(` $W `)` (`Bias` `(` $Bias^ `)`)?
@@ -84,20 +93,28 @@ def PDNN_MatmulV2Op : PDNN_Op<"matmul_v2", [Pure]> {
     one-element 1-D Out, as in Paddle); leading (batch) dimensions
     broadcast. `trans_x`/`trans_y` transpose the last two dimensions first.
 
+    `fuse_activation` (with `fuse_alpha`, `fuse_beta`) is the activation
+    Paddle's matmul_activation_mkldnn_fuse_pass folds in: "" for none, or
+    a name of FusedActivation.h with its parameters, as for fc.
+
     int8 (what Paddle's cpu_quantize_pass makes of it): ui8 or si8 X times
     si8 Y, Out = Scale_out / (Scale_x · Scale_y) · (X x Y) rounded and
     saturated into ui8 or si8, or 1 / (Scale_x · Scale_y) · (X x Y) in f32
-    with `force_fp32_output`. Float operands share one type; Out is theirs,
-    or f32 with `force_fp32_output`.
+    with `force_fp32_output`. With an activation, as for fc: Out =
+    Scale_out · act((X x Y) / (Scale_x · Scale_y)), Scale_out multiplying
+    the activation's result (not with `force_fp32_output`). Float operands
+    share one type; Out is theirs, or f32 with `force_fp32_output`.
 
-    Canonicalization: a product of two matrices without transposes is
-    `mul` (what Paddle 3's PIR writes for a legacy `mul`), so that the fc
-    and GRU fuses see one form.
+    Canonicalization: a product of two matrices without transposes or an
+    activation is `mul` (what Paddle 3's PIR writes for a legacy `mul`),
+    so that the fc and GRU fuses see one form.
   }];
-  let arguments = (ins PDNN_DataTensor:$X, PDNN_DataTensor:$Y,
-    PDNN_Bool<"false">:$trans_x, PDNN_Bool<"false">:$trans_y,
-    PDNN_F32<"1.0f">:$Scale_x, PDNN_F32<"1.0f">:$Scale_y,
-    PDNN_F32<"1.0f">:$Scale_out, PDNN_Bool<"false">:$force_fp32_output);
+  let arguments = !con(
+      (ins PDNN_DataTensor:$X, PDNN_DataTensor:$Y,
+           PDNN_Bool<"false">:$trans_x, PDNN_Bool<"false">:$trans_y,
+           PDNN_F32<"1.0f">:$Scale_x, PDNN_F32<"1.0f">:$Scale_y,
+           PDNN_F32<"1.0f">:$Scale_out, PDNN_Bool<"false">:$force_fp32_output),
+      PDNN_FusedActivation);
   let results = (outs PDNN_DataTensor:$Out);
   let assemblyFormat = [{
     $X `,` $Y attr-dict `:` functional-type(operands, results)

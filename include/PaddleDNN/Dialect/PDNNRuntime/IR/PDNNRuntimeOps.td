@@ -284,12 +284,39 @@ def PDNNRT_PaddedToLoDOp : PDNNRT_CallOp<"padded_to_lod", "pdnnrt_padded_to_lod"
     BoolAttr:$right_aligned);
 }
 
+// The activations of eltwise calls and of the post-ops a convolution or a
+// dense product (matmul) fuses. Each is oneDNN's algorithm of that name
+// with oneDNN's alpha and beta, except `hardsigmoid` (max(0, min(1,
+// alpha·x + beta))), which the runtime runs as linear then clip, and
+// `none` (post-ops only).
+def PDNNRT_EltwiseAlgorithm : I32EnumAttr<"EltwiseAlgorithm",
+    "oneDNN eltwise algorithm (PDNNRT_ELTWISE_* in PDNNRuntime.h)", [
+      I32EnumAttrCase<"relu", 0>, I32EnumAttrCase<"tanh", 1>,
+      I32EnumAttrCase<"logistic", 2>, I32EnumAttrCase<"gelu_erf", 3>,
+      I32EnumAttrCase<"gelu_tanh", 4>, I32EnumAttrCase<"swish", 5>,
+      I32EnumAttrCase<"abs", 6>, I32EnumAttrCase<"sqrt", 7>,
+      I32EnumAttrCase<"linear", 8>, I32EnumAttrCase<"hardswish", 9>,
+      I32EnumAttrCase<"clip", 10>, I32EnumAttrCase<"exp", 11>,
+      I32EnumAttrCase<"mish", 12>, I32EnumAttrCase<"hardsigmoid", 13>,
+      I32EnumAttrCase<"pow", 14>, I32EnumAttrCase<"none", 15>]> {
+  let cppNamespace = "::mlir::pdnnrt";
+  let genSpecializedAttr = 0;
+  string cEnumPrefix = "PDNNRT_ELTWISE_";
+}
+
+def PDNNRT_EltwiseAlgorithmAttr
+    : EnumAttr<PDNNRT_Dialect, PDNNRT_EltwiseAlgorithm, "eltwise"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
 //===----------------------------------------------------------------------===//
 // Matrix products
 //===----------------------------------------------------------------------===//
 
+// The activations the generated sparse kernels (sparse_matmul) apply; the
+// dense products take the eltwise algorithms below.
 def PDNNRT_Activation : I32EnumAttr<"Activation",
-    "an activation fused into a product (PDNNRT_ACTIVATION_* in PDNNRuntime.h)", [
+    "an activation a sparse kernel applies (PDNNRT_ACTIVATION_* in PDNNRuntime.h)", [
       I32EnumAttrCase<"none", 0>, I32EnumAttrCase<"relu", 1>,
       I32EnumAttrCase<"tanh", 2>, I32EnumAttrCase<"logistic", 3>]> {
   let cppNamespace = "::mlir::pdnnrt";
@@ -316,7 +343,10 @@ def PDNNRT_MatmulOp : PDNNRT_CallOp<"matmul", "pdnnrt_matmul",
     dst = activationScale · activation(outputScales · (src x weights +
     bias)), rounded (to nearest even) and saturated into dst's type; that
     is oneDNN's output-scale model, where the scales apply to the
-    accumulator plus the bias and the post-op comes after them.
+    accumulator plus the bias and the post-op comes after them. The
+    activation is an eltwise algorithm with its `alpha` and `beta`, as
+    convolutions take it (`none` for none); activationScale is the scale of
+    its (last) post-op, and must be 1 without one.
 
     Precisions: f32 (src, weights, dst f32); bf16 (bf16 src, bf16 or f32
     weights rounded to bf16 when prepared, bf16 or f32 dst); int8 (ui8 or
@@ -333,8 +363,10 @@ def PDNNRT_MatmulOp : PDNNRT_CallOp<"matmul", "pdnnrt_matmul",
     Optional<PDNNRT_Buffer<[F32], [1]>>:$outputScales,
     PDNNRT_PreparedFor<"weights", "matmul">:$weightsPrepared,
     PDNNRT_Destination<PDNNRT_ProductData, [2, 3]>:$dst,
-    DefaultValuedAttr<PDNNRT_ActivationAttr,
-                      "::mlir::pdnnrt::Activation::none">:$activation,
+    DefaultValuedAttr<PDNNRT_EltwiseAlgorithmAttr,
+                      "::mlir::pdnnrt::EltwiseAlgorithm::none">:$activation,
+    DefaultValuedAttr<F32Attr, "0.0f">:$alpha,
+    DefaultValuedAttr<F32Attr, "0.0f">:$beta,
     DefaultValuedAttr<F32Attr, "1.0f">:$activationScale);
 }
 
@@ -406,30 +438,6 @@ def PDNNRT_ReorderOp : PDNNRT_CallOp<"reorder", "pdnnrt_reorder"> {
 //===----------------------------------------------------------------------===//
 // Elementwise
 //===----------------------------------------------------------------------===//
-
-// The activations of eltwise calls and of the post-ops a convolution
-// fuses. Each is oneDNN's algorithm of that name with oneDNN's alpha and
-// beta, except `hardsigmoid` (max(0, min(1, alpha·x + beta))), which the
-// runtime runs as linear then clip, and `none` (post-ops only).
-def PDNNRT_EltwiseAlgorithm : I32EnumAttr<"EltwiseAlgorithm",
-    "oneDNN eltwise algorithm (PDNNRT_ELTWISE_* in PDNNRuntime.h)", [
-      I32EnumAttrCase<"relu", 0>, I32EnumAttrCase<"tanh", 1>,
-      I32EnumAttrCase<"logistic", 2>, I32EnumAttrCase<"gelu_erf", 3>,
-      I32EnumAttrCase<"gelu_tanh", 4>, I32EnumAttrCase<"swish", 5>,
-      I32EnumAttrCase<"abs", 6>, I32EnumAttrCase<"sqrt", 7>,
-      I32EnumAttrCase<"linear", 8>, I32EnumAttrCase<"hardswish", 9>,
-      I32EnumAttrCase<"clip", 10>, I32EnumAttrCase<"exp", 11>,
-      I32EnumAttrCase<"mish", 12>, I32EnumAttrCase<"hardsigmoid", 13>,
-      I32EnumAttrCase<"pow", 14>, I32EnumAttrCase<"none", 15>]> {
-  let cppNamespace = "::mlir::pdnnrt";
-  let genSpecializedAttr = 0;
-  string cEnumPrefix = "PDNNRT_ELTWISE_";
-}
-
-def PDNNRT_EltwiseAlgorithmAttr
-    : EnumAttr<PDNNRT_Dialect, PDNNRT_EltwiseAlgorithm, "eltwise"> {
-  let assemblyFormat = "`<` $value `>`";
-}
 
 def PDNNRT_EltwiseOp : PDNNRT_CallOp<"eltwise", "pdnnrt_eltwise", [PDNNRT_InPlace]> {
   let summary = "oneDNN eltwise";
