@@ -30,6 +30,9 @@ void mlir::pdnn::buildFusePipeline(OpPassManager &pm, const FusePipelineOptions 
   pm.addPass(createFuseFcGru());
   pm.addPass(createFuseFcLstm());
   pm.addPass(createFuseBidirectionalGru());
+  // Paddle runs fc_act and matmul_activation after the fc / rnn fuses,
+  // which take only fc and mul without an activation.
+  pm.addPass(createFuseProductActivation());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   if (options.inplace)
@@ -40,6 +43,7 @@ void mlir::pdnn::registerFusePipeline() {
   PassPipelineRegistration<FusePipelineOptions>(
       "pdnn-fuse",
       "Paddle's oneDNN graph passes in order: convolution fuses (bn, bias, "
-      "residual, activation), fc+gru, fc+lstm, bidirectional gru, inplace",
+      "residual, activation), fc+gru, fc+lstm, bidirectional gru, fc/matmul "
+      "+ activation, inplace",
       buildFusePipeline);
 }

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PaddleDNN/Dialect/PDNN/IR/FusedActivation.h"
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNAttrs.h"
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
 #include "PaddleDNN/Runtime/PackedSparseFormat.h"
@@ -61,6 +62,14 @@ static OpOperand *packableWeights(Operation *op, std::string &why) {
     why = "the weights are not si8 (run --quantize-constant-weights first)";
   if (why.empty() && !matchPattern(weights->get(), m_Constant()))
     why = "the weights are not a constant";
+  if (ActivationSpec activation = fusedActivationOf(op);
+      why.empty() && !sparseKernelsFuse(activation))
+    why = ("the product fuses activation \"" +
+           fusedActivationName(activation.kind) + "\"" +
+           (activation.alpha != 0.0f ? " with a leaky slope" : "") +
+           "; the sparse kernels apply relu (without a leaky slope), tanh "
+           "and sigmoid only")
+              .str();
   return why.empty() ? weights : nullptr;
 }
 

@@ -72,3 +72,25 @@ func.func @refused(%x: tensor<3x2xui8>, %arg: tensor<2x2xsi8>, %f: tensor<3x2xf3
   %5 = pdnn.fc Input(%f) W(%f32w) : (tensor<3x2xf32>, tensor<2x2xf32>) -> tensor<3x2xf32>
   return %0, %1, %2, %3, %4, %5 : tensor<3x2xf32>, tensor<3x2xf32>, tensor<3x2xf32>, tensor<3x2xf32>, tensor<3x2xf32>, tensor<3x2xf32>
 }
+
+// -----
+
+// The generated sparse kernels apply relu, tanh and sigmoid: products that
+// fuse one of them pack, the others stay dense.
+// CHECK-LABEL: func @activations
+// CHECK: pdnn.fc Input(%arg0) W(%{{.*}}) {activation_type = "tanh", force_fp32_output = true} : (tensor<3x4xui8>, tensor<4x2xsi8, #pdnn.packed<"BA16a64b4a", nnz = 2>>) -> tensor<3x2xf32>
+// CHECK: pdnn.fc Input(%arg0) W(%{{.*}}) {activation_type = "gelu", force_fp32_output = true} : (tensor<3x4xui8>, tensor<4x2xsi8>) -> tensor<3x2xf32>
+// CHECK: pdnn.matmul_v2 %arg0, %{{.*}} {force_fp32_output = true, fuse_activation = "relu", fuse_alpha = 1.000000e-01 : f32} : (tensor<3x4xui8>, tensor<4x2xsi8>) -> tensor<3x2xf32>
+// REMARK: Reason="the product fuses activation "gelu_erf"; the sparse kernels apply relu (without a leaky slope), tanh and sigmoid only"
+// REMARK: Reason="the product fuses activation "relu" with a leaky slope; the sparse kernels apply relu (without a leaky slope), tanh and sigmoid only"
+// REMARK: Category:pack-sparse-weights | dense=2, packed=1
+func.func @activations(%x: tensor<3x4xui8>) -> (tensor<3x2xf32>, tensor<3x2xf32>, tensor<3x2xf32>) {
+  %w = arith.constant dense<[[0, 3], [0, 0], [0, 0], [-2, 0]]> : tensor<4x2xsi8>
+  %0 = pdnn.fc Input(%x) W(%w) {activation_type = "tanh", force_fp32_output = true}
+      : (tensor<3x4xui8>, tensor<4x2xsi8>) -> tensor<3x2xf32>
+  %1 = pdnn.fc Input(%x) W(%w) {activation_type = "gelu", force_fp32_output = true}
+      : (tensor<3x4xui8>, tensor<4x2xsi8>) -> tensor<3x2xf32>
+  %2 = pdnn.matmul_v2 %x, %w {fuse_activation = "relu", fuse_alpha = 0.1 : f32, force_fp32_output = true}
+      : (tensor<3x4xui8>, tensor<4x2xsi8>) -> tensor<3x2xf32>
+  return %0, %1, %2 : tensor<3x2xf32>, tensor<3x2xf32>, tensor<3x2xf32>
+}

@@ -43,7 +43,8 @@ struct FusePipelineOptions : public PassPipelineOptions<FusePipelineOptions> {
 /// Paddle's oneDNN graph passes in Paddle's order, each refusing (with a
 /// remark) what it cannot rewrite: the convolution fuses (batch_norm, bias,
 /// residual, activation), the recurrent fuses (fc+gru, fc+lstm, the
-/// bidirectional GRU pair), then --inplace.
+/// bidirectional GRU pair), the fc / matmul_v2 activation fuse, then
+/// --inplace.
 void buildFusePipeline(OpPassManager &pm, const FusePipelineOptions &options);
 
 /// pdnn (on tensors) -> LLVM dialect: the lowering to oneDNN calls and/or the

@@ -186,7 +186,9 @@ def PackSparseWeights : Pass<"pack-sparse-weights"> {
 
     Left dense, with a remark in category `pack-sparse-weights`: weights
     below the threshold (dense int8 is faster there), not constant, f32,
-    transposed (`trans_y`), batched, or with `padding_weights`.
+    transposed (`trans_y`), batched, or with `padding_weights`, and
+    products fusing an activation the sparse kernels do not apply (they
+    apply relu, tanh and sigmoid).
   }];
   let options = [
     // 0.5: where the packed kernel overtakes dense oneDNN int8 on
@@ -417,6 +419,45 @@ def FuseConvActivation : Pass<"fuse-conv-activation"> {
     already fuses one, its result has another reader, or the activation has
     parameters oneDNN cannot take (hard_swish other than Paddle's defaults,
     clip with tensor bounds).
+  }];
+  let statistics = [
+    Statistic<"numFused", "fused", "Number of activations fused">,
+    Statistic<"numRefused", "refused", "Number of activations left alone">,
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// Products: Paddle's oneDNN fc and matmul activation fuse passes
+//===----------------------------------------------------------------------===//
+
+def FuseProductActivation : Pass<"fuse-product-activation"> {
+  let summary = "Fuse the activation that follows fc or matmul_v2 into it (activation_type, fuse_activation)";
+  let description = [{
+    Paddle's `fc_act_mkldnn_fuse_pass` and
+    `matmul_activation_mkldnn_fuse_pass`: relu, leaky_relu, relu6, swish,
+    hard_swish, hard_sigmoid, sigmoid, tanh, gelu, abs, sqrt, exp and clip
+    applied to the result of an `fc` become its `activation_type`, of a
+    `matmul_v2` its `fuse_activation`, each with `fuse_alpha` and
+    `fuse_beta` (FusedActivation.h, the parameters as Paddle's passes copy
+    them: leaky_relu's alpha, relu6's threshold, swish's beta; hard_sigmoid's
+    slope and offset, clip's min and max), applied after fc's Bias.
+
+    A `mul` of a matrix Y (`y_num_col_dims` = 1) fuses too, becoming an fc
+    without Bias with mul's flattening and int8 scales: canonicalization
+    writes every 2-D matmul_v2 without transposes as `mul`, which Paddle's
+    matmul pass would have fused. (Paddle's `mul` has no activation.)
+
+    int8 products (int8 data; their result is f32, since the activations
+    take float data) keep Paddle's int8 rule: the activation applies to the
+    scaled product, before Scale_out, which then does not apply
+    (`force_fp32_output`).
+
+    Refused, with a remark in category `fuse-product-activation`, when the
+    product already fuses an activation, its result has another reader,
+    the activation has parameters oneDNN cannot take (hard_swish other
+    than Paddle's defaults, clip with tensor bounds), the product's weights
+    are packed for the sparse kernels and the activation is not one they
+    apply (relu, tanh, sigmoid), or the types differ.
   }];
   let statistics = [
     Statistic<"numFused", "fused", "Number of activations fused">,
