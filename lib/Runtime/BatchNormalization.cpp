@@ -31,7 +31,11 @@ void pdnnrt::run(const BatchNormCall &call) {
   bool last = readFlag("channelsLast", call.channelsLast);
   bool relu = readFlag("relu", call.relu);
   expectSameShape(call.dst, call.src);
-  Image src = readImage(call.src, last);
+  // A blocked image has as many channels as the statistics (its padding
+  // channels, which oneDNN keeps zero, are not among them).
+  if (call.mean.rank != 1)
+    fail("mean must have rank 1, got %d", call.mean.rank);
+  Image src = readImage(call.src, last, call.src.rank == 5 ? call.mean.size(0) : -1);
   for (const Tensor *t : {&call.mean, &call.variance, &call.scale, &call.shift})
     expectShape(*t, {src.c});
   if (!std::isfinite(call.epsilon) || call.epsilon < 0.0f)

@@ -27,25 +27,29 @@ struct BinaryEntry {
   dnnl::memory src0, src1, dst;
 };
 
-/// A blocked image [N, C/b, H, W, b] as oneDNN's nChw{b}c of C = C/b · b
-/// channels, or a [n, 1, h, w, 1] channel broadcast as nchw.
-dnnl::memory::desc imageDesc(const Tensor &t) {
+/// A blocked image [N, ceil(C/b), H, W, b] as oneDNN's nChw{b}c of its
+/// `channels` (a per-channel src1 of one block row too), or a
+/// [n, 1, h, w, 1] channel broadcast as nchw.
+dnnl::memory::desc imageDesc(const Tensor &t, int64_t channels) {
   int64_t block = t.size(4);
-  dnnl::memory::dims dims{t.size(0), t.size(1) * block, t.size(2), t.size(3)};
   using tag = dnnl::memory::format_tag;
-  tag format = block == 16 ? tag::nChw16c : block == 8 ? tag::nChw8c : tag::nchw;
-  return dnnl::memory::desc(dims, dnnl::memory::data_type::f32, format);
+  if (block == 1)
+    return dnnl::memory::desc({t.size(0), 1, t.size(2), t.size(3)},
+                              dnnl::memory::data_type::f32, tag::nchw);
+  return dnnl::memory::desc({t.size(0), channels, t.size(2), t.size(3)},
+                            dnnl::memory::data_type::f32,
+                            block == 16 ? tag::nChw16c : tag::nChw8c);
 }
 
 std::unique_ptr<BinaryEntry> makeBinary(dnnl::algorithm algorithm,
                                         const Tensor &src0, const Tensor &src1,
-                                        bool images) {
+                                        int64_t channels) {
   dnnl::memory::desc big =
-      images ? imageDesc(src0)
-             : denseDesc(dnnl::memory::dims(src0.sizes, src0.sizes + src0.rank));
+      channels ? imageDesc(src0, channels)
+               : denseDesc(dnnl::memory::dims(src0.sizes, src0.sizes + src0.rank));
   dnnl::memory::desc small =
-      images ? imageDesc(src1)
-             : denseDesc(dnnl::memory::dims(src1.sizes, src1.sizes + src1.rank));
+      channels ? imageDesc(src1, channels)
+               : denseDesc(dnnl::memory::dims(src1.sizes, src1.sizes + src1.rank));
   dnnl::binary::desc desc(algorithm, big, small, big);
   dnnl::binary::primitive_desc pd(desc, cachedPrimitiveAttr(), cpuEngine());
   auto entry = std::make_unique<BinaryEntry>();
@@ -102,14 +106,20 @@ void pdnnrt::run(const BinaryCall &call) {
            "commute");
     std::swap(src0, src1);
   }
-  bool images = readFlag("blockedImages", call.blockedImages);
-  if (images) {
+  int64_t channels = call.channels;
+  if (channels < 0)
+    fail("channels must not be negative, got %lld", static_cast<long long>(channels));
+  if (channels > 0) {
     int64_t block = src0.rank == 5 ? src0.size(4) : 0;
     if (block != 8 && block != 16)
-      fail("with blockedImages, src0 must be an image blocked by 8 or 16 "
+      fail("with channels, src0 must be an image blocked by 8 or 16 "
            "channels");
+    if (src0.size(1) != (channels + block - 1) / block)
+      fail("src0 has %lld blocks of %lld channels, not the %lld channels given",
+           static_cast<long long>(src0.size(1)), static_cast<long long>(block),
+           static_cast<long long>(channels));
     if (src1.size(4) != block && !(src1.size(4) == 1 && src1.size(1) == 1))
-      fail("with blockedImages, src1 must be blocked like src0 or broadcast "
+      fail("with channels, src1 must be blocked like src0 or broadcast "
            "over the channels");
   }
   bool inPlace = isInPlace(dst, src0);
@@ -121,11 +131,11 @@ void pdnnrt::run(const BinaryCall &call) {
     return;
 
   Key key;
-  key.add(call.algorithm).add(src0.rank).add(images);
+  key.add(call.algorithm).add(src0.rank).add(channels);
   key.add(src0.sizes, src0.rank).add(src1.sizes, src1.rank);
   thread_local ThreadCache<BinaryEntry> cache;
   BinaryEntry &entry =
-      cache.get(key, [&] { return makeBinary(oneDNNAlgorithm, src0, src1, images); });
+      cache.get(key, [&] { return makeBinary(oneDNNAlgorithm, src0, src1, channels); });
 
   dnnl_memory_t src0Memory = bind(entry.src0, src0.data);
   dnnl_exec_arg_t args[] = {

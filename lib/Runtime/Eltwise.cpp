@@ -13,6 +13,7 @@
 #include "Cache.h"
 #include "Context.h"
 #include "Errors.h"
+#include "Images.h"
 #include "MemRef.h"
 #include "PostOps.h"
 #include "Scratchpad.h"
@@ -27,10 +28,9 @@ struct EltwiseEntry {
   dnnl::memory src, dst;
 };
 
-std::unique_ptr<EltwiseEntry> makeEltwise(int64_t numel,
+std::unique_ptr<EltwiseEntry> makeEltwise(const dnnl::memory::desc &data,
                                           const EltwiseStep (&steps)[2],
                                           int count) {
-  dnnl::memory::desc data = denseDesc({numel});
   auto entry = std::make_unique<EltwiseEntry>();
   entry->steps = count;
   for (int i = 0; i < count; ++i) {
@@ -57,15 +57,28 @@ void pdnnrt::run(const EltwiseCall &call) {
   if (src.numel == 0)
     return;
 
+  // A blocked image as oneDNN's nChw{b}c of its channels (which keeps the
+  // padding channels zero); any other tensor as its elements in a row.
+  bool image = call.channels > 0;
+  Image blocked;
+  if (image) {
+    if (src.rank != 5)
+      fail("with channels, src must be a blocked image of rank 5, got rank %d", src.rank);
+    blocked = readImage(src, /*channelsLast=*/false, call.channels);
+  }
   Key key;
-  key.add(src.numel).add(count);
+  key.add(src.numel).add(count).add(image);
+  if (image)
+    blocked.addTo(key);
   for (int i = 0; i < count; ++i)
     key.add(static_cast<int64_t>(steps[i].algorithm))
         .addBits(steps[i].alpha)
         .addBits(steps[i].beta);
   thread_local ThreadCache<EltwiseEntry> cache;
   EltwiseEntry &entry =
-      cache.get(key, [&] { return makeEltwise(src.numel, steps, count); });
+      cache.get(key, [&] {
+        return makeEltwise(image ? blocked.desc() : denseDesc({src.numel}), steps, count);
+      });
 
   dnnl_memory_t srcMemory = bind(entry.src, src.data);
   dnnl_memory_t dstMemory = inPlace ? srcMemory : bind(entry.dst, dst.data);

@@ -296,11 +296,11 @@ TEST_F(AllocationTest, SteadyStateCallsAllocateNothing) {
                  }));
   expectSteady("eltwise_in_place", countSteadyState([&] {
                  return pdnnrt_eltwise(ARG(productRef), ARG(productRef),
-                                       PDNNRT_ELTWISE_TANH, 0.f, 0.f);
+                                       PDNNRT_ELTWISE_TANH, 0.f, 0.f, /*channels=*/0);
                }));
   expectSteady("binary_broadcast", countSteadyState([&] {
                  return pdnnrt_binary(ARG(productRef), ARG(rowRef),
-                                      ARG(productRef), PDNNRT_BINARY_MUL, /*blockedImages=*/0);
+                                      ARG(productRef), PDNNRT_BINARY_MUL, /*channels=*/0);
                }));
   expectSteady("sum", countSteadyState([&] {
                  return pdnnrt_sum(3, ARG(productRef), ARG(otherRef),

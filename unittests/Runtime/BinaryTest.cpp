@@ -41,7 +41,7 @@ TEST_F(BinaryTest, AddAndMulWithEveryBroadcast) {
       MemRef aRef(a, {2, 3, 4}), bRef(b, smallShape), dstRef(dst, {2, 3, 4});
       ASSERT_RT_OK(
           pdnnrt_binary(ARG(aRef), ARG(bRef), ARG(dstRef),
-                        multiply ? PDNNRT_BINARY_MUL : PDNNRT_BINARY_ADD, /*blockedImages=*/0));
+                        multiply ? PDNNRT_BINARY_MUL : PDNNRT_BINARY_ADD, /*channels=*/0));
       expectNear(dst, referenceBinary(a, b, smallShape, multiply), 1e-6f);
     }
 }
@@ -50,7 +50,7 @@ TEST_F(BinaryTest, RankOne) {
   std::vector<float> a{1, 2, 3}, b{10}, dst(3);
   MemRef aRef(a, {3}), bRef(b, {1}), dstRef(dst, {3});
   ASSERT_RT_OK(
-      pdnnrt_binary(ARG(aRef), ARG(bRef), ARG(dstRef), PDNNRT_BINARY_ADD, /*blockedImages=*/0));
+      pdnnrt_binary(ARG(aRef), ARG(bRef), ARG(dstRef), PDNNRT_BINARY_ADD, /*channels=*/0));
   EXPECT_EQ(dst, (std::vector<float>{11, 12, 13}));
 }
 

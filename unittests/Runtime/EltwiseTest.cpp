@@ -57,7 +57,7 @@ TEST_F(EltwiseTest, EveryAlgorithmMatchesReference) {
       expected[i] = float(algorithm.reference(src[i]));
     MemRef srcRef(src, {2, 3, 5}), dstRef(dst, {2, 3, 5});
     ASSERT_RT_OK(pdnnrt_eltwise(ARG(srcRef), ARG(dstRef), algorithm.id,
-                                algorithm.alpha, algorithm.beta));
+                                algorithm.alpha, algorithm.beta, /*channels=*/0));
     expectNear(dst, expected);
   }
 }
@@ -74,7 +74,7 @@ TEST_F(EltwiseTest, EveryRankFromOneToSix) {
     std::vector<float> dst(numel);
     MemRef srcRef(src, shape), dstRef(dst, shape);
     ASSERT_RT_OK(
-        pdnnrt_eltwise(ARG(srcRef), ARG(dstRef), PDNNRT_ELTWISE_ABS, 0.f, 0.f));
+        pdnnrt_eltwise(ARG(srcRef), ARG(dstRef), PDNNRT_ELTWISE_ABS, 0.f, 0.f, /*channels=*/0));
     for (int64_t i = 0; i < numel; ++i)
       ASSERT_EQ(dst[i], std::fabs(src[i]));
   }
@@ -85,10 +85,10 @@ TEST_F(EltwiseTest, AlphaIsPartOfTheCachedPrimitive) {
   std::vector<float> src{-2.f, 4.f}, dst(2);
   MemRef srcRef(src, {2}), dstRef(dst, {2});
   ASSERT_RT_OK(
-      pdnnrt_eltwise(ARG(srcRef), ARG(dstRef), PDNNRT_ELTWISE_RELU, 0.5f, 0.f));
+      pdnnrt_eltwise(ARG(srcRef), ARG(dstRef), PDNNRT_ELTWISE_RELU, 0.5f, 0.f, /*channels=*/0));
   EXPECT_EQ(dst, (std::vector<float>{-1.f, 4.f}));
   ASSERT_RT_OK(pdnnrt_eltwise(ARG(srcRef), ARG(dstRef), PDNNRT_ELTWISE_RELU,
-                              0.25f, 0.f));
+                              0.25f, 0.f, /*channels=*/0));
   EXPECT_EQ(dst, (std::vector<float>{-0.5f, 4.f}));
 }
 
@@ -98,7 +98,7 @@ TEST_F(EltwiseTest, StillRightAfterTheShapeCacheStartsOver) {
     std::vector<float> src(n, -2.f), dst(n);
     MemRef srcRef(src, {n}), dstRef(dst, {n});
     ASSERT_RT_OK(pdnnrt_eltwise(ARG(srcRef), ARG(dstRef), PDNNRT_ELTWISE_LINEAR,
-                                3.f, float(n)));
+                                3.f, float(n), /*channels=*/0));
     ASSERT_EQ(dst, std::vector<float>(n, float(n) - 6.f)) << n;
   }
 }

@@ -52,7 +52,7 @@ TEST_F(ErrorTest, WrongRankNamesTheArgument) {
 TEST_F(ErrorTest, RankRangeIsReported) {
   std::vector<float> data(128);
   MemRef seven(data, {2, 2, 2, 2, 2, 2, 2});
-  EXPECT_NE(pdnnrt_eltwise(ARG(seven), ARG(seven), PDNNRT_ELTWISE_ABS, 0, 0),
+  EXPECT_NE(pdnnrt_eltwise(ARG(seven), ARG(seven), PDNNRT_ELTWISE_ABS, 0, 0, /*channels=*/0),
             0);
   EXPECT_EQ(message(), "pdnnrt_eltwise: src must have rank 1 to 6, got 7");
 }
@@ -90,7 +90,7 @@ TEST_F(ErrorTest, MismatchedMatmulReduction) {
 TEST_F(ErrorTest, MismatchedEltwiseShapes) {
   std::vector<float> a(6), b(6);
   MemRef aRef(a, {2, 3}), bRef(b, {3, 2});
-  EXPECT_NE(pdnnrt_eltwise(ARG(aRef), ARG(bRef), PDNNRT_ELTWISE_ABS, 0, 0), 0);
+  EXPECT_NE(pdnnrt_eltwise(ARG(aRef), ARG(bRef), PDNNRT_ELTWISE_ABS, 0, 0, /*channels=*/0), 0);
   EXPECT_EQ(
       message(),
       "pdnnrt_eltwise: dst must have the shape of src [2, 3], got [3, 2]");
@@ -100,7 +100,7 @@ TEST_F(ErrorTest, NonContiguousStrides) {
   std::vector<float> a(8), b(6);
   MemRef aRef(a, {2, 3}), bRef(b, {2, 3});
   aRef.setStride(0, 4); // rows padded to 4: a strided view
-  EXPECT_NE(pdnnrt_eltwise(ARG(aRef), ARG(bRef), PDNNRT_ELTWISE_ABS, 0, 0), 0);
+  EXPECT_NE(pdnnrt_eltwise(ARG(aRef), ARG(bRef), PDNNRT_ELTWISE_ABS, 0, 0, /*channels=*/0), 0);
   EXPECT_EQ(message(), "pdnnrt_eltwise: src must be contiguous row-major: "
                        "stride 4 in dimension 0, expected 3");
 }
@@ -119,14 +119,14 @@ TEST_F(ErrorTest, AnyStrideIsFineForASizeOneDimension) {
   std::vector<float> a{-1, 2, -3}, b(3);
   MemRef aRef(a, {1, 3}), bRef(b, {1, 3});
   aRef.setStride(0, 12345);
-  EXPECT_RT_OK(pdnnrt_eltwise(ARG(aRef), ARG(bRef), PDNNRT_ELTWISE_ABS, 0, 0));
+  EXPECT_RT_OK(pdnnrt_eltwise(ARG(aRef), ARG(bRef), PDNNRT_ELTWISE_ABS, 0, 0, /*channels=*/0));
   EXPECT_EQ(b, (std::vector<float>{1, 2, 3}));
 }
 
 TEST_F(ErrorTest, NegativeSize) {
   std::vector<float> a(6);
   MemRef aRef(a, {2, 3}), bRef(a, {2, -3});
-  EXPECT_NE(pdnnrt_eltwise(ARG(aRef), ARG(bRef), PDNNRT_ELTWISE_ABS, 0, 0), 0);
+  EXPECT_NE(pdnnrt_eltwise(ARG(aRef), ARG(bRef), PDNNRT_ELTWISE_ABS, 0, 0, /*channels=*/0), 0);
   EXPECT_EQ(message(),
             "pdnnrt_eltwise: dst has negative size -3 in dimension 1");
 }
@@ -207,13 +207,13 @@ TEST_F(ErrorTest, LoDWithWrongRowWidth) {
 TEST_F(ErrorTest, UnknownAlgorithm) {
   std::vector<float> a(4), b(4);
   MemRef aRef(a, {4}), bRef(b, {4});
-  EXPECT_NE(pdnnrt_eltwise(ARG(aRef), ARG(bRef), 42, 0, 0), 0);
+  EXPECT_NE(pdnnrt_eltwise(ARG(aRef), ARG(bRef), 42, 0, 0, /*channels=*/0), 0);
   EXPECT_EQ(message(), "pdnnrt_eltwise: unknown algorithm 42");
   pdnnrt_clear_error();
-  EXPECT_NE(pdnnrt_eltwise(ARG(aRef), ARG(bRef), -1, 0, 0), 0);
+  EXPECT_NE(pdnnrt_eltwise(ARG(aRef), ARG(bRef), -1, 0, 0, /*channels=*/0), 0);
   EXPECT_EQ(message(), "pdnnrt_eltwise: unknown algorithm -1");
   pdnnrt_clear_error();
-  EXPECT_NE(pdnnrt_binary(ARG(aRef), ARG(aRef), ARG(bRef), 42, /*blockedImages=*/0), 0);
+  EXPECT_NE(pdnnrt_binary(ARG(aRef), ARG(aRef), ARG(bRef), 42, /*channels=*/0), 0);
   EXPECT_EQ(message(), "pdnnrt_binary: unknown algorithm 42");
 }
 
@@ -242,7 +242,7 @@ TEST_F(ErrorTest, SumSourceOfAnotherShape) {
 TEST_F(ErrorTest, BinaryBroadcastMismatch) {
   std::vector<float> a(6), b(2), c(6);
   MemRef aRef(a, {2, 3}), bRef(b, {1, 2}), cRef(c, {2, 3});
-  EXPECT_NE(pdnnrt_binary(ARG(aRef), ARG(bRef), ARG(cRef), PDNNRT_BINARY_ADD, /*blockedImages=*/0),
+  EXPECT_NE(pdnnrt_binary(ARG(aRef), ARG(bRef), ARG(cRef), PDNNRT_BINARY_ADD, /*channels=*/0),
             0);
   EXPECT_EQ(message(), "pdnnrt_binary: src1 size 2 in dimension 1 must be 1 "
                        "or 3 (from src0)");
@@ -302,7 +302,7 @@ TEST_F(ErrorTest, OperationsThatCannotRunInPlaceRefuseIt) {
 TEST_F(ErrorTest, PartialOverlapIsRefused) {
   std::vector<float> a(5);
   MemRef src(a.data(), {4}), dst(a.data() + 1, {4});
-  EXPECT_NE(pdnnrt_eltwise(ARG(src), ARG(dst), PDNNRT_ELTWISE_ABS, 0, 0), 0);
+  EXPECT_NE(pdnnrt_eltwise(ARG(src), ARG(dst), PDNNRT_ELTWISE_ABS, 0, 0, /*channels=*/0), 0);
   EXPECT_EQ(message(), "pdnnrt_eltwise: dst partially overlaps src; in place "
                        "needs the same buffer");
 }
@@ -310,13 +310,13 @@ TEST_F(ErrorTest, PartialOverlapIsRefused) {
 TEST_F(ErrorTest, ErrorsAreStickyUntilCleared) {
   std::vector<float> a{-1, -2}, b{7, 7};
   MemRef aRef(a, {2}), bRef(b, {2}), wrong(a, {2, 1});
-  EXPECT_NE(pdnnrt_eltwise(ARG(wrong), ARG(bRef), PDNNRT_ELTWISE_ABS, 0, 0), 0);
+  EXPECT_NE(pdnnrt_eltwise(ARG(wrong), ARG(bRef), PDNNRT_ELTWISE_ABS, 0, 0, /*channels=*/0), 0);
   const std::string first = message();
   EXPECT_EQ(first,
             "pdnnrt_eltwise: dst must have the shape of src [2, 1], got [2]");
 
   // A valid call now does nothing, and the first message stays.
-  EXPECT_NE(pdnnrt_eltwise(ARG(aRef), ARG(bRef), PDNNRT_ELTWISE_ABS, 0, 0), 0);
+  EXPECT_NE(pdnnrt_eltwise(ARG(aRef), ARG(bRef), PDNNRT_ELTWISE_ABS, 0, 0, /*channels=*/0), 0);
   EXPECT_EQ(b, (std::vector<float>{7, 7}));
   EXPECT_EQ(message(), first);
   GruArgs gru;
@@ -325,14 +325,14 @@ TEST_F(ErrorTest, ErrorsAreStickyUntilCleared) {
 
   pdnnrt_clear_error();
   EXPECT_EQ(pdnnrt_last_error(), nullptr);
-  EXPECT_RT_OK(pdnnrt_eltwise(ARG(aRef), ARG(bRef), PDNNRT_ELTWISE_ABS, 0, 0));
+  EXPECT_RT_OK(pdnnrt_eltwise(ARG(aRef), ARG(bRef), PDNNRT_ELTWISE_ABS, 0, 0, /*channels=*/0));
   EXPECT_EQ(b, (std::vector<float>{1, 2}));
 }
 
 TEST_F(ErrorTest, ErrorsArePerThread) {
   std::vector<float> a(4), b(4);
   MemRef aRef(a, {4}), bRef(b, {4});
-  ASSERT_NE(pdnnrt_eltwise(ARG(aRef), ARG(bRef), 99, 0, 0), 0);
+  ASSERT_NE(pdnnrt_eltwise(ARG(aRef), ARG(bRef), 99, 0, 0, /*channels=*/0), 0);
   std::string otherSaw = "unset";
   int32_t otherResult = -1;
   std::thread other([&] {
@@ -341,7 +341,7 @@ TEST_F(ErrorTest, ErrorsArePerThread) {
     MemRef xRef(x, {1}), yRef(y, {1});
     otherSaw = pdnnrt_last_error() ? pdnnrt_last_error() : "none";
     otherResult =
-        pdnnrt_eltwise(ARG(xRef), ARG(yRef), PDNNRT_ELTWISE_ABS, 0, 0);
+        pdnnrt_eltwise(ARG(xRef), ARG(yRef), PDNNRT_ELTWISE_ABS, 0, 0, /*channels=*/0);
     if (otherResult == 0 && y[0] != 3)
       otherResult = -2;
   });
@@ -355,7 +355,7 @@ TEST_F(ErrorTest, AnInt8BufferForAnF32EntryPointIsRefused) {
   std::vector<int8_t> bytes(16);
   std::vector<float> out(16);
   MemRef src(bytes, {16}), dst(out, {16});
-  EXPECT_NE(pdnnrt_eltwise(ARG(src), ARG(dst), PDNNRT_ELTWISE_ABS, 0, 0), 0);
+  EXPECT_NE(pdnnrt_eltwise(ARG(src), ARG(dst), PDNNRT_ELTWISE_ABS, 0, 0, /*channels=*/0), 0);
   EXPECT_EQ(message(),
             "pdnnrt_eltwise: src has element type si8, expected f32");
   EXPECT_EQ(out, std::vector<float>(16)) << "nothing may be written";

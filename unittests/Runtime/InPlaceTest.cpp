@@ -21,9 +21,9 @@ TEST_F(InPlaceTest, Eltwise) {
   MemRef xRef(x, {4, 10}), expectedRef(expected, {4, 10}),
       dataRef(data, {4, 10});
   ASSERT_RT_OK(pdnnrt_eltwise(ARG(xRef), ARG(expectedRef),
-                              PDNNRT_ELTWISE_GELU_TANH, 0.f, 0.f));
+                              PDNNRT_ELTWISE_GELU_TANH, 0.f, 0.f, /*channels=*/0));
   ASSERT_RT_OK(pdnnrt_eltwise(ARG(dataRef), ARG(dataRef),
-                              PDNNRT_ELTWISE_GELU_TANH, 0.f, 0.f));
+                              PDNNRT_ELTWISE_GELU_TANH, 0.f, 0.f, /*channels=*/0));
   EXPECT_EQ(data, expected);
 }
 
@@ -32,7 +32,7 @@ TEST_F(InPlaceTest, EltwiseThroughTwoDescriptorsWithOffsets) {
   std::vector<float> storage{-1, -2, 3, -4, 5};
   MemRef src(storage.data() + 1, {4}), dst(storage.data(), {4});
   dst.setOffset(1);
-  ASSERT_RT_OK(pdnnrt_eltwise(ARG(src), ARG(dst), PDNNRT_ELTWISE_ABS, 0, 0));
+  ASSERT_RT_OK(pdnnrt_eltwise(ARG(src), ARG(dst), PDNNRT_ELTWISE_ABS, 0, 0, /*channels=*/0));
   EXPECT_EQ(storage, (std::vector<float>{-1, 2, 3, 4, 5}));
 }
 
@@ -51,9 +51,9 @@ TEST_F(InPlaceTest, BinaryIntoSrc0WithBroadcast) {
   MemRef aRef(a, {3, 4}), bRef(b, {1, 4}), expectedRef(expected, {3, 4}),
       dataRef(data, {3, 4});
   ASSERT_RT_OK(
-      pdnnrt_binary(ARG(aRef), ARG(bRef), ARG(expectedRef), PDNNRT_BINARY_MUL, /*blockedImages=*/0));
+      pdnnrt_binary(ARG(aRef), ARG(bRef), ARG(expectedRef), PDNNRT_BINARY_MUL, /*channels=*/0));
   ASSERT_RT_OK(
-      pdnnrt_binary(ARG(dataRef), ARG(bRef), ARG(dataRef), PDNNRT_BINARY_MUL, /*blockedImages=*/0));
+      pdnnrt_binary(ARG(dataRef), ARG(bRef), ARG(dataRef), PDNNRT_BINARY_MUL, /*channels=*/0));
   EXPECT_EQ(data, expected);
 }
 
@@ -63,9 +63,9 @@ TEST_F(InPlaceTest, BinaryIntoSrc1) {
   MemRef aRef(a, {3, 4}), bRef(b, {3, 4}), expectedRef(expected, {3, 4}),
       dataRef(data, {3, 4});
   ASSERT_RT_OK(
-      pdnnrt_binary(ARG(aRef), ARG(bRef), ARG(expectedRef), PDNNRT_BINARY_ADD, /*blockedImages=*/0));
+      pdnnrt_binary(ARG(aRef), ARG(bRef), ARG(expectedRef), PDNNRT_BINARY_ADD, /*channels=*/0));
   ASSERT_RT_OK(
-      pdnnrt_binary(ARG(aRef), ARG(dataRef), ARG(dataRef), PDNNRT_BINARY_ADD, /*blockedImages=*/0));
+      pdnnrt_binary(ARG(aRef), ARG(dataRef), ARG(dataRef), PDNNRT_BINARY_ADD, /*channels=*/0));
   EXPECT_EQ(data, expected);
 }
 
@@ -73,7 +73,7 @@ TEST_F(InPlaceTest, BinarySquareIntoItself) {
   std::vector<float> data{1, -2, 3};
   MemRef dataRef(data, {3});
   ASSERT_RT_OK(pdnnrt_binary(ARG(dataRef), ARG(dataRef), ARG(dataRef),
-                             PDNNRT_BINARY_MUL, /*blockedImages=*/0));
+                             PDNNRT_BINARY_MUL, /*channels=*/0));
   EXPECT_EQ(data, (std::vector<float>{1, 4, 9}));
 }
 

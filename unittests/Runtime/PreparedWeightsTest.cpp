@@ -217,7 +217,7 @@ TEST_F(PreparedWeightsTest, ReleasingRunsAfterAnErrorAndKeepsIt) {
   const int64_t live = pdnnrt_live_prepared_weights();
   std::vector<float> out(12);
   MemRef outRef(out, {3, 4});
-  EXPECT_NE(pdnnrt_eltwise(ARG(bad), ARG(outRef), PDNNRT_ELTWISE_ABS, 0, 0), 0);
+  EXPECT_NE(pdnnrt_eltwise(ARG(bad), ARG(outRef), PDNNRT_ELTWISE_ABS, 0, 0, /*channels=*/0), 0);
   const std::string first = lastError();
   EXPECT_EQ(pdnnrt_release_weights(handle), 0);
   EXPECT_EQ(pdnnrt_live_prepared_weights(), live - 1);

@@ -70,7 +70,7 @@ Results compute(Weights &w, unsigned seed) {
   r.eltwise = r.matmul;
   MemRef eltwiseRef(r.eltwise, {M, Nn});
   if (pdnnrt_eltwise(ARG(eltwiseRef), ARG(eltwiseRef), PDNNRT_ELTWISE_GELU_ERF,
-                     0, 0))
+                     0, 0, /*channels=*/0))
     fail("eltwise");
 
   r.softmax.resize(M * Nn);

@@ -102,9 +102,6 @@ private:
   /// `channels`.
   Value emptyBlocked(Location loc, Value like, int64_t channels);
   RankedTensorType blockedType(ArrayRef<int64_t> plain, int64_t channels) const;
-  /// One value per channel of `stats` (static count) padded with `padding`
-  /// up to a whole number of blocks.
-  Value paddedStatistics(Location loc, Value stats, float padding);
 
   Operation *root;
   int64_t block;
@@ -123,20 +120,6 @@ RankedTensorType BlockLayouts::blockedType(ArrayRef<int64_t> plain,
   return RankedTensorType::get(
       {plain[0], (channels + block - 1) / block, plain[2], plain[3], block},
       Float32Type::get(root->getContext()));
-}
-
-Value BlockLayouts::paddedStatistics(Location loc, Value stats, float padding) {
-  auto type = cast<RankedTensorType>(stats.getType());
-  int64_t c = type.getDimSize(0);
-  int64_t padded = (c + block - 1) / block * block;
-  if (padded == c)
-    return stats;
-  auto paddedType = RankedTensorType::get({padded}, type.getElementType());
-  Value value = arith::ConstantOp::create(rewriter, loc, rewriter.getF32FloatAttr(padding));
-  return tensor::PadOp::create(rewriter, loc, paddedType, stats,
-                               ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0)},
-                               ArrayRef<OpFoldResult>{rewriter.getIndexAttr(padded - c)},
-                               value);
 }
 
 Value BlockLayouts::emptyBlocked(Location loc, Value like, int64_t channels) {
@@ -231,22 +214,13 @@ bool BlockLayouts::decide(Operation *op) {
   if (auto resample = dyn_cast<pdnnrt::ResamplingOp>(op))
     return !resample.getChannelsLast() && isBlocked(resample.getSrc()) &&
            staticChannels(resample.getSrc());
-  // The calls below run over the padding channels too. A convolution
-  // multiplies them by zero weights, so they may hold any finite value, but
-  // never an infinity or a NaN (0 · inf is NaN): a quotient (0 / 0) or a
-  // negative power of a padding zero stays plain.
   if (auto norm = dyn_cast<pdnnrt::BatchNormOp>(op))
     return !norm.getChannelsLast() && isBlocked(norm.getSrc()) &&
            staticChannels(norm.getSrc());
-  if (auto eltwise = dyn_cast<pdnnrt::EltwiseOp>(op)) {
-    bool finiteAtZero = eltwise.getAlgorithm() != pdnnrt::EltwiseAlgorithm::pow ||
-                        eltwise.getBeta().convertToFloat() >= 0;
-    return finiteAtZero && imageType(eltwise.getSrc()) && isBlocked(eltwise.getSrc()) &&
+  if (auto eltwise = dyn_cast<pdnnrt::EltwiseOp>(op))
+    return imageType(eltwise.getSrc()) && isBlocked(eltwise.getSrc()) &&
            staticChannels(eltwise.getSrc());
-  }
   if (auto binary = dyn_cast<pdnnrt::BinaryOp>(op)) {
-    if (binary.getAlgorithm() == pdnnrt::BinaryAlgorithm::div)
-      return false;
     RankedTensorType src1 = imageType(binary.getSrc1());
     if (!imageType(binary.getSrc0()) || !isBlocked(binary.getSrc0()) || !src1 ||
         !staticChannels(binary.getSrc0()))
@@ -311,13 +285,6 @@ void BlockLayouts::rebuild(Operation *op) {
         }
         continue;
       }
-      // batch_norm's statistics: padded to the blocked channel count with
-      // an identity that keeps the padding channels zero.
-      if (auto norm = dyn_cast<pdnnrt::BatchNormOp>(op)) {
-        float padding = v == norm.getVariance() ? 1.0f : 0.0f;
-        operands.push_back(paddedStatistics(loc, v, padding));
-        continue;
-      }
       operands.push_back(v);
       continue;
     }
@@ -377,9 +344,12 @@ void BlockLayouts::rebuild(Operation *op) {
   state.addTypes(resultTypes);
   state.addAttributes(llvm::to_vector(op->getDiscardableAttrs()));
   state.propertiesAttr = op->getPropertiesAsAttribute();
-  if (isa<pdnnrt::BinaryOp>(op)) {
+  // The elementwise calls learn the image's channel count, so that oneDNN
+  // keeps the padding channels zero (0 - 1 there, then a sqrt, would feed
+  // a NaN to the next convolution).
+  if (isa<pdnnrt::BinaryOp, pdnnrt::EltwiseOp>(op)) {
     NamedAttrList properties(cast<DictionaryAttr>(state.propertiesAttr));
-    properties.set("blockedImages", rewriter.getBoolAttr(true));
+    properties.set("channels", rewriter.getI32IntegerAttr(int32_t(outChannels)));
     state.propertiesAttr = properties.getDictionary(op->getContext());
   }
   Operation *blocked = rewriter.create(state);

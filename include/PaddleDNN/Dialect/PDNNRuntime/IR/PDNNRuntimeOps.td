@@ -444,12 +444,15 @@ def PDNNRT_EltwiseOp : PDNNRT_CallOp<"eltwise", "pdnnrt_eltwise", [PDNNRT_InPlac
   let description = [{
     src and dst of one shape (rank 1 to 6); dst may be src itself (in-place
     execution). `alpha`/`beta` as in oneDNN (leaky slope for relu, beta of
-    swish, scale and shift of linear).
+    swish, scale and shift of linear). With `channels` > 0, src and dst are
+    blocked images [N, ceil(C/b), H, W, b] of C = `channels`: oneDNN sees
+    them as such and keeps their padding channels zero.
   }];
   let arguments = (ins
     PDNNRT_Buffer<PDNNRT_Float, PDNNRT_AnyRank>:$src,
     PDNNRT_Destination<PDNNRT_Float, PDNNRT_AnyRank>:$dst,
-    PDNNRT_EltwiseAlgorithmAttr:$algorithm, F32Attr:$alpha, F32Attr:$beta);
+    PDNNRT_EltwiseAlgorithmAttr:$algorithm, F32Attr:$alpha, F32Attr:$beta,
+    DefaultValuedAttr<I32Attr, "0">:$channels);
 }
 
 def PDNNRT_BinaryAlgorithm : I32EnumAttr<"BinaryAlgorithm",
@@ -471,18 +474,19 @@ def PDNNRT_BinaryOp : PDNNRT_CallOp<"binary", "pdnnrt_binary", [PDNNRT_InPlace]>
   let summary = "oneDNN binary add, mul, sub, div, max, min; src1 broadcasts over size-1 dimensions";
   let description = [{
     src0 and dst have one shape; src1 has their rank, each size equal or 1.
-    dst may be src0 itself (in-place execution). With `blockedImages`,
-    src0 and dst are blocked images [N, C/b, H, W, b] and src1 is one too
-    (its sizes equal or 1) or a plain [n, 1, h, w] image reshaped to
-    [n, 1, h, w, 1], which broadcasts over the channels: oneDNN then sees
-    the images and broadcasts per channel in its fast kernels.
+    dst may be src0 itself (in-place execution). With `channels` > 0,
+    src0 and dst are blocked images [N, ceil(C/b), H, W, b] of C =
+    `channels` and src1 is one too (its sizes equal or 1) or a plain
+    [n, 1, h, w] image reshaped to [n, 1, h, w, 1], which broadcasts over
+    the channels: oneDNN then sees the images, broadcasts per channel in its
+    fast kernels and keeps the padding channels zero.
   }];
   let arguments = (ins
     PDNNRT_Buffer<PDNNRT_Float, PDNNRT_AnyRank>:$src0,
     PDNNRT_Buffer<PDNNRT_Float, PDNNRT_AnyRank>:$src1,
     PDNNRT_Destination<PDNNRT_Float, PDNNRT_AnyRank>:$dst,
     PDNNRT_BinaryAlgorithmAttr:$algorithm,
-    DefaultValuedAttr<BoolAttr, "false">:$blockedImages);
+    DefaultValuedAttr<I32Attr, "0">:$channels);
 }
 
 // 1 to `max` buffers; in C, a count and `max` slots. `verb` words the
@@ -543,10 +547,10 @@ def PDNNRT_LayerNormOp : PDNNRT_CallOp<"layer_norm", "pdnnrt_layer_norm",
 
 // Images: [N, C, H, W] (rank 4, nchw, or nhwc with `channelsLast`) or the
 // blocked [N, ceil(C/b), H, W, b] (rank 5, oneDNN's nChw{b}c, b = 8 or
-// 16), whose padding channels hold zeros on oneDNN's convolution outputs
-// and finite values after the calls that keep the layout (convolutions
-// multiply them by zero weights; --pdnnrt-block-layouts keeps calls that
-// could make them infinite or NaN plain). A blocked image's channel count is C = the
+// 16), whose padding channels hold zeros: oneDNN keeps them so on every
+// output, and its convolutions multiply them by zero weights, so a NaN
+// there would poison the next one. The calls that map them elementwise
+// (eltwise, binary) take the image's channel count for this. A blocked image's channel count is C = the
 // convolution's (from its weights), or the padded ceil(C/b)·b for the
 // layout-preserving calls (pooling, resampling, batch_norm, concat).
 defvar PDNNRT_Image = PDNNRT_Buffer<PDNNRT_Float, [4, 5]>;
