@@ -278,10 +278,15 @@ LogicalResult DropoutOp::canonicalize(DropoutOp op, PatternRewriter &rewriter) {
     return failure();
   float keep = 1.0f - op.getDropoutProb().convertToFloat();
   Value out = op.getX();
-  if (op.getDropoutImplementation() == "downgrade_in_infer" && keep != 1.0f)
-    out = ScaleOp::create(rewriter, op.getLoc(), op.getOut().getType(), op.getX(), Value(),
-                          rewriter.getF32FloatAttr(keep), rewriter.getF32FloatAttr(0.0f),
-                          rewriter.getBoolAttr(true));
+  if (op.getDropoutImplementation() == "downgrade_in_infer" && keep != 1.0f) {
+    auto scale = ScaleOp::create(rewriter, op.getLoc(), op.getOut().getType(), op.getX(),
+                                 Value(), rewriter.getF32FloatAttr(keep),
+                                 rewriter.getF32FloatAttr(0.0f), rewriter.getBoolAttr(true));
+    // The same in-place decision holds for the scale (same operand, type).
+    if (Attribute inPlace = op->getAttr(PDNNDialect::getInPlaceAttrName()))
+      scale->setAttr(PDNNDialect::getInPlaceAttrName(), inPlace);
+    out = scale;
+  }
   rewriter.replaceAllUsesWith(op.getOut(), out);
   rewriter.eraseOp(op);
   return success();
