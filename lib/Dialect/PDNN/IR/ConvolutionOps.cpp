@@ -10,6 +10,7 @@
 #include "PaddleDNN/Dialect/PDNN/IR/ConvolutionGeometry.h"
 #include "PaddleDNN/Dialect/PDNN/IR/FusedActivation.h"
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
+#include "mlir/IR/OpImplementation.h"
 #include "ShapeChecks.h"
 
 #include "mlir/IR/Matchers.h"
@@ -584,3 +585,7 @@ LogicalResult BilinearInterpV2Op::verify() {
     return failure();
   return verifyInferredShapes(*this, {"Out"});
 }
+
+// The generated op classes of this family (ConvolutionOps.td).
+#define GET_OP_CLASSES
+#include "PaddleDNN/Dialect/PDNN/IR/ConvolutionOps.cpp.inc"

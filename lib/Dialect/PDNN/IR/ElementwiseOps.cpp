@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
+#include "mlir/IR/OpImplementation.h"
 #include "ShapeChecks.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -312,3 +313,7 @@ OpFoldResult CastOp::fold(FoldAdaptor) {
     return getX();
   return {};
 }
+
+// The generated op classes of this family (ElementwiseOps.td).
+#define GET_OP_CLASSES
+#include "PaddleDNN/Dialect/PDNN/IR/ElementwiseOps.cpp.inc"

@@ -118,7 +118,35 @@ void PDNNDialect::getCanonicalizationPatterns(RewritePatternSet &results) const 
 void PDNNDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
-#include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.cpp.inc"
+#include "PaddleDNN/Dialect/PDNN/IR/ProductOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "PaddleDNN/Dialect/PDNN/IR/RecurrentOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "PaddleDNN/Dialect/PDNN/IR/ConvolutionOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "PaddleDNN/Dialect/PDNN/IR/ElementwiseOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "PaddleDNN/Dialect/PDNN/IR/ReductionOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "PaddleDNN/Dialect/PDNN/IR/TensorOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "PaddleDNN/Dialect/PDNN/IR/SequenceOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "PaddleDNN/Dialect/PDNN/IR/QuantizationOps.cpp.inc"
       >();
   addAttributes<
 #define GET_ATTRDEF_LIST

@@ -8,6 +8,7 @@
 #include "PaddleDNN/Dialect/PDNN/IR/FusedActivation.h"
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNAttrs.h"
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
+#include "mlir/IR/OpImplementation.h"
 #include "PaddleDNN/Runtime/PackedSparseFormat.h"
 #include "ShapeChecks.h"
 
@@ -476,3 +477,7 @@ LogicalResult MatmulOp::canonicalize(MatmulOp op, PatternRewriter &rewriter) {
   rewriter.replaceOp(op, product);
   return success();
 }
+
+// The generated op classes of this family (ProductOps.td).
+#define GET_OP_CLASSES
+#include "PaddleDNN/Dialect/PDNN/IR/ProductOps.cpp.inc"

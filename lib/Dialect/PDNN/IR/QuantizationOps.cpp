@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
+#include "mlir/IR/OpImplementation.h"
 #include "ShapeChecks.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -111,3 +112,7 @@ OpFoldResult RequantizeOp::fold(FoldAdaptor) {
     return {};
   return getInput();
 }
+
+// The generated op classes of this family (QuantizationOps.td).
+#define GET_OP_CLASSES
+#include "PaddleDNN/Dialect/PDNN/IR/QuantizationOps.cpp.inc"

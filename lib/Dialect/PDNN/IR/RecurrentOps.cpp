@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
+#include "mlir/IR/OpImplementation.h"
 #include "ShapeChecks.h"
 
 #include "llvm/ADT/StringSwitch.h"
@@ -523,3 +524,7 @@ LogicalResult FusionLstmOp::verify() {
       *this, getX(), getHidden(), {getWeightX(), getWeightH()}, {getBias()},
       getH0(), getForceFp32Output(), getMkldnnDataType());
 }
+
+// The generated op classes of this family (RecurrentOps.td).
+#define GET_OP_CLASSES
+#include "PaddleDNN/Dialect/PDNN/IR/RecurrentOps.cpp.inc"

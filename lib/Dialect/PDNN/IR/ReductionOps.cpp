@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
+#include "mlir/IR/OpImplementation.h"
 #include "ShapeChecks.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -182,3 +183,7 @@ LogicalResult ArgMaxOp::verify() {
                          << " for dtype " << getDtype();
   return verifyInferredShapes(*this, {"Out"});
 }
+
+// The generated op classes of this family (ReductionOps.td).
+#define GET_OP_CLASSES
+#include "PaddleDNN/Dialect/PDNN/IR/ReductionOps.cpp.inc"

@@ -1,6 +1,7 @@
 //===- SequenceOps.cpp - embeddings and CRF decoding ----------------------===//
 
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
+#include "mlir/IR/OpImplementation.h"
 #include "ShapeChecks.h"
 
 using namespace mlir;
@@ -70,3 +71,7 @@ LogicalResult CrfDecodingOp::verify() {
     return failure();
   return expectShape(*this, getViterbiPath(), "ViterbiPath", {emission[0], 1});
 }
+
+// The generated op classes of this family (SequenceOps.td).
+#define GET_OP_CLASSES
+#include "PaddleDNN/Dialect/PDNN/IR/SequenceOps.cpp.inc"

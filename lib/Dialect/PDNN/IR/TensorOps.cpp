@@ -7,6 +7,7 @@
 
 #include "PaddleDNN/Dialect/PDNN/IR/ConvolutionGeometry.h"
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
+#include "mlir/IR/OpImplementation.h"
 #include "ShapeChecks.h"
 
 #include "mlir/IR/Builders.h"
@@ -973,3 +974,7 @@ LogicalResult FillConstantBatchSizeLikeOp::verify() {
     return failure();
   return verifyInferredShapes(*this, {"Out"});
 }
+
+// The generated op classes of this family (TensorOps.td).
+#define GET_OP_CLASSES
+#include "PaddleDNN/Dialect/PDNN/IR/TensorOps.cpp.inc"

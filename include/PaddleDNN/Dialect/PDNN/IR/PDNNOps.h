@@ -14,7 +14,22 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+// One generated header per op family (the ODS files of the same names).
 #define GET_OP_CLASSES
-#include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h.inc"
+#include "PaddleDNN/Dialect/PDNN/IR/ProductOps.h.inc"
+#define GET_OP_CLASSES
+#include "PaddleDNN/Dialect/PDNN/IR/RecurrentOps.h.inc"
+#define GET_OP_CLASSES
+#include "PaddleDNN/Dialect/PDNN/IR/ConvolutionOps.h.inc"
+#define GET_OP_CLASSES
+#include "PaddleDNN/Dialect/PDNN/IR/ElementwiseOps.h.inc"
+#define GET_OP_CLASSES
+#include "PaddleDNN/Dialect/PDNN/IR/ReductionOps.h.inc"
+#define GET_OP_CLASSES
+#include "PaddleDNN/Dialect/PDNN/IR/TensorOps.h.inc"
+#define GET_OP_CLASSES
+#include "PaddleDNN/Dialect/PDNN/IR/SequenceOps.h.inc"
+#define GET_OP_CLASSES
+#include "PaddleDNN/Dialect/PDNN/IR/QuantizationOps.h.inc"
 
 #endif // PADDLEDNN_DIALECT_PDNN_IR_PDNNOPS_H
