@@ -28,14 +28,10 @@ llvm_config.use_default_substitutions()
 # `not`, `count` and `split-file` at the start of a RUN line come from PATH.
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
-# The shape sweeps run fewer type variants under the sanitizers.
-sweep_small = bool(config.pdnn_sanitizers)
-config.substitutions.append(("%{sweep_size}", "--small" if sweep_small else ""))
-config.substitutions.append(("%{sweep_prefix}", "SMALL" if sweep_small else "FULL"))
 # The fuzzers run longer where the sanitizers watch them.
-config.substitutions.append(("%{fuzz_npy_seconds}", "30" if config.pdnn_sanitizers else "5"))
-config.substitutions.append(("%{fuzz_passes_seconds}", "120" if config.pdnn_sanitizers else "20"))
-config.substitutions.append(("%{fuzz_paddle_seconds}", "60" if config.pdnn_sanitizers else "10"))
+config.substitutions.append(("%{fuzz_npy_seconds}", "15" if config.pdnn_sanitizers else "5"))
+config.substitutions.append(("%{fuzz_passes_seconds}", "45" if config.pdnn_sanitizers else "20"))
+config.substitutions.append(("%{fuzz_paddle_seconds}", "30" if config.pdnn_sanitizers else "10"))
 # Peak-memory bounds mean nothing under the sanitizers' shadow memory.
 config.substitutions.append(("%{rss_limit}",
                              "--limit-mb 0" if config.pdnn_sanitizers else ""))

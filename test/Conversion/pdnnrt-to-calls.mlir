@@ -5,7 +5,7 @@
 // RUN: pdnn-opt %s -split-input-file --convert-pdnnrt-to-calls --convert-to-llvm --reconcile-unrealized-casts | FileCheck %s --check-prefix=LLVM
 
 // CHECK-DAG: llvm.func @pdnnrt_rnn_forward(i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i32, i32, f32, f32) -> i32
-// CHECK-DAG: llvm.func @pdnnrt_eltwise(i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i32, f32, f32) -> i32
+// CHECK-DAG: llvm.func @pdnnrt_eltwise(i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i32, f32, f32, i32) -> i32
 // CHECK-LABEL: func @calls
 // CHECK: %[[X:.*]] = memref.cast %arg0 : memref<4x3x3xf32> to memref<*xf32>
 // CHECK: %[[XD:.*]] = builtin.unrealized_conversion_cast %[[X]] : memref<*xf32> to !llvm.struct<(i64, ptr)>
@@ -31,9 +31,10 @@
 // CHECK: llvm.call @pdnnrt_rnn_forward(%[[XRANK]], %[[XDESC]], %[[F32]], %[[NO_RANK]], %[[NO_DESC]], %[[NONE]], {{.*}}, %[[NO_LAYER]], %[[NO_ITER]], {{.*}}, %[[GRU]], %[[R2L]], %[[ONE]], %[[ZERO]])
 // CHECK: %[[RELU:.*]] = arith.constant 0 : i32
 // CHECK: %[[ALPHA:.*]] = arith.constant 1.000000e-01 : f32
+// The last i32 is the logical channel count of a blocked image (0: plain).
 // CHECK: llvm.call @pdnnrt_eltwise({{.*}}, %[[RELU]], %[[ALPHA]], %{{.*}})
 // The C ABI: each tensor is (rank, descriptor pointer, element type code).
-// LLVM: llvm.func @pdnnrt_eltwise(i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i32, f32, f32) -> i32
+// LLVM: llvm.func @pdnnrt_eltwise(i64, !llvm.ptr, i32, i64, !llvm.ptr, i32, i32, f32, f32, i32) -> i32
 // LLVM-NOT: unrealized_conversion_cast
 func.func @calls(%x: memref<4x3x3xf32>, %h: memref<1x1x1x3x5xf32>, %d: memref<4x3x5xf32>,
                  %wl: memref<1x1x3x3x5xf32>, %wi: memref<1x1x5x3x5xf32>, %b: memref<1x1x3x5xf32>,
