@@ -186,10 +186,7 @@ static Match matchActivation(Operation *op) {
   }
   std::optional<ActivationSpec> spec = activationOf(op);
   if (!spec) {
-    m.why = isa<HardSwishOp>(op)
-                ? "hard_swish has parameters other than Paddle's defaults, "
-                  "which oneDNN's hardswish fixes"
-                : "the activation's bounds are tensors read at run time";
+    m.why = unfusableActivationReason(op).str();
     return m;
   }
   if (op->getResult(0).getType() != m.conv.output.getType()) {

@@ -74,10 +74,7 @@ static std::optional<Match> match(Operation *act) {
   }
   std::optional<ActivationSpec> spec = activationOf(act);
   if (!spec) {
-    m.why = isa<HardSwishOp>(act)
-                ? "hard_swish has parameters other than Paddle's defaults, "
-                  "which oneDNN's hardswish fixes"
-                : "the activation's bounds are tensors read at run time";
+    m.why = unfusableActivationReason(act).str();
     return m;
   }
   auto weights = cast<RankedTensorType>(weightsOf(product).getType());

@@ -94,6 +94,14 @@ bool mlir::pdnn::keepsZero(FusedActivation activation) {
   }
 }
 
+llvm::StringRef mlir::pdnn::unfusableActivationReason(Operation *act) {
+  return isa<HardSwishOp>(act) ? "hard_swish has parameters other than "
+                                 "Paddle's defaults, which oneDNN's "
+                                 "hardswish fixes"
+                               : "the activation's bounds are tensors read "
+                                 "at run time";
+}
+
 std::optional<ActivationSpec> mlir::pdnn::activationOf(Operation *op) {
   using Spec = std::optional<ActivationSpec>;
   auto f = [](const llvm::APFloat &v) { return v.convertToFloat(); };

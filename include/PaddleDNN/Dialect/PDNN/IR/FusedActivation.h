@@ -66,6 +66,10 @@ struct ActivationSpec {
 /// abs, sqrt, exp, clip (attribute bounds). nullopt for any other op.
 std::optional<ActivationSpec> activationOf(Operation *op);
 
+/// Why activationOf(`act`), an activation op, is nullopt: the remark the
+/// fusion passes give when they leave it unfused.
+llvm::StringRef unfusableActivationReason(Operation *act);
+
 /// The activation kernel op `op` applies to its result, read from its
 /// (verified) attributes: conv2d, depthwise_conv2d and conv2d_transpose
 /// (`fuse_activation`), fc (`activation_type`), matmul_v2
