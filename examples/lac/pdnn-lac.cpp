@@ -49,6 +49,8 @@ int main(int argc, char **argv) {
   cl::opt<std::string> calibration("calibration",
                                    cl::desc("int8: a file of calibration sentences, one per line"));
   cl::opt<bool> printTags("tags", cl::desc("print each character's tag instead of the words"));
+  cl::opt<bool> printIds("ids", cl::desc("print each sentence's word ids (the model's feed, as "
+                                         "examples/deploy reads them) and run nothing"));
   cl::opt<unsigned> batch("batch", cl::desc("sentences per LoD batch"), cl::init(64));
   cl::list<std::string> sentences(cl::Positional, cl::desc("[sentence ...]"));
   cl::ParseCommandLineOptions(argc, argv, "Baidu LAC's word segmenter, compiled by PaddleDNN\n");
@@ -80,17 +82,34 @@ int main(int argc, char **argv) {
     llvm::errs() << "pdnn-lac: --precision must be f32, bf16 or int8\n";
     return 2;
   }
+  auto readInput = [&] {
+    std::vector<std::string> input(sentences.begin(), sentences.end());
+    if (input.empty())
+      for (std::string line; std::getline(std::cin, line);)
+        if (!line.empty())
+          input.push_back(line);
+    return input;
+  };
+  if (printIds) {
+    auto dictionaries = lac::Dictionaries::load(lacDir + "/conf");
+    if (!dictionaries)
+      return fail(dictionaries.takeError());
+    for (const std::string &sentence : readInput()) {
+      std::vector<int64_t> ids = dictionaries->toIds(lac::splitCharacters(sentence));
+      for (size_t i = 0; i < ids.size(); ++i)
+        llvm::outs() << (i ? " " : "") << ids[i];
+      llvm::outs() << "\n";
+    }
+    return 0;
+  }
+
   auto start = std::chrono::steady_clock::now();
   auto segmenter = lac::Segmenter::create(lacDir, options);
   if (!segmenter)
     return fail(segmenter.takeError());
   double compileMs = msSince(start);
 
-  std::vector<std::string> input(sentences.begin(), sentences.end());
-  if (input.empty())
-    for (std::string line; std::getline(std::cin, line);)
-      if (!line.empty())
-        input.push_back(line);
+  std::vector<std::string> input = readInput();
   if (batch == 0)
     batch = 1;
 

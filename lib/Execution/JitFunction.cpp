@@ -4,13 +4,12 @@
 
 #include "PaddleDNN/InitAll.h"
 #include "PaddleDNN/Pipelines/Pipelines.h"
+#include "PaddleDNN/Runtime/CompiledModel.h"
 #include "PaddleDNN/Runtime/PDNNRuntime.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/ExecutionEngine/CRunnerUtils.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -19,6 +18,7 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
@@ -33,57 +33,6 @@ static llvm::Error jitError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
-static std::optional<ElementKind> kindOf(Type type) {
-  if (type.isF32())
-    return ElementKind::F32;
-  if (type.isBF16())
-    return ElementKind::BF16;
-  if (type.isInteger(64))
-    return ElementKind::I64;
-  if (type.isInteger(32))
-    return ElementKind::I32;
-  if (type.isUnsignedInteger(8))
-    return ElementKind::UI8;
-  if (type.isSignedInteger(8) || type.isSignlessInteger(8))
-    return ElementKind::SI8;
-  return std::nullopt;
-}
-
-std::string TensorSignature::describe() const {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << "tensor<";
-  for (int64_t d : shape) {
-    if (ShapedType::isDynamic(d))
-      os << "?";
-    else
-      os << d;
-    os << "x";
-  }
-  os << kindName(kind) << ">";
-  return text;
-}
-
-static llvm::Expected<std::vector<TensorSignature>>
-signaturesOf(TypeRange types, llvm::StringRef what) {
-  std::vector<TensorSignature> result;
-  for (auto [index, type] : llvm::enumerate(types)) {
-    auto tensor = dyn_cast<RankedTensorType>(type);
-    std::optional<ElementKind> kind =
-        tensor ? kindOf(tensor.getElementType()) : std::nullopt;
-    if (!kind) {
-      std::string typeText;
-      llvm::raw_string_ostream(typeText) << type;
-      return jitError(what + " " + llvm::Twine(index) + " has type " +
-                      typeText +
-                      "; only ranked tensors of f32, bf16, i64, i32, ui8 or "
-                      "si8 can be passed");
-    }
-    result.push_back({*kind, std::vector<int64_t>(tensor.getShape())});
-  }
-  return result;
-}
-
 void mlir::pdnn::prepareForJit(DialectRegistry &registry) {
   registerAllPaddleDNNDialects(registry);
   registerBuiltinDialectTranslation(registry);
@@ -92,95 +41,89 @@ void mlir::pdnn::prepareForJit(DialectRegistry &registry) {
   llvm::InitializeNativeTargetAsmPrinter();
 }
 
-// The engine runs the module's destructors (llvm.mlir.global_dtors) when it
-// is destroyed, releasing the weights the module prepared.
-JitFunction::~JitFunction() = default;
+// Releases the weights the model prepared, before the engine frees its code.
+JitFunction::~JitFunction() {
+  if (model)
+    model->finalize();
+}
 
 llvm::Expected<std::unique_ptr<JitFunction>>
 JitFunction::compile(OwningOpRef<ModuleOp> module, llvm::StringRef entry,
                      const JitOptions &options) {
-  auto function = module->lookupSymbol<func::FuncOp>(entry);
-  if (!function)
-    return jitError("the module has no function @" + entry);
   std::unique_ptr<JitFunction> result(new JitFunction());
   result->entryName = entry.str();
-  auto inputs = signaturesOf(function.getArgumentTypes(), "argument");
-  if (!inputs)
-    return inputs.takeError();
-  auto outputs = signaturesOf(function.getResultTypes(), "result");
-  if (!outputs)
-    return outputs.takeError();
-  result->inputTypes = std::move(*inputs);
-  result->outputTypes = std::move(*outputs);
   result->checkInputsUnchanged = options.checkInputsUnchanged;
-  for (unsigned i = 0, e = function.getNumArguments(); i < e; ++i) {
-    auto flag = function.getArgAttrOfType<BoolAttr>(
-        i, bufferization::BufferizationDialect::kWritableAttrName);
-    result->writable.push_back(flag && flag.getValue());
-  }
-  // A C-compatible wrapper (descriptors by pointer) to call through.
-  function->setAttr("llvm.emit_c_interface", UnitAttr::get(module->getContext()));
+  llvm::Expected<ModelSignature> signature = lowerModel(*module, entry, options);
+  if (!signature)
+    return signature.takeError();
+  result->signature = std::move(*signature);
 
-  std::string diagnostics;
-  {
-    ScopedDiagnosticHandler handler(module->getContext(), [&](Diagnostic &d) {
-      llvm::raw_string_ostream os(diagnostics);
-      os << d.getLocation() << ": " << d << "\n";
-      return success();
-    });
-    PassManager pm(module->getContext());
-    LowerPipelineOptions lowerOptions;
-    lowerOptions.backend = options.backend;
-    lowerOptions.exactGruActivations = options.exactGruActivations;
-    lowerOptions.gruBatching = options.gruBatching;
-    lowerOptions.imageLayout = options.imageLayout;
-    buildLowerPipeline(pm, lowerOptions);
-    if (failed(pm.run(*module)))
-      return jitError("lowering failed:\n" + diagnostics);
-  }
-
+  auto machine = createTargetMachine(/*cpu=*/"", /*features=*/"", options.optLevel,
+                                     /*positionIndependent=*/false);
+  if (!machine)
+    return machine.takeError();
+  llvm::TargetMachine *target = machine->get();
+  llvm::Error translationError = llvm::Error::success();
+  auto build = [&](Operation *, llvm::LLVMContext &context)
+      -> std::unique_ptr<llvm::Module> {
+    auto translated = translateModel(*module, entry, result->signature, "jit",
+                                     context, *target, options);
+    if (!translated) {
+      translationError = translated.takeError();
+      return nullptr;
+    }
+    return std::move(*translated);
+  };
   ExecutionEngineOptions engineOptions;
-  auto transformer = makeOptimizingTransformer(options.optLevel,
-                                               /*sizeLevel=*/0,
-                                               /*targetMachine=*/nullptr);
-  engineOptions.transformer = transformer;
+  engineOptions.llvmModuleBuilder = build;
   engineOptions.jitCodeGenOptLevel =
       static_cast<llvm::CodeGenOptLevel>(std::min(options.optLevel, 3u));
-  auto engine = ExecutionEngine::create(*module, engineOptions);
+  auto engine = ExecutionEngine::create(*module, engineOptions, std::move(*machine));
+  if (translationError) {
+    if (!engine)
+      llvm::consumeError(engine.takeError());
+    return translationError;
+  }
+  llvm::consumeError(std::move(translationError));
   if (!engine)
     return engine.takeError();
   result->engine = std::move(*engine);
-  // The runtime is linked into this program, not loaded as a library: tell
-  // the JIT where each entry point is.
+  // The runtime is linked into this program: tell the JIT where each entry
+  // point is.
   result->engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
     llvm::orc::SymbolMap symbols;
-    auto add = [&](llvm::StringRef name, void *address) {
-      symbols[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
-                                 llvm::JITSymbolFlags::Exported};
-    };
-#define PDNN_REGISTER(name) add(#name, reinterpret_cast<void *>(&name));
+#define PDNN_REGISTER(name)                                                    \
+  symbols[interner(#name)] = {                                                 \
+      llvm::orc::ExecutorAddr::fromPtr(reinterpret_cast<void *>(&name)),       \
+      llvm::JITSymbolFlags::Exported};
     PDNNRT_FOR_EACH_SYMBOL(PDNN_REGISTER)
 #undef PDNN_REGISTER
-    add("memrefCopy", reinterpret_cast<void *>(&memrefCopy));
-    // Compiled code's tensors come from the runtime's buffer pool.
-    add("malloc", reinterpret_cast<void *>(&pdnnrt_buffer_alloc));
-    add("free", reinterpret_cast<void *>(&pdnnrt_buffer_free));
-    add("aligned_alloc", reinterpret_cast<void *>(&pdnnrt_buffer_aligned_alloc));
     return symbols;
   });
-  result->engine->initialize();
+  auto descriptor = result->engine->lookup(PDNN_COMPILED_MODEL_SYMBOL);
+  if (!descriptor)
+    return descriptor.takeError();
+  result->model = static_cast<const pdnn_compiled_model *>(*descriptor);
+  // Its weights are prepared now, not on the first call.
+  pdnnrt_clear_error();
+  result->model->initialize();
+  if (const char *message = pdnnrt_last_error()) {
+    std::string text = message;
+    pdnnrt_clear_error();
+    return jitError("preparing the weights failed: " + text);
+  }
   return result;
 }
 
 llvm::Expected<std::vector<HostTensor>>
 JitFunction::call(llvm::ArrayRef<const HostTensor *> args) {
-  if (args.size() != inputTypes.size())
+  if (args.size() != signature.inputs.size())
     return jitError("@" + entryName + " takes " +
-                    llvm::Twine(inputTypes.size()) + " inputs, got " +
+                    llvm::Twine(signature.inputs.size()) + " inputs, got " +
                     llvm::Twine(args.size()));
   // Ranked memref descriptors: allocated, aligned, offset, sizes, strides.
   std::vector<std::vector<int64_t>> descriptors;
-  for (auto [index, pair] : llvm::enumerate(llvm::zip(args, inputTypes))) {
+  for (auto [index, pair] : llvm::enumerate(llvm::zip(args, signature.inputs))) {
     auto [tensor, expected] = pair;
     bool shapeOk = tensor->shape().size() == expected.shape.size();
     for (size_t d = 0; shapeOk && d < expected.shape.size(); ++d)
@@ -204,7 +147,7 @@ JitFunction::call(llvm::ArrayRef<const HostTensor *> args) {
     descriptors.push_back(std::move(descriptor));
   }
   size_t resultWords = 0;
-  for (const TensorSignature &output : outputTypes)
+  for (const TensorSignature &output : signature.outputs)
     resultWords += 3 + 2 * output.shape.size();
   std::vector<int64_t> resultStorage(std::max<size_t>(resultWords, 1));
 
@@ -212,10 +155,9 @@ JitFunction::call(llvm::ArrayRef<const HostTensor *> args) {
   void *resultPointer = resultStorage.data();
   for (std::vector<int64_t> &descriptor : descriptors)
     pointers.push_back(descriptor.data());
-  if (!outputTypes.empty())
-    packed.push_back(&resultPointer);
-  for (void *&pointer : pointers)
-    packed.push_back(&pointer);
+  packed.push_back(resultPointer);
+  for (void *pointer : pointers)
+    packed.push_back(pointer);
 
   // Copies of the caller's buffers, to prove they were left alone.
   std::vector<std::string> before;
@@ -225,12 +167,10 @@ JitFunction::call(llvm::ArrayRef<const HostTensor *> args) {
                           arg->sizeInBytes());
 
   pdnnrt_clear_error();
-  if (llvm::Error error =
-          engine->invokePacked("_mlir_ciface_" + entryName, packed))
-    return error;
+  model->run(packed.data());
 
   for (size_t i = 0; i < before.size(); ++i)
-    if (!writable[i] &&
+    if (!signature.inputs[i].writable &&
         std::memcmp(before[i].data(), args[i]->data(), before[i].size()) != 0)
       return jitError("@" + entryName + " wrote into its argument " +
                       llvm::Twine(i) +
@@ -248,7 +188,7 @@ JitFunction::call(llvm::ArrayRef<const HostTensor *> args) {
     foreign.insert(arg->data());
   size_t at = 0;
   llvm::Error failure = llvm::Error::success();
-  for (const TensorSignature &output : outputTypes) {
+  for (const TensorSignature &output : signature.outputs) {
     size_t rank = output.shape.size();
     auto *allocated = reinterpret_cast<void *>(resultStorage[at]);
     auto *aligned = reinterpret_cast<char *>(resultStorage[at + 1]);

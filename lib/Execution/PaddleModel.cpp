@@ -7,6 +7,7 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -39,15 +40,12 @@ llvm::Expected<std::string> mlir::pdnn::findPaddleProgram(llvm::StringRef path) 
                     "model.pdmodel, model or __model__)");
 }
 
-llvm::Expected<std::unique_ptr<JitFunction>>
-mlir::pdnn::compilePaddleModel(llvm::StringRef path, const PaddleModelOptions &options) {
+llvm::Expected<OwningOpRef<ModuleOp>>
+mlir::pdnn::loadPaddleModel(llvm::StringRef path, const PaddleModelOptions &options,
+                            MLIRContext &context) {
   llvm::Expected<std::string> program = findPaddleProgram(path);
   if (!program)
     return program.takeError();
-
-  DialectRegistry registry;
-  prepareForJit(registry);
-  MLIRContext context(registry);
   std::string diagnostics;
   ScopedDiagnosticHandler collect(&context, [&](Diagnostic &diag) {
     if (diag.getSeverity() == DiagnosticSeverity::Error) {
@@ -69,15 +67,50 @@ mlir::pdnn::compilePaddleModel(llvm::StringRef path, const PaddleModelOptions &o
   if (!module)
     return modelError("importing '" + *program + "' failed:\n" + diagnostics);
 
-  if (options.fuse) {
-    PassManager pm(&context);
+  PassManager pm(&context);
+  if (options.fuse)
     buildFusePipeline(pm, FusePipelineOptions());
-    if (failed(pm.run(*module)))
-      return modelError("the graph passes failed on '" + *program + "':\n" + diagnostics);
+  if (options.precision) {
+    QuantizePlacementOptions placement;
+    placement.precision = *options.precision;
+    placement.ranges = options.ranges;
+    pm.addPass(createQuantizePlacement(placement));
+    pm.addPass(createFuseQuantizedOps());
+    pm.addPass(createSquashQuantization());
   }
-  auto function = JitFunction::compile(std::move(module), "main", options.jit);
+  if (failed(pm.run(*module)))
+    return modelError("the graph passes failed on '" + *program + "':\n" + diagnostics);
+  return module;
+}
+
+llvm::Expected<OwningOpRef<ModuleOp>>
+mlir::pdnn::loadModel(llvm::StringRef path, const PaddleModelOptions &options,
+                      MLIRContext &context) {
+  if (!path.ends_with(".mlir"))
+    return loadPaddleModel(path, options, context);
+  std::string diagnostics;
+  ScopedDiagnosticHandler collect(&context, [&](Diagnostic &diag) {
+    llvm::raw_string_ostream os(diagnostics);
+    os << diag.getLocation() << ": " << diag << "\n";
+    return success();
+  });
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(path, &context);
+  if (!module)
+    return modelError("cannot parse '" + path + "':\n" + diagnostics);
+  return module;
+}
+
+llvm::Expected<std::unique_ptr<JitFunction>>
+mlir::pdnn::compilePaddleModel(llvm::StringRef path, const PaddleModelOptions &options) {
+  DialectRegistry registry;
+  prepareForJit(registry);
+  MLIRContext context(registry);
+  auto module = loadPaddleModel(path, options, context);
+  if (!module)
+    return module.takeError();
+  auto function = JitFunction::compile(std::move(*module), "main", options.jit);
   if (!function)
-    return modelError("compiling '" + *program + "' failed: " +
-                      llvm::toString(function.takeError()) + "\n" + diagnostics);
+    return modelError("compiling '" + path + "' failed: " +
+                      llvm::toString(function.takeError()));
   return function;
 }

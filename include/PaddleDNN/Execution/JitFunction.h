@@ -1,8 +1,8 @@
 //===- JitFunction.h - a pdnn function compiled in-process ------*- C++ -*-===//
 //
-// Lowers a pdnn module with --pdnn-lower, JIT-compiles it with MLIR's
-// ExecutionEngine (the runtime's symbols registered by name) and calls one of
-// its functions on HostTensors. This is pdnn-run's engine; benchmarks and
+// Compiles a pdnn module as pdnn-compile does (ModelCompiler.h), into
+// memory with MLIR's ExecutionEngine (the runtime's symbols registered by
+// name), and calls it on HostTensors through its compiled-model descriptor. This is pdnn-run's engine; benchmarks and
 // tests use it the same way.
 //
 //===----------------------------------------------------------------------===//
@@ -10,8 +10,9 @@
 #ifndef PADDLEDNN_EXECUTION_JITFUNCTION_H
 #define PADDLEDNN_EXECUTION_JITFUNCTION_H
 
-#include "PaddleDNN/Conversion/Options.h"
 #include "PaddleDNN/Execution/HostTensor.h"
+#include "PaddleDNN/Execution/ModelCompiler.h"
+#include "PaddleDNN/Execution/ModelSignature.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/Error.h"
@@ -21,30 +22,13 @@
 #include <string>
 #include <vector>
 
+struct pdnn_compiled_model;
+
 namespace mlir {
 class ExecutionEngine;
 namespace pdnn {
 
-/// What a function takes or returns: an element type and a shape with
-/// dynamic sizes (ShapedType::kDynamic).
-struct TensorSignature {
-  ElementKind kind;
-  std::vector<int64_t> shape;
-  /// "tensor<?x16xf32>".
-  std::string describe() const;
-};
-
-struct JitOptions {
-  /// --pdnn-lower's backend.
-  Backend backend = Backend::OneDNN;
-  /// LLVM optimization level for the generated code (0-3).
-  unsigned optLevel = 3;
-  /// Reference GRUs with oneDNN's unclamped sigmoid/tanh.
-  bool exactGruActivations = false;
-  /// --pdnn-lower's gru-batching.
-  GruBatching gruBatching = GruBatching::LengthSorted;
-  /// --pdnn-lower's image-layout (backend=onednn).
-  ImageLayout imageLayout = ImageLayout::Auto;
+struct JitOptions : CodegenOptions {
   /// Compare every argument not marked `bufferization.writable = true`
   /// before and after each call and fail the call if compiled code wrote
   /// into it (a copy per call: for tests and debugging).
@@ -60,8 +44,11 @@ public:
           const JitOptions &options = {});
   ~JitFunction();
 
-  llvm::ArrayRef<TensorSignature> inputs() const { return inputTypes; }
-  llvm::ArrayRef<TensorSignature> outputs() const { return outputTypes; }
+  llvm::ArrayRef<TensorSignature> inputs() const { return signature.inputs; }
+  llvm::ArrayRef<TensorSignature> outputs() const { return signature.outputs; }
+  /// The descriptor a loader of the compiled model reads; valid while this
+  /// function lives.
+  const pdnn_compiled_model &descriptor() const { return *model; }
 
   /// Runs the function. Checks the number, element types and static sizes of
   /// `args` against the signature first, and the runtime's error state
@@ -72,10 +59,9 @@ public:
 private:
   JitFunction() = default;
   std::unique_ptr<ExecutionEngine> engine;
+  const pdnn_compiled_model *model = nullptr;
   std::string entryName;
-  std::vector<TensorSignature> inputTypes, outputTypes;
-  /// Per input: the caller gave it to be overwritten.
-  std::vector<bool> writable;
+  ModelSignature signature;
   bool checkInputsUnchanged = false;
 };
 

@@ -11,10 +11,12 @@
 #define PADDLEDNN_EXECUTION_PADDLEMODEL_H
 
 #include "PaddleDNN/Execution/JitFunction.h"
+#include "PaddleDNN/Transforms/Passes.h"
 
 #include "llvm/Support/Error.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace mlir::pdnn {
@@ -26,6 +28,12 @@ struct PaddleModelOptions {
   /// A combined parameters file or a folder of per-var files; empty: found
   /// next to the program.
   std::string params;
+  /// After the graph passes: place int8 (at the scales of the calibration
+  /// file `ranges`, pdnn-run --calibrate) or bf16 quantization and make the
+  /// placed ops quantized (--quantize-placement, --fuse-quantized-ops,
+  /// --squash-quantization). None: f32 as imported.
+  std::optional<PlacementPrecision> precision;
+  std::string ranges;
 };
 
 /// The program of a Paddle inference model: `path` itself if it is a file,
@@ -33,8 +41,19 @@ struct PaddleModelOptions {
 /// model, __model__ in the folder `path`.
 llvm::Expected<std::string> findPaddleProgram(llvm::StringRef path);
 
-/// Imports, fuses and compiles the model at `path` (a folder or a program
-/// file); its function is "main".
+/// Imports the model at `path` (a folder or a program file) into `context`
+/// and runs the graph passes `options` ask for; its function is "main".
+llvm::Expected<OwningOpRef<ModuleOp>>
+loadPaddleModel(llvm::StringRef path, const PaddleModelOptions &options,
+                MLIRContext &context);
+
+/// A model file as pdnn-compile takes it: a pdnn module (`*.mlir`, as is;
+/// `options` do not apply) or a Paddle model (loadPaddleModel).
+llvm::Expected<OwningOpRef<ModuleOp>>
+loadModel(llvm::StringRef path, const PaddleModelOptions &options,
+          MLIRContext &context);
+
+/// Loads the model (loadPaddleModel) and JIT-compiles it.
 llvm::Expected<std::unique_ptr<JitFunction>>
 compilePaddleModel(llvm::StringRef path, const PaddleModelOptions &options = {});
 

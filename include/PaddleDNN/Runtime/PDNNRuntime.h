@@ -94,6 +94,17 @@ void pdnnrt_buffer_free(void *buffer);
 /* Bytes the pool holds for reuse now. */
 int64_t pdnnrt_buffer_pool_bytes(void);
 
+/*--- Compiled models -----------------------------------------------------*/
+
+/* The runtime contract this library implements (RuntimeABI.h): a compiled
+ * model records the one it was compiled for, and loaders compare them. */
+const char *pdnnrt_abi_version(void);
+
+/* memref.copy between non-contiguous memrefs (MLIR's memrefCopy, which
+ * compiled models call under this name): `source` and `target` are
+ * memref<*xT> ({rank, descriptor}) of equal sizes. */
+void pdnnrt_memref_copy(int64_t elementSize, void *source, void *target);
+
 /*--- Generated from PDNNRuntimeOps.td -------------------------------------*/
 
 #include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntimeEntryPoints.h.inc"
@@ -113,6 +124,8 @@ int64_t pdnnrt_buffer_pool_bytes(void);
   X(pdnnrt_buffer_aligned_alloc)                                               \
   X(pdnnrt_buffer_free)                                                        \
   X(pdnnrt_buffer_pool_bytes)                                                  \
+  X(pdnnrt_abi_version)                                                        \
+  X(pdnnrt_memref_copy)                                                        \
   PDNNRT_FOR_EACH_ENTRY_POINT(X)
 
 #endif /* PADDLEDNN_RUNTIME_PDNNRUNTIME_H */
