@@ -86,6 +86,10 @@ PDNN_API size_t pdnn_dtype_size(pdnn_dtype dtype);
 /* The runtime contract this library implements ("0.1.0+<digest>"). */
 PDNN_API const char *pdnn_runtime_version(void);
 
+/* The OpenMP threads oneDNN and PaddleDNN's loops use in the calling
+ * thread's next runs (Paddle's set_cpu_math_library_num_threads). */
+PDNN_API void pdnn_set_num_threads(int32_t threads);
+
 /*--- Predictors ------------------------------------------------------------*/
 
 typedef struct pdnn_predictor pdnn_predictor;

@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <cstring>
 #include <dlfcn.h>
+#include <omp.h>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -300,6 +301,11 @@ const char *pdnn_dtype_name(pdnn_dtype dtype) {
 size_t pdnn_dtype_size(pdnn_dtype dtype) { return dtypeSize(dtype); }
 
 const char *pdnn_runtime_version(void) { return pdnnrt_abi_version(); }
+
+void pdnn_set_num_threads(int32_t threads) {
+  if (threads > 0)
+    omp_set_num_threads(threads);
+}
 
 void pdnn_compile_options_init(pdnn_compile_options *options) {
   if (!options)
