@@ -300,16 +300,21 @@ mlir::pdnn::translateModel(ModuleOp lowered, llvm::StringRef entry,
 
   DescriptorBuilder builder(*module);
   llvm::Function *run = builder.packedEntry(cinterface, !signature.outputs.empty());
-  llvm::Function *initialize = builder.takeStructors("llvm.global_ctors", "pdnn_initialize");
-  llvm::Function *finalize = builder.takeStructors("llvm.global_dtors", "pdnn_finalize");
+  llvm::Function *initialize =
+      builder.takeStructors("llvm.global_ctors", (name + "_initialize").str());
+  llvm::Function *finalize =
+      builder.takeStructors("llvm.global_dtors", (name + "_finalize").str());
   builder.descriptor(name, signature, cpuFeatureBits(machine), initialize, finalize,
                      run);
 
-  // Only the entry and the descriptor are the library's interface; the
-  // rest may be inlined and dropped.
+  // Only the entry points and the descriptor are the library's interface;
+  // the rest may be inlined and dropped.
   for (llvm::Function &function : *module)
-    if (!function.isDeclaration() && &function != cinterface)
-      function.setLinkage(llvm::GlobalValue::InternalLinkage);
+    if (!function.isDeclaration())
+      function.setLinkage(&function == cinterface || &function == initialize ||
+                                  &function == finalize
+                              ? llvm::GlobalValue::ExternalLinkage
+                              : llvm::GlobalValue::InternalLinkage);
   for (llvm::GlobalVariable &global : module->globals())
     if (!global.isDeclaration() && !global.getName().starts_with("llvm.") &&
         global.getName() != PDNN_COMPILED_MODEL_SYMBOL)

@@ -66,7 +66,9 @@ std::string cpuFeatureNames(uint32_t bits);
 /// `lowered` (lowerModel's output, entry `entry` of `signature`): every
 /// definition internal but the descriptor PDNN_COMPILED_MODEL_SYMBOL and
 /// `<name>_main` (MLIR's C interface: a pointer to the results, then a
-/// pointer to each input's descriptor); optimized at options.optLevel.
+/// pointer to each input's descriptor), `<name>_initialize` and
+/// `<name>_finalize` (the weights prepared and released); optimized at
+/// options.optLevel.
 llvm::Expected<std::unique_ptr<llvm::Module>>
 translateModel(ModuleOp lowered, llvm::StringRef entry,
                const ModelSignature &signature, llvm::StringRef name,
