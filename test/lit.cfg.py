@@ -50,9 +50,12 @@ if config.pdnn_sanitizers:
         "allocator_may_return_null=1")
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
 
+# The paddlednn package as the build lays it out.
+config.environment["PYTHONPATH"] = os.path.join(config.pdnn_obj_root, "python")
+
 tool_dirs = [config.pdnn_tools_dir, config.llvm_tools_dir]
-tools = ["pdnn-opt", "pdnn-run", "pdnn-translate", "pdnn-lac", "pdnn-ocr", "pdnn-fuzz-npy", "pdnn-fuzz-passes",
-         "pdnn-fuzz-paddle"]
+tools = ["pdnn-opt", "pdnn-run", "pdnn-translate", "pdnn-compile", "pdnn-lac", "pdnn-ocr",
+         "pdnn-example-lac-c", "pdnn-fuzz-npy", "pdnn-fuzz-passes", "pdnn-fuzz-paddle"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # CPU features that some kernels need (oneDNN's bf16 RNN, AMX tiles): a test

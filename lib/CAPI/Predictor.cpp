@@ -127,6 +127,14 @@ std::vector<Variable> variablesOf(const pdnn_compiled_tensor *tensors, int32_t c
   return variables;
 }
 
+struct LoadedModel;
+
+/// The libraries loaded now, by dlopen handle; held while one is loaded or
+/// unloaded, so that a library's weights are never prepared while another
+/// thread releases them.
+std::recursive_mutex libraryRegistryMutex;
+std::map<void *, std::weak_ptr<LoadedModel>> libraryRegistry;
+
 /// A loaded model, shared by a predictor and its clones; unloaded with the
 /// last of them.
 struct LoadedModel {
@@ -141,10 +149,15 @@ struct LoadedModel {
       releaseJit(jitHandle);
       return;
     }
+    std::lock_guard<std::recursive_mutex> lock(libraryRegistryMutex);
     if (model)
       model->finalize();
-    if (library)
+    if (library) {
+      auto it = libraryRegistry.find(library);
+      if (it != libraryRegistry.end() && it->second.expired())
+        libraryRegistry.erase(it);
       dlclose(library);
+    }
   }
 };
 
@@ -344,8 +357,10 @@ static pdnn_status checkDescriptor(const pdnn_compiled_model *model, const char 
 /// The predictor of a checked, initialized model.
 static pdnn_status makePredictor(std::shared_ptr<LoadedModel> loaded,
                                  pdnn_predictor **predictor) {
-  loaded->inputs = variablesOf(loaded->model->inputs, loaded->model->num_inputs);
-  loaded->outputs = variablesOf(loaded->model->outputs, loaded->model->num_outputs);
+  if (loaded->inputs.empty() && loaded->outputs.empty()) {
+    loaded->inputs = variablesOf(loaded->model->inputs, loaded->model->num_inputs);
+    loaded->outputs = variablesOf(loaded->model->outputs, loaded->model->num_outputs);
+  }
   auto *result = new (std::nothrow) pdnn_predictor{std::move(loaded)};
   if (!result)
     return fail(PDNN_OUT_OF_MEMORY, "out of memory");
@@ -368,6 +383,14 @@ pdnn_status pdnn_predictor_load(const char *libraryPath, pdnn_predictor **predic
     return fail(PDNN_INCOMPATIBLE, "cannot load '%s': %s", libraryPath,
                 message ? message : "unknown error");
   }
+  // The dynamic linker loads a library once per process, and its weights
+  // live in its globals: every predictor of it shares one LoadedModel,
+  // which prepares them once and releases them with the last predictor.
+  std::lock_guard<std::recursive_mutex> lock(libraryRegistryMutex);
+  if (std::shared_ptr<LoadedModel> shared = libraryRegistry[library].lock()) {
+    dlclose(library); // the reference this dlopen added
+    return makePredictor(std::move(shared), predictor);
+  }
   // Closes the library on any failure below.
   auto loaded = std::make_shared<LoadedModel>();
   loaded->library = library;
@@ -387,6 +410,7 @@ pdnn_status pdnn_predictor_load(const char *libraryPath, pdnn_predictor **predic
     return fail(PDNN_RUNTIME_ERROR, "preparing the weights of '%s' failed: %s", libraryPath,
                 text.c_str());
   }
+  libraryRegistry[library] = loaded;
   return makePredictor(std::move(loaded), predictor);
 }
 

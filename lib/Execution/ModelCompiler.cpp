@@ -15,6 +15,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/SubtargetFeature.h"
 
@@ -61,17 +62,34 @@ mlir::pdnn::createTargetMachine(llvm::StringRef cpu, llvm::StringRef features,
   auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!builder)
     return builder.takeError();
+  // LLVM ignores an unknown CPU or feature with a warning, and an unknown
+  // CPU then fails deep in code generation: refuse them here.
+  std::string lookupError;
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(builder->getTargetTriple(), lookupError);
+  if (!target)
+    return compileError(lookupError);
+  std::unique_ptr<llvm::MCSubtargetInfo> info(
+      target->createMCSubtargetInfo(builder->getTargetTriple(), "", ""));
+  if (!cpu.empty() && !info->isCPUStringValid(cpu))
+    return compileError("unknown CPU '" + cpu + "' (llc -mcpu=help lists them)");
+  llvm::SmallVector<llvm::StringRef> featureList;
+  features.split(featureList, ',', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef feature : featureList) {
+    llvm::StringRef name = feature.trim();
+    if (!name.consume_front("+") && !name.consume_front("-"))
+      return compileError("a CPU feature is +name or -name, not '" + feature + "'");
+    if (llvm::none_of(info->getAllProcessorFeatures(),
+                      [&](const llvm::SubtargetFeatureKV &kv) { return name == kv.Key; }))
+      return compileError("unknown CPU feature '" + name + "' (llc -mattr=help lists them)");
+  }
   if (!cpu.empty()) {
     // The named CPU's own features, plus any given.
     builder->setCPU(cpu.str());
     builder->getFeatures() = llvm::SubtargetFeatures();
   }
-  if (!features.empty()) {
-    llvm::SmallVector<llvm::StringRef> list;
-    features.split(list, ',', -1, /*KeepEmpty=*/false);
-    for (llvm::StringRef feature : list)
-      builder->getFeatures().AddFeature(feature.trim());
-  }
+  for (llvm::StringRef feature : featureList)
+    builder->getFeatures().AddFeature(feature.trim());
   builder->setCodeGenOptLevel(
       static_cast<llvm::CodeGenOptLevel>(std::min(optLevel, 3u)));
   if (positionIndependent)

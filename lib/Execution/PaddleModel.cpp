@@ -105,7 +105,7 @@ mlir::pdnn::compilePaddleModel(llvm::StringRef path, const PaddleModelOptions &o
   DialectRegistry registry;
   prepareForJit(registry);
   MLIRContext context(registry);
-  auto module = loadPaddleModel(path, options, context);
+  auto module = loadModel(path, options, context);
   if (!module)
     return module.takeError();
   auto function = JitFunction::compile(std::move(*module), "main", options.jit);

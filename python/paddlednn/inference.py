@@ -219,15 +219,11 @@ class Tensor:
     def copy_from_cpu(self, data):
         if not self._is_input:
             raise RuntimeError("copy_from_cpu applies to inputs; %s is an output" % self.name())
-        array = np.asarray(data)
-        if self._shape is not None and list(array.shape) != self._shape:
-            if int(np.prod(self._shape)) != array.size:
-                raise ValueError("%s: %d elements do not fill the shape %s set by reshape"
-                                 % (self.name(), array.size, self._shape))
-            array = array.reshape(self._shape)
-        # Paddle copies here; the run reads the copy, so the caller may
-        # change `data` afterwards.
-        self._array = np.array(array, copy=True, order="C")
+        # As Paddle's, the tensor takes the array's shape (reshape before it
+        # changes nothing) and a copy of its data, so the caller may change
+        # `data` afterwards.
+        self._array = np.array(data, copy=True, order="C")
+        self._shape = list(self._array.shape)
 
     def share_external_data(self, data):
         """Use `data` itself (no copy) for the next runs."""

@@ -270,6 +270,21 @@ TEST(PredictorTest, RefusesCodeForCpuFeaturesThisCpuLacks) {
   EXPECT_EQ(p, nullptr);
 }
 
+TEST(PredictorTest, LoadingALibraryTwiceSharesItsWeights) {
+  // The process holds one copy of a library, and its weights are in its
+  // globals: dropping one predictor must not release the other's.
+  PredictorPtr first = load(PDNN_TEST_SMALL_MODEL);
+  PredictorPtr second = load(PDNN_TEST_SMALL_MODEL);
+  ASSERT_TRUE(first && second);
+  first.reset();
+  SmallInputs in({0, 2, 5});
+  pdnn_tensor *outputs[2] = {};
+  ASSERT_EQ(pdnn_predictor_run(second.get(), in.inputs.data(), 2, outputs, 2), PDNN_OK)
+      << pdnn_last_error();
+  pdnn_tensor_destroy(outputs[0]);
+  pdnn_tensor_destroy(outputs[1]);
+}
+
 TEST(PredictorTest, ClonesShareTheModel) {
   PredictorPtr predictor = load(PDNN_TEST_SMALL_MODEL);
   ASSERT_TRUE(predictor);

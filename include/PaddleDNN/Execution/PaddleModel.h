@@ -53,7 +53,8 @@ llvm::Expected<OwningOpRef<ModuleOp>>
 loadModel(llvm::StringRef path, const PaddleModelOptions &options,
           MLIRContext &context);
 
-/// Loads the model (loadPaddleModel) and JIT-compiles it.
+/// Loads the model (loadModel: a Paddle model or a .mlir module) and
+/// JIT-compiles it.
 llvm::Expected<std::unique_ptr<JitFunction>>
 compilePaddleModel(llvm::StringRef path, const PaddleModelOptions &options = {});
 
