@@ -12,7 +12,8 @@ PDNN_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # images with OpenCV and unclips boxes with Clipper, as PaddleOCR's C++ demo
 # does. The OCR tests run the models' PyTorch oracle (python3-torch), draw
 # text with python3-pil and Debian's fonts, and replay PaddleOCR's
-# post-processing with python3-opencv and python3-pyclipper.
+# post-processing with python3-opencv and python3-pyclipper. The paddlednn
+# Python package is built with pybind11-dev for Debian's python3 (python3-dev).
 PDNN_PACKAGES=(
   cmake ninja-build g++ git pkg-config
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools
@@ -21,7 +22,7 @@ PDNN_PACKAGES=(
   libprotobuf-dev protobuf-compiler
   libopencv-dev libpolyclipping-dev
   python3-numpy python3-protobuf python3-torch python3-pil
-  python3-opencv python3-pyclipper
+  python3-opencv python3-pyclipper python3-dev pybind11-dev
   fonts-dejavu-core fonts-liberation2 fonts-freefont-ttf
   manpages-zh
 )
@@ -45,11 +46,16 @@ pdnn_install_packages() {
     { $sudo apt-get update && $sudo apt-get install -y --no-install-recommends "${missing[@]}"; }
 }
 
-# pdnn_build <build-dir> [extra cmake args...]: configure (once) and build.
-pdnn_build() {
+# pdnn_configure <build-dir> [extra cmake args...]: configure (once).
+pdnn_configure() {
   local dir="$1"; shift
   mkdir -p "$dir"
   cmake -S "$PDNN_ROOT" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" >"$dir/configure.log" 2>&1 ||
     { cat "$dir/configure.log"; return 1; }
-  ninja -C "$dir"
+}
+
+# pdnn_build <build-dir> [extra cmake args...]: configure and build everything.
+pdnn_build() {
+  pdnn_configure "$@"
+  ninja -C "$1"
 }

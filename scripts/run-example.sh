@@ -14,8 +14,12 @@ source "$(dirname "$0")/common.sh"
 cd "$PDNN_ROOT"
 
 pdnn_install_packages
-mkdir -p build
-pdnn_build build
+# Only the tools this job runs (and what they need); the test command
+# (scripts/test-all.sh) builds everything.
+tools=(pdnn-translate pdnn-opt pdnn-lac pdnn-ocr)
+echo "== building ${tools[*]} (not the tests, benchmarks, fuzzers or libraries they do not need)"
+pdnn_configure build
+ninja -C build "${tools[@]}"
 
 lac=examples/lac
 echo "== pdnn-translate --import-paddle $lac/model/__model__ | pdnn-opt --fuse-fc-gru --fuse-bidirectional-gru --inplace"
