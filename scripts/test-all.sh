@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds PaddleDNN twice (Release, and with
 # AddressSanitizer + UndefinedBehaviorSanitizer) and runs every test in both:
-# lit (dialect, passes, conversions, JIT integration), the GoogleTest unit
-# tests and the find_package consumer project. The last line is the count:
+# lit (dialect, passes, conversions, JIT integration, deployment), the
+# GoogleTest unit tests and the find_package consumer project. Then the
+# runtime, the C API and its tests a third time, under ThreadSanitizer (the
+# models compiled by the Release build's pdnn-compile). The last line is the count:
 #   PaddleDNN tests: <P> passed, <F> failed (...)
 set -uo pipefail
 source "$(dirname "$0")/common.sh"
@@ -40,9 +42,42 @@ run_suite() {
   details+=("$name: $pass passed, $fail failed")
 }
 
+# run_tsan_suite <build-dir>: the C API's tests under ThreadSanitizer.
+# OpenMP's barriers are invisible to TSan, so oneDNN and the runtime run
+# one OpenMP thread per calling thread here; the threads under test are the
+# application's, sharing one predictor.
+run_tsan_suite() {
+  local dir="$1" name=tsan
+  echo "== [$name] building in $dir"
+  if ! pdnn_configure "$dir" -DPDNN_THREAD_SANITIZER_ONLY=ON \
+         -DPDNN_COMPILE_TOOL="$PDNN_ROOT/build/bin/pdnn-compile" ||
+     ! ninja -C "$dir" PDNNCAPITests; then
+    echo "== [$name] BUILD FAILED"
+    total_fail=$((total_fail + 1))
+    details+=("$name: build failed")
+    return
+  fi
+  echo "== [$name] testing"
+  local log="$dir/check.log"
+  OMP_NUM_THREADS=1 TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1" \
+    "$dir/unittests/PDNNCAPITests" 2>&1 | tee "$log"
+  local pass fail
+  pass=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$log")
+  fail=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$log")
+  pass=${pass:-0}
+  fail=${fail:-0}
+  if ! grep -q "tests ran" "$log" || grep -q "ThreadSanitizer" "$log"; then
+    fail=$((fail + 1)) # a race report, or the program did not finish
+  fi
+  total_pass=$((total_pass + pass))
+  total_fail=$((total_fail + fail))
+  details+=("$name: $pass passed, $fail failed")
+}
+
 run_suite release build
-run_suite asan+ubsan build-sanitizers -DPDNN_ENABLE_SANITIZERS=ON \
+run_suite asan+ubsan build-sanitizers -DPDNN_ENABLE_SANITIZERS=ON -DPDNN_BUILD_PYTHON=OFF \
   -DPDNN_BUILD_BENCHMARKS=OFF
+run_tsan_suite build-tsan
 
 elapsed=$(( $(date +%s) - start ))
 echo "== took ${elapsed}s"

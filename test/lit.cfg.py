@@ -36,6 +36,14 @@ config.substitutions.append(("%{fuzz_paddle_seconds}", "30" if config.pdnn_sanit
 config.substitutions.append(("%{rss_limit}",
                              "--limit-mb 0" if config.pdnn_sanitizers else ""))
 
+# The paddlednn package (not in the sanitizer build: an instrumented
+# extension cannot load into Debian's uninstrumented python3).
+if config.pdnn_python:
+    config.available_features.add("paddlednn-python")
+# What a test's own C/C++ programs that link our libraries compile with.
+config.substitutions.append(("%{sanitize}",
+                             "-fsanitize=address,undefined" if config.pdnn_sanitizers else ""))
+
 if config.pdnn_sanitizers:
     config.available_features.add("sanitizers")
     # libMLIR and libLLVM are not instrumented, but the inline code of their

@@ -13,6 +13,7 @@
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -263,6 +264,33 @@ private:
 };
 } // namespace
 
+/// Code generation turns an f32 -> bf16 truncation into a call of the
+/// builtin __truncsfbf2, which the system's runtime libraries may lack
+/// (Debian's GCC 12 does); and on a CPU without bf16 instructions it
+/// inserts such truncations itself, wherever it carries a bf16 value (a
+/// load, a phi, a store) in an f32 register. So every module gets its own:
+/// a hidden, weak definition that calls the runtime's, so that neither the
+/// JIT nor the linker looks for it elsewhere and no library exports it.
+static void defineBf16Truncation(llvm::Module &module) {
+  if (module.getFunction("__truncsfbf2"))
+    return;
+  llvm::LLVMContext &context = module.getContext();
+  llvm::Type *f32 = llvm::Type::getFloatTy(context);
+  llvm::Type *bf16 = llvm::Type::getBFloatTy(context);
+  llvm::FunctionCallee runtime = module.getOrInsertFunction(
+      "pdnnrt_truncsfbf2", llvm::FunctionType::get(f32, {f32}, false));
+  auto *builtin = llvm::Function::Create(llvm::FunctionType::get(bf16, {f32}, false),
+                                         llvm::GlobalValue::WeakAnyLinkage,
+                                         "__truncsfbf2", module);
+  builtin->setVisibility(llvm::GlobalValue::HiddenVisibility);
+  llvm::IRBuilder<> b(llvm::BasicBlock::Create(context, "entry", builtin));
+  // The runtime returns the bf16 bits in the float's low half.
+  llvm::Value *bits = b.CreateBitCast(b.CreateCall(runtime, {builtin->getArg(0)}),
+                                      b.getInt32Ty());
+  b.CreateRet(b.CreateBitCast(b.CreateTrunc(bits, b.getInt16Ty()), bf16));
+  llvm::appendToCompilerUsed(module, {builtin});
+}
+
 /// Compiled code allocates and copies through the runtime (its buffer pool,
 /// and a copy that needs no MLIR runner library). Renamed after LLVM's
 /// optimizations, which know malloc's and free's meaning.
@@ -344,5 +372,6 @@ mlir::pdnn::translateModel(ModuleOp lowered, llvm::StringRef entry,
     return error;
   if (llvm::Error error = bindRuntimeSymbols(*module))
     return error;
+  defineBf16Truncation(*module);
   return module;
 }

@@ -114,6 +114,9 @@ TEST(SoakTest, TenThousandCallsWithChangingShapesKeepMemoryFlat) {
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
   GTEST_SKIP() << "the sanitizers' shadow memory and quarantine grow the resident set";
 #endif
+  // One OpenMP thread: the soak is about memory, and it shares the machine
+  // with other tests.
+  pdnn_set_num_threads(1);
   auto predictor = loadLac();
   ASSERT_TRUE(predictor);
   std::mt19937 rng(7);

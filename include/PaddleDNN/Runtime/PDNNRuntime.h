@@ -105,6 +105,11 @@ const char *pdnnrt_abi_version(void);
  * memref<*xT> ({rank, descriptor}) of equal sizes. */
 void pdnnrt_memref_copy(int64_t elementSize, void *source, void *target);
 
+/* f32 -> bf16, rounded to nearest even (the builtin __truncsfbf2, which
+ * compiled models call under this name); the bf16 bits are returned in the
+ * float's low 16 bits, as the x86-64 psABI passes a bf16. */
+float pdnnrt_truncsfbf2(float value);
+
 /*--- Generated from PDNNRuntimeOps.td -------------------------------------*/
 
 #include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntimeEntryPoints.h.inc"
@@ -126,6 +131,7 @@ void pdnnrt_memref_copy(int64_t elementSize, void *source, void *target);
   X(pdnnrt_buffer_pool_bytes)                                                  \
   X(pdnnrt_abi_version)                                                        \
   X(pdnnrt_memref_copy)                                                        \
+  X(pdnnrt_truncsfbf2)                                                         \
   PDNNRT_FOR_EACH_ENTRY_POINT(X)
 
 #endif /* PADDLEDNN_RUNTIME_PDNNRUNTIME_H */
