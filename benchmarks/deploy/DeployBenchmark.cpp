@@ -2,7 +2,7 @@
 //
 //   pdnn-deploy-benchmark --oneshot --workload=lac|cls (--library=L | --compile=M)
 //       one fresh process: load (or compile) time, first call, then the
-//       median of 200 calls, as one JSON line (benchmarks/deploy/compare.py
+//       median of 500 calls after 100 more, as one JSON line (benchmarks/deploy/compare.py
 //       runs it in several processes and takes medians);
 //   pdnn-deploy-benchmark --lac-library=L --cls-library=C [benchmark flags]
 //       Google Benchmark's steady state of each workload through the C API
@@ -97,12 +97,15 @@ int oneShot(const std::string &workloadName, const std::string &library,
   if (!runOnce(predictor, workload))
     return 1;
   double firstMs = msSince(start);
+  // The steady state: the median of 500 calls after 100 more (a process
+  // that has just started runs on cold caches and a CPU still ramping up).
   std::vector<double> times;
-  for (int i = 0; i < 200; ++i) {
+  for (int i = 0; i < 600; ++i) {
     start = std::chrono::steady_clock::now();
     if (!runOnce(predictor, workload))
       return 1;
-    times.push_back(msSince(start));
+    if (i >= 100)
+      times.push_back(msSince(start));
   }
   std::sort(times.begin(), times.end());
   std::printf("{\"load_ms\": %.3f, \"first_ms\": %.3f, \"steady_ms\": %.4f}\n", loadMs, firstMs,
