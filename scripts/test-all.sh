@@ -66,7 +66,8 @@ run_tsan_suite() {
   fail=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$log")
   pass=${pass:-0}
   fail=${fail:-0}
-  if ! grep -q "tests ran" "$log" || grep -q "ThreadSanitizer" "$log"; then
+  if ! grep -qE "^\[==========\] [0-9]+ tests? from .* ran" "$log" ||
+     grep -q "WARNING: ThreadSanitizer" "$log"; then
     fail=$((fail + 1)) # a race report, or the program did not finish
   fi
   total_pass=$((total_pass + pass))

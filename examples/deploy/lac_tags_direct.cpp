@@ -62,10 +62,16 @@ int main(int argc, char **argv) {
       std::cout << (i > offsets[s] ? " " : "") << tags[tagIds[i]];
     std::cout << "\n";
   }
-  // The results' buffers are the caller's.
-  pdnnrt_buffer_free(out.allocated);
+  // The results' buffers are the caller's, once each, unless one is an
+  // input's or a constant's.
+  auto release = [&](void *buffer) {
+    if (buffer != words.allocated && buffer != words_lod.allocated &&
+        buffer != reinterpret_cast<void *>(0xdeadbeef))
+      pdnnrt_buffer_free(buffer);
+  };
+  release(out.allocated);
   if (outLod.allocated != out.allocated)
-    pdnnrt_buffer_free(outLod.allocated);
+    release(outLod.allocated);
   lac_finalize();
   return 0;
 }

@@ -54,30 +54,21 @@ pdnn_status succeed() {
 uint32_t hostCpuFeatures() {
   __builtin_cpu_init();
   uint32_t bits = 0;
-  auto add = [&](bool has, uint32_t bit) { bits |= has ? bit : 0; };
-  add(__builtin_cpu_supports("avx2"), PDNN_CPU_AVX2);
-  add(__builtin_cpu_supports("fma"), PDNN_CPU_FMA);
-  add(__builtin_cpu_supports("avx512f"), PDNN_CPU_AVX512F);
-  add(__builtin_cpu_supports("avx512bw"), PDNN_CPU_AVX512BW);
-  add(__builtin_cpu_supports("avx512vl"), PDNN_CPU_AVX512VL);
-  add(__builtin_cpu_supports("avx512vnni"), PDNN_CPU_AVX512VNNI);
-  add(__builtin_cpu_supports("avx512bf16"), PDNN_CPU_AVX512BF16);
-  add(__builtin_cpu_supports("amx-tile"), PDNN_CPU_AMX_TILE);
-  add(__builtin_cpu_supports("avx512fp16"), PDNN_CPU_AVX512FP16);
+#define PDNN_FEATURE(bit, name)                                                \
+  if (__builtin_cpu_supports(name))                                            \
+    bits |= static_cast<uint32_t>(bit);
+  PDNN_FOR_EACH_CPU_FEATURE(PDNN_FEATURE)
+#undef PDNN_FEATURE
   return bits;
 }
 
 std::string featureNames(uint32_t bits) {
-  static const std::pair<uint32_t, const char *> names[] = {
-      {PDNN_CPU_AVX2, "avx2"},           {PDNN_CPU_FMA, "fma"},
-      {PDNN_CPU_AVX512F, "avx512f"},     {PDNN_CPU_AVX512BW, "avx512bw"},
-      {PDNN_CPU_AVX512VL, "avx512vl"},   {PDNN_CPU_AVX512VNNI, "avx512vnni"},
-      {PDNN_CPU_AVX512BF16, "avx512bf16"}, {PDNN_CPU_AMX_TILE, "amx-tile"},
-      {PDNN_CPU_AVX512FP16, "avx512fp16"}};
   std::string text;
-  for (auto [bit, name] : names)
-    if (bits & bit)
-      text += (text.empty() ? "" : " ") + std::string(name);
+#define PDNN_FEATURE(bit, name)                                                \
+  if (bits & (bit))                                                            \
+    text += (text.empty() ? "" : " ") + std::string(name);
+  PDNN_FOR_EACH_CPU_FEATURE(PDNN_FEATURE)
+#undef PDNN_FEATURE
   return text;
 }
 
@@ -129,9 +120,9 @@ std::vector<Variable> variablesOf(const pdnn_compiled_tensor *tensors, int32_t c
 
 struct LoadedModel;
 
-/// The libraries loaded now, by dlopen handle; held while one is loaded or
-/// unloaded, so that a library's weights are never prepared while another
-/// thread releases them.
+/// The libraries loaded now, by dlopen handle. Held while one is loaded and
+/// while a predictor is dropped (which may unload one), so that a
+/// library's weights are never prepared while another thread releases them.
 std::recursive_mutex libraryRegistryMutex;
 std::map<void *, std::weak_ptr<LoadedModel>> libraryRegistry;
 
@@ -178,15 +169,23 @@ size_t dtypeSize(int32_t dtype) {
   }
 }
 
-/// The product of `shape`, or -1 if a size is negative or it overflows.
+/// The product of `shape`, or -1 if a size is negative or the product of
+/// its non-zero sizes (which the strides are) overflows.
 int64_t countElements(const int64_t *shape, int32_t rank) {
-  int64_t count = 1;
+  int64_t nonZero = 1;
+  bool empty = false;
   for (int32_t d = 0; d < rank; ++d) {
-    if (shape[d] < 0 || (shape[d] && count > INT64_MAX / shape[d]))
+    if (shape[d] < 0)
       return -1;
-    count *= shape[d];
+    if (shape[d] == 0) {
+      empty = true;
+      continue;
+    }
+    if (nonZero > INT64_MAX / 16 / shape[d])
+      return -1;
+    nonZero *= shape[d];
   }
-  return count;
+  return empty ? 0 : nonZero;
 }
 
 /// An argument's memref descriptor: allocated, aligned, offset, sizes,
@@ -337,11 +336,11 @@ static pdnn_status checkDescriptor(const pdnn_compiled_model *model, const char 
                 "'%s' is a compiled model of descriptor version %u; this library reads "
                 "version %d",
                 origin, model->abi_version, PDNN_COMPILED_MODEL_ABI);
-  if (std::strcmp(model->runtime_abi, pdnnrt_abi_version()) != 0)
+  if (!model->runtime_abi || std::strcmp(model->runtime_abi, pdnnrt_abi_version()) != 0)
     return fail(PDNN_INCOMPATIBLE,
                 "'%s' was compiled for PaddleDNN runtime %s; this is runtime %s: compile it "
                 "again with this version's pdnn-compile",
-                origin, model->runtime_abi, pdnnrt_abi_version());
+                origin, model->runtime_abi ? model->runtime_abi : "(none)", pdnnrt_abi_version());
   uint32_t missing = model->cpu_features & ~hostCpuFeatures();
   if (missing)
     return fail(PDNN_INCOMPATIBLE,
@@ -349,8 +348,16 @@ static pdnn_status checkDescriptor(const pdnn_compiled_model *model, const char 
                 "pdnn-compile --mcpu for the oldest CPU it must run on)",
                 origin, featureNames(missing).c_str());
   if (model->num_inputs < 0 || model->num_outputs < 0 ||
-      (model->num_inputs && !model->inputs) || (model->num_outputs && !model->outputs))
+      (model->num_inputs && !model->inputs) || (model->num_outputs && !model->outputs) ||
+      !model->name || !model->run || !model->initialize || !model->finalize)
     return fail(PDNN_INCOMPATIBLE, "'%s' has a malformed descriptor", origin);
+  for (int32_t i = 0; i < model->num_inputs + model->num_outputs; ++i) {
+    const pdnn_compiled_tensor &tensor =
+        i < model->num_inputs ? model->inputs[i] : model->outputs[i - model->num_inputs];
+    if (!tensor.name || dtypeSize(tensor.element_type) == 0 || tensor.rank < 0 ||
+        tensor.rank > 16 || (tensor.rank > 0 && !tensor.shape))
+      return fail(PDNN_INCOMPATIBLE, "'%s' has a malformed descriptor (tensor %d)", origin, i);
+  }
   return PDNN_OK;
 }
 
@@ -368,7 +375,7 @@ static pdnn_status makePredictor(std::shared_ptr<LoadedModel> loaded,
   return succeed();
 }
 
-pdnn_status pdnn_predictor_load(const char *libraryPath, pdnn_predictor **predictor) {
+static pdnn_status loadLibrary(const char *libraryPath, pdnn_predictor **predictor) {
   if (!libraryPath || !predictor)
     return fail(PDNN_INVALID_ARGUMENT, "pdnn_predictor_load: a null argument");
   *predictor = nullptr;
@@ -458,8 +465,8 @@ static const pdnn_compile_options *withDefaults(const pdnn_compile_options *opti
   return &storage;
 }
 
-pdnn_status pdnn_predictor_compile(const char *modelPath, const pdnn_compile_options *options,
-                                   pdnn_predictor **predictor) {
+static pdnn_status compileInProcess(const char *modelPath, const pdnn_compile_options *options,
+                                    pdnn_predictor **predictor) {
   if (!modelPath || !predictor)
     return fail(PDNN_INVALID_ARGUMENT, "pdnn_predictor_compile: a null argument");
   *predictor = nullptr;
@@ -485,8 +492,8 @@ pdnn_status pdnn_predictor_compile(const char *modelPath, const pdnn_compile_opt
   return makePredictor(std::move(loaded), predictor);
 }
 
-pdnn_status pdnn_compile(const char *modelPath, const pdnn_compile_options *options,
-                         const char *outputPath) {
+static pdnn_status compileLibrary(const char *modelPath, const pdnn_compile_options *options,
+                                  const char *outputPath) {
   if (!modelPath || !outputPath)
     return fail(PDNN_INVALID_ARGUMENT, "pdnn_compile: a null argument");
   std::string error;
@@ -508,7 +515,12 @@ pdnn_predictor *pdnn_predictor_clone(const pdnn_predictor *predictor) {
   return new (std::nothrow) pdnn_predictor{predictor->loaded};
 }
 
-void pdnn_predictor_destroy(pdnn_predictor *predictor) { delete predictor; }
+void pdnn_predictor_destroy(pdnn_predictor *predictor) {
+  // Under the registry's lock: the last reference unloads the library, and
+  // a load of the same library must not see it expired before that is done.
+  std::lock_guard<std::recursive_mutex> lock(libraryRegistryMutex);
+  delete predictor;
+}
 
 int32_t pdnn_predictor_num_inputs(const pdnn_predictor *predictor) {
   return predictor ? static_cast<int32_t>(predictor->loaded->inputs.size()) : 0;
@@ -545,9 +557,9 @@ const char *pdnn_predictor_name(const pdnn_predictor *predictor) {
   return predictor ? predictor->loaded->model->name : "";
 }
 
-pdnn_status pdnn_predictor_run(const pdnn_predictor *predictor, const pdnn_input *inputs,
-                               int32_t numInputs, pdnn_tensor **outputs,
-                               int32_t numOutputs) {
+static pdnn_status runPredictor(const pdnn_predictor *predictor, const pdnn_input *inputs,
+                                int32_t numInputs, pdnn_tensor **outputs,
+                                int32_t numOutputs) {
   if (!predictor || (numInputs > 0 && !inputs) || (numOutputs > 0 && !outputs))
     return fail(PDNN_INVALID_ARGUMENT, "pdnn_predictor_run: a null argument");
   const LoadedModel &loaded = *predictor->loaded;
@@ -616,6 +628,10 @@ pdnn_status pdnn_predictor_run(const pdnn_predictor *predictor, const pdnn_input
                        static_cast<size_t>(input.lod_size) * sizeof(int64_t)))
         return status;
   }
+
+  for (const std::vector<int64_t> &descriptor : descriptors)
+    if (descriptor.empty())
+      return fail(PDNN_INCOMPATIBLE, "the model's descriptor leaves an argument unnamed");
 
   size_t resultWords = 0;
   for (int32_t i = 0; i < model.num_outputs; ++i)
@@ -704,6 +720,38 @@ pdnn_status pdnn_predictor_run(const pdnn_predictor *predictor, const pdnn_input
   for (size_t i = 0; i < made.size(); ++i)
     outputs[i] = made[i].release();
   return succeed();
+}
+
+/// No C++ exception leaves the C API: a failed allocation is a status.
+template <typename Body> static pdnn_status guarded(Body body) {
+  try {
+    return body();
+  } catch (const std::bad_alloc &) {
+    return fail(PDNN_OUT_OF_MEMORY, "out of memory");
+  } catch (const std::exception &e) {
+    return fail(PDNN_RUNTIME_ERROR, "%s", e.what());
+  } catch (...) {
+    return fail(PDNN_RUNTIME_ERROR, "an unknown exception");
+  }
+}
+
+pdnn_status pdnn_predictor_load(const char *libraryPath, pdnn_predictor **predictor) {
+  return guarded([&] { return loadLibrary(libraryPath, predictor); });
+}
+
+pdnn_status pdnn_predictor_compile(const char *modelPath, const pdnn_compile_options *options,
+                                   pdnn_predictor **predictor) {
+  return guarded([&] { return compileInProcess(modelPath, options, predictor); });
+}
+
+pdnn_status pdnn_compile(const char *modelPath, const pdnn_compile_options *options,
+                         const char *outputPath) {
+  return guarded([&] { return compileLibrary(modelPath, options, outputPath); });
+}
+
+pdnn_status pdnn_predictor_run(const pdnn_predictor *predictor, const pdnn_input *inputs,
+                               int32_t numInputs, pdnn_tensor **outputs, int32_t numOutputs) {
+  return guarded([&] { return runPredictor(predictor, inputs, numInputs, outputs, numOutputs); });
 }
 
 pdnn_dtype pdnn_tensor_dtype(const pdnn_tensor *tensor) {

@@ -104,11 +104,9 @@ struct CpuFeature {
   const char *llvmName;
 };
 constexpr CpuFeature kCpuFeatures[] = {
-    {PDNN_CPU_AVX2, "avx2"},           {PDNN_CPU_FMA, "fma"},
-    {PDNN_CPU_AVX512F, "avx512f"},     {PDNN_CPU_AVX512BW, "avx512bw"},
-    {PDNN_CPU_AVX512VL, "avx512vl"},   {PDNN_CPU_AVX512VNNI, "avx512vnni"},
-    {PDNN_CPU_AVX512BF16, "avx512bf16"}, {PDNN_CPU_AMX_TILE, "amx-tile"},
-    {PDNN_CPU_AVX512FP16, "avx512fp16"},
+#define PDNN_FEATURE(bit, name) {bit, name},
+    PDNN_FOR_EACH_CPU_FEATURE(PDNN_FEATURE)
+#undef PDNN_FEATURE
 };
 } // namespace
 
@@ -119,14 +117,6 @@ uint32_t mlir::pdnn::cpuFeatureBits(const llvm::TargetMachine &machine) {
     if (info->checkFeatures(std::string("+") + feature.llvmName))
       bits |= feature.bit;
   return bits;
-}
-
-std::string mlir::pdnn::cpuFeatureNames(uint32_t bits) {
-  std::string names;
-  for (const CpuFeature &feature : kCpuFeatures)
-    if (bits & feature.bit)
-      names += (names.empty() ? "" : " ") + std::string(feature.llvmName);
-  return names;
 }
 
 namespace {
@@ -185,9 +175,10 @@ public:
   }
 
   /// A function that calls what `llvm.<list>` (global_ctors or
-  /// global_dtors) lists, in its order, and the list removed: the loader
-  /// calls it, not the dynamic linker.
-  llvm::Function *takeStructors(llvm::StringRef list, llvm::StringRef name) {
+  /// global_dtors) lists, in the order the dynamic linker would, and the
+  /// list removed: the loader calls it, not the dynamic linker.
+  llvm::Function *takeStructors(llvm::StringRef list, llvm::StringRef name,
+                                bool descending) {
     auto *type = llvm::FunctionType::get(llvm::Type::getVoidTy(context), false);
     auto *function = llvm::Function::Create(
         type, llvm::GlobalValue::InternalLinkage, name, module);
@@ -201,8 +192,10 @@ public:
               {llvm::cast<llvm::ConstantInt>(entry->getOperand(0))->getZExtValue(),
                entry->getOperand(1)});
         }
-      std::stable_sort(entries.begin(), entries.end(),
-                       [](auto &a, auto &b) { return a.first < b.first; });
+      // Constructors run by ascending priority, destructors by descending.
+      std::stable_sort(entries.begin(), entries.end(), [&](auto &a, auto &b) {
+        return descending ? a.first > b.first : a.first < b.first;
+      });
       global->eraseFromParent();
       for (auto &[priority, callee] : entries)
         b.CreateCall(type, callee);
@@ -272,16 +265,20 @@ private:
 /// a hidden, weak definition that calls the runtime's, so that neither the
 /// JIT nor the linker looks for it elsewhere and no library exports it.
 static void defineBf16Truncation(llvm::Module &module) {
-  if (module.getFunction("__truncsfbf2"))
-    return;
   llvm::LLVMContext &context = module.getContext();
   llvm::Type *f32 = llvm::Type::getFloatTy(context);
   llvm::Type *bf16 = llvm::Type::getBFloatTy(context);
+  auto *type = llvm::FunctionType::get(bf16, {f32}, false);
+  llvm::Function *builtin = module.getFunction("__truncsfbf2");
+  if (builtin && (!builtin->isDeclaration() || builtin->getFunctionType() != type))
+    return;
   llvm::FunctionCallee runtime = module.getOrInsertFunction(
       "pdnnrt_truncsfbf2", llvm::FunctionType::get(f32, {f32}, false));
-  auto *builtin = llvm::Function::Create(llvm::FunctionType::get(bf16, {f32}, false),
-                                         llvm::GlobalValue::WeakAnyLinkage,
-                                         "__truncsfbf2", module);
+  // A declaration (a call LLVM's optimizations made) gets the body.
+  if (!builtin)
+    builtin = llvm::Function::Create(type, llvm::GlobalValue::WeakAnyLinkage,
+                                     "__truncsfbf2", module);
+  builtin->setLinkage(llvm::GlobalValue::WeakAnyLinkage);
   builtin->setVisibility(llvm::GlobalValue::HiddenVisibility);
   llvm::IRBuilder<> b(llvm::BasicBlock::Create(context, "entry", builtin));
   // The runtime returns the bf16 bits in the float's low half.
@@ -347,9 +344,11 @@ mlir::pdnn::translateModel(ModuleOp lowered, llvm::StringRef entry,
   DescriptorBuilder builder(*module);
   llvm::Function *run = builder.packedEntry(cinterface, !signature.outputs.empty());
   llvm::Function *initialize =
-      builder.takeStructors("llvm.global_ctors", (name + "_initialize").str());
+      builder.takeStructors("llvm.global_ctors", (name + "_initialize").str(),
+                            /*descending=*/false);
   llvm::Function *finalize =
-      builder.takeStructors("llvm.global_dtors", (name + "_finalize").str());
+      builder.takeStructors("llvm.global_dtors", (name + "_finalize").str(),
+                            /*descending=*/true);
   builder.descriptor(name, signature, cpuFeatureBits(machine), initialize, finalize,
                      run);
 
@@ -365,6 +364,12 @@ mlir::pdnn::translateModel(ModuleOp lowered, llvm::StringRef entry,
     if (!global.isDeclaration() && !global.getName().starts_with("llvm.") &&
         global.getName() != PDNN_COMPILED_MODEL_SYMBOL)
       global.setLinkage(llvm::GlobalValue::InternalLinkage);
+  // Exported, but called within the library without interposition: another
+  // library of the same name loaded before this one must not take over the
+  // entry points its descriptor and packed entry call. (The descriptor is
+  // data, which an executable may copy-relocate: it stays default.)
+  for (llvm::Function *exported : {cinterface, initialize, finalize})
+    exported->setVisibility(llvm::GlobalValue::ProtectedVisibility);
 
   auto optimize = makeOptimizingTransformer(options.optLevel, /*sizeLevel=*/0,
                                             /*targetMachine=*/nullptr);

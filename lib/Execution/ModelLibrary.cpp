@@ -106,6 +106,17 @@ static const char *elementComment(ElementKind kind) {
   return kindName(kind).data();
 }
 
+/// `text` safe inside a C comment.
+static std::string commentText(llvm::StringRef text) {
+  std::string result;
+  for (size_t i = 0; i < text.size(); ++i) {
+    result += text[i];
+    if (text[i] == '*' && i + 1 < text.size() && text[i + 1] == '/')
+      result += ' ';
+  }
+  return result;
+}
+
 static std::string shapeText(const TensorSignature &tensor) {
   std::string text = "[";
   for (auto [i, size] : llvm::enumerate(tensor.shape))
@@ -124,18 +135,20 @@ void mlir::pdnn::writeModelHeader(llvm::StringRef name,
      << " * which checks every input, or directly: " << name << "_initialize() once\n"
      << " * (it prepares the weights), then " << name << "_main(&results, inputs...)\n"
      << " * with MLIR's memref descriptors (dense, row-major), and " << name << "_finalize()\n"
-     << " * at the end. Results' `allocated` buffers are the caller's\n"
-     << " * (pdnnrt_buffer_free), unless one is an input's. A failed step leaves\n"
-     << " * its message in pdnnrt_last_error() (per thread; pdnnrt_clear_error()).\n *\n";
+     << " * at the end. A result's `allocated` buffer is the caller's to free\n"
+     << " * (pdnnrt_buffer_free) once, even when two results share it, unless it\n"
+     << " * is an input's buffer or a constant's ((void *)0xdeadbeef): copy those.\n"
+     << " * A failed step leaves its message in pdnnrt_last_error() (per thread;\n"
+     << " * pdnnrt_clear_error()).\n *\n";
   auto list = [&](const char *title, const std::vector<TensorSignature> &tensors,
                   bool inputs) {
     os << " * " << title << ":\n";
     for (auto [i, tensor] : llvm::enumerate(tensors)) {
-      os << " *   " << i << " " << tensor.name << ": " << elementComment(tensor.kind)
+      os << " *   " << i << " " << commentText(tensor.name) << ": " << elementComment(tensor.kind)
          << ", rank " << tensor.shape.size() << ", " << shapeText(tensor);
       if (llvm::StringRef(tensor.name).ends_with("@lod"))
         os << ", the LoD (row offsets) of "
-           << llvm::StringRef(tensor.name).drop_back(4);
+           << commentText(llvm::StringRef(tensor.name).drop_back(4));
       if (inputs && tensor.writable)
         os << ", overwritten by the call";
       os << "\n";
@@ -158,7 +171,18 @@ void mlir::pdnn::writeModelHeader(llvm::StringRef name,
     os << "} " << name << "_memref" << rank << ";\n\n";
   }
 
-  llvm::StringSet<> used;
+  // The names the header declares itself, and C's and C++'s keywords, are
+  // taken: a variable called "results" or "int" gets a suffix.
+  llvm::StringSet<> used = {"results"};
+  for (const char *keyword :
+       {"auto", "bool", "break", "case", "catch", "char", "class", "const", "continue",
+        "default", "delete", "do", "double", "else", "enum", "explicit", "extern", "false",
+        "float", "for", "friend", "goto", "if", "inline", "int", "long", "mutable",
+        "namespace", "new", "noexcept", "nullptr", "operator", "private", "protected",
+        "public", "register", "restrict", "return", "short", "signed", "sizeof", "static",
+        "struct", "switch", "template", "this", "throw", "true", "try", "typedef",
+        "typename", "union", "unsigned", "using", "virtual", "void", "volatile", "while"})
+    used.insert(keyword);
   auto unique = [&](llvm::StringRef base) {
     std::string id = cIdentifier(base);
     std::string candidate = id;

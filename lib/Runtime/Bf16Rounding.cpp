@@ -2,8 +2,9 @@
 //
 // LLVM lowers an f32 -> bf16 truncation (arith.truncf) on CPUs without a
 // bf16 instruction to a call of the compiler-rt builtin __truncsfbf2, which
-// neither Debian's GCC 12 runtime nor the JIT's process provides. Compiled
-// models call this one (the symbol is renamed when the model is built):
+// neither Debian's GCC 12 runtime nor the JIT's process provides. Each
+// compiled model defines its own hidden __truncsfbf2 that calls this one
+// (ModelCompiler.cpp):
 // round to nearest, ties to even, as the builtin and oneDNN round; a NaN
 // stays a quiet NaN of its sign.
 //

@@ -103,6 +103,46 @@ TEST(ConcurrencyTest, ThreadsShareOnePredictor) {
   }
 }
 
+TEST(ConcurrencyTest, ThreadsLoadAndDropOneLibraryAtOnce) {
+  // The library is one image in the process: while one thread drops its
+  // last predictor (releasing the weights), another may be loading it.
+  std::mt19937 rng(99);
+  Batch batch = randomBatch(rng, 4, 20);
+  std::string error;
+  std::vector<int64_t> expected;
+  {
+    auto predictor = loadLac();
+    ASSERT_TRUE(predictor);
+    expected = tag(predictor.get(), batch, error);
+    ASSERT_TRUE(error.empty()) << error;
+  }
+  const int threads = 4;
+  std::vector<std::string> errors(threads);
+  std::vector<int> mismatches(threads, 0);
+  std::vector<std::thread> workers;
+  for (int t = 0; t < threads; ++t)
+    workers.emplace_back([&, t] {
+      for (int i = 0; i < 10; ++i) {
+        pdnn_predictor *raw = nullptr;
+        if (pdnn_predictor_load(PDNN_TEST_LAC_MODEL, &raw) != PDNN_OK) {
+          errors[t] = pdnn_last_error();
+          return;
+        }
+        if (tag(raw, batch, errors[t]) != expected)
+          ++mismatches[t];
+        pdnn_predictor_destroy(raw);
+        if (!errors[t].empty())
+          return;
+      }
+    });
+  for (std::thread &worker : workers)
+    worker.join();
+  for (int t = 0; t < threads; ++t) {
+    EXPECT_TRUE(errors[t].empty()) << errors[t];
+    EXPECT_EQ(mismatches[t], 0) << "thread " << t;
+  }
+}
+
 int64_t residentBytes() {
   std::ifstream statm("/proc/self/statm");
   int64_t size = 0, resident = 0;

@@ -59,8 +59,6 @@ createTargetMachine(llvm::StringRef cpu, llvm::StringRef features,
 
 /// The PDNN_CPU_* features `machine` generates code for.
 uint32_t cpuFeatureBits(const llvm::TargetMachine &machine);
-/// Their names ("avx512f avx512vnni"), for messages.
-std::string cpuFeatureNames(uint32_t bits);
 
 /// The LLVM module of a compiled model named `name` (a C identifier) from
 /// `lowered` (lowerModel's output, entry `entry` of `signature`): every

@@ -51,7 +51,8 @@ enum {
   PDNN_MODEL_SI8 = 5,
 };
 
-/* CPU features a model's code may have been compiled to use: the loader
+/* CPU features a model's code may have been compiled to use (the x86-64
+ * extensions beyond the baseline that LLVM generates code for): the loader
  * refuses a model whose `cpu_features` this CPU lacks. */
 enum {
   PDNN_CPU_AVX2 = 1u << 0,
@@ -63,7 +64,46 @@ enum {
   PDNN_CPU_AVX512BF16 = 1u << 6,
   PDNN_CPU_AMX_TILE = 1u << 7,
   PDNN_CPU_AVX512FP16 = 1u << 8,
+  PDNN_CPU_SSE4_2 = 1u << 9,
+  PDNN_CPU_POPCNT = 1u << 10,
+  PDNN_CPU_AVX = 1u << 11,
+  PDNN_CPU_F16C = 1u << 12,
+  PDNN_CPU_BMI = 1u << 13,
+  PDNN_CPU_BMI2 = 1u << 14,
+  PDNN_CPU_AVX512DQ = 1u << 15,
+  PDNN_CPU_AVX512CD = 1u << 16,
+  PDNN_CPU_AVX512VBMI = 1u << 17,
+  PDNN_CPU_AVX512VBMI2 = 1u << 18,
+  PDNN_CPU_AVXVNNI = 1u << 19,
+  PDNN_CPU_AMX_INT8 = 1u << 20,
+  PDNN_CPU_AMX_BF16 = 1u << 21,
 };
+
+/* Each feature's bit and its name: LLVM's (-mattr) and GCC's
+ * (__builtin_cpu_supports) spell them alike. */
+#define PDNN_FOR_EACH_CPU_FEATURE(X)                                           \
+  X(PDNN_CPU_AVX2, "avx2")                                                     \
+  X(PDNN_CPU_FMA, "fma")                                                       \
+  X(PDNN_CPU_AVX512F, "avx512f")                                               \
+  X(PDNN_CPU_AVX512BW, "avx512bw")                                             \
+  X(PDNN_CPU_AVX512VL, "avx512vl")                                             \
+  X(PDNN_CPU_AVX512VNNI, "avx512vnni")                                         \
+  X(PDNN_CPU_AVX512BF16, "avx512bf16")                                         \
+  X(PDNN_CPU_AMX_TILE, "amx-tile")                                             \
+  X(PDNN_CPU_AVX512FP16, "avx512fp16")                                         \
+  X(PDNN_CPU_SSE4_2, "sse4.2")                                                 \
+  X(PDNN_CPU_POPCNT, "popcnt")                                                 \
+  X(PDNN_CPU_AVX, "avx")                                                       \
+  X(PDNN_CPU_F16C, "f16c")                                                     \
+  X(PDNN_CPU_BMI, "bmi")                                                       \
+  X(PDNN_CPU_BMI2, "bmi2")                                                     \
+  X(PDNN_CPU_AVX512DQ, "avx512dq")                                             \
+  X(PDNN_CPU_AVX512CD, "avx512cd")                                             \
+  X(PDNN_CPU_AVX512VBMI, "avx512vbmi")                                         \
+  X(PDNN_CPU_AVX512VBMI2, "avx512vbmi2")                                       \
+  X(PDNN_CPU_AVXVNNI, "avxvnni")                                               \
+  X(PDNN_CPU_AMX_INT8, "amx-int8")                                             \
+  X(PDNN_CPU_AMX_BF16, "amx-bf16")
 
 typedef struct pdnn_compiled_tensor {
   /* The Paddle variable's name ("words"; "words@lod" for its LoD). */

@@ -51,20 +51,25 @@ py::dtype numpyDtype(pdnn_dtype dtype) {
   throw Error("unknown element type");
 }
 
-/// The dtype of an array; bfloat16 data travels as uint16 and is taken as
-/// such when the model wants bfloat16.
+/// The dtype of an array, by kind and size (numpy has several objects for
+/// one 64-bit integer type); bfloat16 data travels as uint16 and is taken
+/// as such when the model wants bfloat16. Byte order must be the machine's.
 std::optional<pdnn_dtype> pdnnDtype(const py::dtype &dtype, pdnn_dtype wanted) {
-  if (dtype.is(py::dtype::of<float>()))
+  char kind = dtype.kind();
+  py::ssize_t size = dtype.itemsize();
+  if (size > 1 && !dtype.attr("isnative").cast<bool>())
+    return std::nullopt;
+  if (kind == 'f' && size == 4)
     return PDNN_FLOAT32;
-  if (dtype.is(py::dtype::of<int64_t>()))
+  if (kind == 'i' && size == 8)
     return PDNN_INT64;
-  if (dtype.is(py::dtype::of<int32_t>()))
+  if (kind == 'i' && size == 4)
     return PDNN_INT32;
-  if (dtype.is(py::dtype::of<uint8_t>()))
+  if (kind == 'u' && size == 1)
     return PDNN_UINT8;
-  if (dtype.is(py::dtype::of<int8_t>()))
+  if (kind == 'i' && size == 1)
     return PDNN_INT8;
-  if (dtype.is(py::dtype::of<uint16_t>()) && wanted == PDNN_BFLOAT16)
+  if (kind == 'u' && size == 2 && wanted == PDNN_BFLOAT16)
     return PDNN_BFLOAT16;
   return std::nullopt;
 }
@@ -85,7 +90,13 @@ public:
 
   static Predictor load(const std::string &path) {
     pdnn_predictor *raw = nullptr;
-    check(pdnn_predictor_load(path.c_str(), &raw));
+    pdnn_status status;
+    {
+      // Preparing the weights needs no Python.
+      py::gil_scoped_release release;
+      status = pdnn_predictor_load(path.c_str(), &raw);
+    }
+    check(status);
     return Predictor(raw);
   }
 
@@ -153,6 +164,8 @@ public:
                     "int64, int32, uint8, int8)");
       // Read in place when C-contiguous; else one contiguous copy.
       feed.array = py::array::ensure(array, py::array::c_style);
+      if (!feed.array)
+        throw py::error_already_set();
       feed.shape.assign(feed.array.shape(), feed.array.shape() + feed.array.ndim());
       if (!value[1].is_none()) {
         feed.lod = py::cast<std::vector<int64_t>>(value[1]);
@@ -180,11 +193,18 @@ public:
                                   outputs.data(), static_cast<int32_t>(outputs.size()));
     }
     check(status);
+    // Owned until a capsule takes each: an exception on the way frees the
+    // rest.
+    std::vector<std::unique_ptr<pdnn_tensor, void (*)(pdnn_tensor *)>> owned;
+    for (pdnn_tensor *tensor : outputs)
+      owned.emplace_back(tensor, pdnn_tensor_destroy);
     py::list results;
-    for (pdnn_tensor *tensor : outputs) {
+    for (auto &slot : owned) {
       // The array views the output's buffer; the capsule frees it with the
       // array.
+      pdnn_tensor *tensor = slot.get();
       py::capsule owner(tensor, [](void *t) { pdnn_tensor_destroy(static_cast<pdnn_tensor *>(t)); });
+      slot.release();
       const int64_t *shape = pdnn_tensor_shape(tensor);
       std::vector<py::ssize_t> dims(shape, shape + pdnn_tensor_rank(tensor));
       py::array array(numpyDtype(pdnn_tensor_dtype(tensor)), dims,
