@@ -17,15 +17,27 @@ total_pass=0
 total_fail=0
 details=()
 
+# record <name> <passed> <failed>: adds a suite's counts to the summary.
+record() {
+  total_pass=$((total_pass + $2))
+  total_fail=$((total_fail + $3))
+  details+=("$1: $2 passed, $3 failed")
+}
+
+# build_failed <name>: a suite whose build failed counts as one failure.
+build_failed() {
+  echo "== [$1] BUILD FAILED"
+  total_fail=$((total_fail + 1))
+  details+=("$1: build failed")
+}
+
 # run_suite <name> <build-dir> [cmake args...]
 run_suite() {
   local name="$1" dir="$2"; shift 2
   mkdir -p "$dir"
   echo "== [$name] building in $dir"
   if ! pdnn_build "$dir" "$@"; then
-    echo "== [$name] BUILD FAILED"
-    total_fail=$((total_fail + 1))
-    details+=("$name: build failed")
+    build_failed "$name"
     return
   fi
   echo "== [$name] testing"
@@ -37,9 +49,7 @@ run_suite() {
   if ! grep -q "Total Discovered Tests" "$log"; then
     fail=$((fail + 1)) # lit itself did not finish
   fi
-  total_pass=$((total_pass + pass))
-  total_fail=$((total_fail + fail))
-  details+=("$name: $pass passed, $fail failed")
+  record "$name" "$pass" "$fail"
 }
 
 # run_tsan_suite <build-dir>: the C API's tests under ThreadSanitizer.
@@ -52,9 +62,7 @@ run_tsan_suite() {
   if ! pdnn_configure "$dir" -DPDNN_THREAD_SANITIZER_ONLY=ON \
          -DPDNN_COMPILE_TOOL="$PDNN_ROOT/build/bin/pdnn-compile" ||
      ! ninja -C "$dir" PDNNCAPITests; then
-    echo "== [$name] BUILD FAILED"
-    total_fail=$((total_fail + 1))
-    details+=("$name: build failed")
+    build_failed "$name"
     return
   fi
   echo "== [$name] testing"
@@ -70,9 +78,7 @@ run_tsan_suite() {
      grep -q "WARNING: ThreadSanitizer" "$log"; then
     fail=$((fail + 1)) # a race report, or the program did not finish
   fi
-  total_pass=$((total_pass + pass))
-  total_fail=$((total_fail + fail))
-  details+=("$name: $pass passed, $fail failed")
+  record "$name" "$pass" "$fail"
 }
 
 run_suite release build

@@ -25,6 +25,7 @@
 #include <memory>
 #include <mutex>
 #include <new>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -83,33 +84,36 @@ struct Variable {
 };
 
 std::vector<Variable> variablesOf(const pdnn_compiled_tensor *tensors, int32_t count) {
-  std::vector<Variable> variables;
+  auto nameOf = [&](int32_t i) { return std::string(tensors[i].name ? tensors[i].name : ""); };
+  // "<x>@lod" carries the LoD of <x> when the model has an <x>; otherwise it
+  // is a variable of its own.
+  std::set<std::string> names;
+  for (int32_t i = 0; i < count; ++i)
+    names.insert(nameOf(i));
   std::map<std::string, int32_t> lods;
+  std::set<int32_t> lodPositions;
   for (int32_t i = 0; i < count; ++i) {
-    std::string name = tensors[i].name ? tensors[i].name : "";
-    if (name.size() > 4 && name.compare(name.size() - 4, 4, "@lod") == 0)
+    std::string name = nameOf(i);
+    if (name.size() > 4 && name.compare(name.size() - 4, 4, "@lod") == 0 &&
+        names.count(name.substr(0, name.size() - 4))) {
       lods[name.substr(0, name.size() - 4)] = i;
-  }
-  std::vector<bool> taken(static_cast<size_t>(count), false);
-  for (int32_t i = 0; i < count; ++i) {
-    std::string name = tensors[i].name ? tensors[i].name : "";
-    auto lod = lods.find(name);
-    if (lod != lods.end()) {
-      taken[lod->second] = true;
+      lodPositions.insert(i);
     }
   }
+  std::vector<Variable> variables;
   for (int32_t i = 0; i < count; ++i) {
-    if (taken[i])
+    std::string name = nameOf(i);
+    if (lodPositions.count(i))
       continue;
     Variable variable;
-    variable.name = tensors[i].name ? tensors[i].name : "";
+    variable.name = name;
     variable.position = i;
     variable.tensor = &tensors[i];
-    auto lod = lods.find(variable.name);
-    if (lod != lods.end())
+    if (auto lod = lods.find(name); lod != lods.end())
       variable.lodPosition = lod->second;
     variables.push_back(std::move(variable));
   }
+  // Last: `info.name` points into `name`, which must no longer move.
   for (Variable &variable : variables)
     variable.info = {variable.name.c_str(),
                      static_cast<pdnn_dtype>(variable.tensor->element_type),

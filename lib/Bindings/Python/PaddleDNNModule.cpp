@@ -116,23 +116,11 @@ public:
   std::string name() const { return pdnn_predictor_name(raw.get()); }
 
   py::list inputs() const {
-    py::list list;
-    for (int32_t i = 0; i < pdnn_predictor_num_inputs(raw.get()); ++i) {
-      pdnn_tensor_info info;
-      check(pdnn_predictor_input(raw.get(), i, &info));
-      list.append(infoDict(info));
-    }
-    return list;
+    return describe(pdnn_predictor_num_inputs(raw.get()), pdnn_predictor_input);
   }
 
   py::list outputs() const {
-    py::list list;
-    for (int32_t i = 0; i < pdnn_predictor_num_outputs(raw.get()); ++i) {
-      pdnn_tensor_info info;
-      check(pdnn_predictor_output(raw.get(), i, &info));
-      list.append(infoDict(info));
-    }
-    return list;
+    return describe(pdnn_predictor_num_outputs(raw.get()), pdnn_predictor_output);
   }
 
   /// feeds: {name: (array, lod offsets or None)}; returns [(array, lod or
@@ -222,6 +210,17 @@ public:
   }
 
 private:
+  py::list describe(int32_t count,
+                    pdnn_status (*info)(const pdnn_predictor *, int32_t, pdnn_tensor_info *)) const {
+    py::list list;
+    for (int32_t i = 0; i < count; ++i) {
+      pdnn_tensor_info tensor;
+      check(info(raw.get(), i, &tensor));
+      list.append(infoDict(tensor));
+    }
+    return list;
+  }
+
   std::shared_ptr<pdnn_predictor> raw;
 };
 
