@@ -29,6 +29,13 @@
 #include <string>
 #include <vector>
 
+// The API's dtypes are the descriptor's element type codes: a descriptor's
+// element_type is cast to pdnn_dtype as is.
+static_assert(PDNN_FLOAT32 == PDNN_MODEL_F32 && PDNN_BFLOAT16 == PDNN_MODEL_BF16 &&
+                  PDNN_INT64 == PDNN_MODEL_I64 && PDNN_INT32 == PDNN_MODEL_I32 &&
+                  PDNN_UINT8 == PDNN_MODEL_UI8 && PDNN_INT8 == PDNN_MODEL_SI8,
+              "pdnn_dtype and PDNN_MODEL_* disagree");
+
 namespace {
 
 thread_local std::string lastError;
