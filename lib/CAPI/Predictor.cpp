@@ -31,9 +31,10 @@
 
 // The API's dtypes are the descriptor's element type codes: a descriptor's
 // element_type is cast to pdnn_dtype as is.
-static_assert(PDNN_FLOAT32 == PDNN_MODEL_F32 && PDNN_BFLOAT16 == PDNN_MODEL_BF16 &&
-                  PDNN_INT64 == PDNN_MODEL_I64 && PDNN_INT32 == PDNN_MODEL_I32 &&
-                  PDNN_UINT8 == PDNN_MODEL_UI8 && PDNN_INT8 == PDNN_MODEL_SI8,
+constexpr bool sameCode(pdnn_dtype dtype, int model) { return int(dtype) == model; }
+static_assert(sameCode(PDNN_FLOAT32, PDNN_MODEL_F32) && sameCode(PDNN_BFLOAT16, PDNN_MODEL_BF16) &&
+                  sameCode(PDNN_INT64, PDNN_MODEL_I64) && sameCode(PDNN_INT32, PDNN_MODEL_I32) &&
+                  sameCode(PDNN_UINT8, PDNN_MODEL_UI8) && sameCode(PDNN_INT8, PDNN_MODEL_SI8),
               "pdnn_dtype and PDNN_MODEL_* disagree");
 
 namespace {
