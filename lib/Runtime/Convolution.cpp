@@ -46,7 +46,86 @@ dnnl::memory::desc paddleWeights(int64_t oc, int64_t icPerGroup, int64_t kh,
                             dnnl::memory::data_type::f32, tag::goihw);
 }
 
+/// Where the kernel goes: strides, dilations (Paddle's, from 1) and pads
+/// (top, bottom, left, right).
+struct Geometry {
+  int64_t strideH, strideW, dilationH, dilationW, pads[4];
+};
+
+/// The output size along one dimension.
+int64_t outSize(int64_t in, int64_t k, int64_t d, int64_t p0, int64_t p1,
+                int64_t s) {
+  int64_t span = in + p0 + p1 - (d * (k - 1) + 1);
+  return span < 0 ? 0 : span / s + 1;
+}
+
+/// The primitive for these images: made with format `any` for the data
+/// first, and again for the buffers' own layouts when oneDNN wants others.
+dnnl::convolution_forward::primitive_desc
+makeDescriptor(const Image &src, const Image &dst,
+               const dnnl::memory::desc &weightsUser, bool bias,
+               const Geometry &g, const dnnl::primitive_attr &attr) {
+  dnnl::memory::desc weightsAny(weightsUser.dims(), dnnl::memory::data_type::f32,
+                                tag::any);
+  dnnl::memory::desc biasDesc({dst.c}, dnnl::memory::data_type::f32, tag::x);
+  dims strides{g.strideH, g.strideW};
+  // oneDNN counts dilation from 0.
+  dims dilates{g.dilationH - 1, g.dilationW - 1};
+  dims padL{g.pads[0], g.pads[2]}, padR{g.pads[1], g.pads[3]};
+  auto make = [&](const dnnl::memory::desc &s, const dnnl::memory::desc &d) {
+    auto desc = bias ? dnnl::convolution_forward::desc(
+                           dnnl::prop_kind::forward_inference,
+                           dnnl::algorithm::convolution_direct, s, weightsAny,
+                           biasDesc, d, strides, dilates, padL, padR)
+                     : dnnl::convolution_forward::desc(
+                           dnnl::prop_kind::forward_inference,
+                           dnnl::algorithm::convolution_direct, s, weightsAny,
+                           d, strides, dilates, padL, padR);
+    return dnnl::convolution_forward::primitive_desc(desc, attr, cpuEngine());
+  };
+  dnnl::convolution_forward::primitive_desc pd =
+      make(src.anyDesc(), dst.anyDesc());
+  if (pd.src_desc() != src.desc() || pd.dst_desc() != dst.desc())
+    pd = make(src.desc(), dst.desc());
+  return pd;
+}
+
 } // namespace
+
+void pdnnrt::planConvolutionWeights(PreparedWeights &weights,
+                                    const int64_t *plan) {
+  const int64_t groups = plan[PDNNRT_PLAN_CONV_GROUPS];
+  const int64_t oc = weights.dims[0], icPerGroup = weights.dims[1];
+  const int64_t kh = weights.dims[2], kw = weights.dims[3];
+  Geometry g{plan[PDNNRT_PLAN_CONV_STRIDE_H],
+             plan[PDNNRT_PLAN_CONV_STRIDE_W],
+             plan[PDNNRT_PLAN_CONV_DILATION_H],
+             plan[PDNNRT_PLAN_CONV_DILATION_W],
+             {plan[PDNNRT_PLAN_CONV_PAD_TOP], plan[PDNNRT_PLAN_CONV_PAD_BOTTOM],
+              plan[PDNNRT_PLAN_CONV_PAD_LEFT], plan[PDNNRT_PLAN_CONV_PAD_RIGHT]}};
+  if (groups < 1 || oc % groups != 0 || g.strideH < 1 || g.strideW < 1 ||
+      g.dilationH < 1 || g.dilationW < 1 || weights.type != PDNNRT_TYPE_F32)
+    return; // the call reports what is wrong
+  Image src, dst;
+  src.n = dst.n = 1;
+  src.c = icPerGroup * groups;
+  dst.c = oc;
+  src.channelsLast = dst.channelsLast = plan[PDNNRT_PLAN_CONV_CHANNELS_LAST];
+  src.block = plan[PDNNRT_PLAN_CONV_SRC_BLOCK];
+  dst.block = plan[PDNNRT_PLAN_CONV_DST_BLOCK];
+  // An open size: a modest image that the kernel covers.
+  src.h = plannedSize(plan[PDNNRT_PLAN_CONV_SRC_HEIGHT], 32 + g.dilationH * kh);
+  src.w = plannedSize(plan[PDNNRT_PLAN_CONV_SRC_WIDTH], 32 + g.dilationW * kw);
+  dst.h = outSize(src.h, kh, g.dilationH, g.pads[0], g.pads[1], g.strideH);
+  dst.w = outSize(src.w, kw, g.dilationW, g.pads[2], g.pads[3], g.strideW);
+  if (dst.h == 0 || dst.w == 0)
+    return;
+  dnnl::memory::desc user = paddleWeights(oc, icPerGroup, kh, kw, groups);
+  auto pd = makeDescriptor(src, dst, user, /*bias=*/true, g,
+                           cachedPrimitiveAttr());
+  if (pd.weights_desc() != user)
+    weights.inLayout(user, pd.weights_desc(), 0, nullptr, /*planned=*/true);
+}
 
 void pdnnrt::run(const ConvolutionCall &call) {
   const Tensor &weights = call.weights;
@@ -69,11 +148,6 @@ void pdnnrt::run(const ConvolutionCall &call) {
     if (pad < 0)
       fail("pads must not be negative");
   // The output size the geometry gives must be dst's.
-  auto outSize = [](int64_t in, int64_t k, int64_t d, int64_t p0, int64_t p1,
-                    int64_t s) {
-    int64_t span = in + p0 + p1 - (d * (k - 1) + 1);
-    return span < 0 ? 0 : span / s + 1;
-  };
   if (dst.n != src.n ||
       dst.h != outSize(src.h, kh, call.dilationH, pads[0], pads[1], call.strideH) ||
       dst.w != outSize(src.w, kw, call.dilationW, pads[2], pads[3], call.strideW))
@@ -111,29 +185,11 @@ void pdnnrt::run(const ConvolutionCall &call) {
     attr.set_post_ops(ops);
     dnnl::memory::desc weightsUser =
         paddleWeights(oc, icPerGroup, kh, kw, groups);
-    dnnl::memory::desc weightsAny(weightsUser.dims(), dnnl::memory::data_type::f32,
-                                  tag::any);
     dnnl::memory::desc bias({oc}, dnnl::memory::data_type::f32, tag::x);
-    dims strides{call.strideH, call.strideW};
-    // oneDNN counts dilation from 0.
-    dims dilates{call.dilationH - 1, call.dilationW - 1};
-    dims padL{pads[0], pads[2]}, padR{pads[1], pads[3]};
-    auto make = [&](const dnnl::memory::desc &s, const dnnl::memory::desc &d) {
-      auto desc = call.bias.present
-                      ? dnnl::convolution_forward::desc(
-                            dnnl::prop_kind::forward_inference,
-                            dnnl::algorithm::convolution_direct, s, weightsAny,
-                            bias, d, strides, dilates, padL, padR)
-                      : dnnl::convolution_forward::desc(
-                            dnnl::prop_kind::forward_inference,
-                            dnnl::algorithm::convolution_direct, s, weightsAny,
-                            d, strides, dilates, padL, padR);
-      return dnnl::convolution_forward::primitive_desc(desc, attr, cpuEngine());
-    };
+    Geometry g{call.strideH, call.strideW, call.dilationH, call.dilationW,
+               {pads[0], pads[1], pads[2], pads[3]}};
     dnnl::convolution_forward::primitive_desc pd =
-        make(src.anyDesc(), dst.anyDesc());
-    if (pd.src_desc() != src.desc() || pd.dst_desc() != dst.desc())
-      pd = make(src.desc(), dst.desc());
+        makeDescriptor(src, dst, weightsUser, call.bias.present, g, attr);
     auto made = std::make_unique<ConvolutionEntry>();
     made->primitive = dnnl::convolution_forward(pd);
     made->scratchpad = Scratchpad(pd);

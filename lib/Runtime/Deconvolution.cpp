@@ -40,7 +40,93 @@ struct DeconvolutionEntry {
   dnnl::primitive biasAdd, activation;
   Scratchpad biasAddScratchpad, activationScratchpad;
 };
+
+/// Where the kernel goes: strides, dilations (Paddle's, from 1) and pads
+/// (top, bottom, left, right).
+struct Geometry {
+  int64_t strideH, strideW, dilationH, dilationW, pads[4];
+};
+
+/// The output size along one dimension.
+int64_t outSize(int64_t in, int64_t k, int64_t d, int64_t p0, int64_t p1,
+                int64_t s) {
+  return (in - 1) * s - p0 - p1 + d * (k - 1) + 1;
+}
+
+/// Paddle's weights [IC, OC/G, KH, KW] in oneDNN's terms, read in place:
+/// [g·icg + i][o][kh][kw] as (g, o, i, kh, kw), or as (o, i, kh, kw)
+/// without groups.
+dnnl::memory::desc paddleWeights(int64_t ic, int64_t ocPerGroup, int64_t kh,
+                                 int64_t kw, int64_t groups) {
+  int64_t icPerGroup = ic / groups;
+  if (groups == 1)
+    return dnnl::memory::desc({ocPerGroup, icPerGroup, kh, kw},
+                              dnnl::memory::data_type::f32,
+                              dims{kh * kw, ocPerGroup * kh * kw, kw, 1});
+  return dnnl::memory::desc({groups, ocPerGroup, icPerGroup, kh, kw},
+                            dnnl::memory::data_type::f32,
+                            dims{icPerGroup * ocPerGroup * kh * kw, kh * kw,
+                                 ocPerGroup * kh * kw, kw, 1});
+}
+
+/// The primitive for these images: made with format `any` for the data
+/// first, and again for the buffers' own layouts when oneDNN wants others.
+dnnl::deconvolution_forward::primitive_desc
+makeDescriptor(const Image &src, const Image &dst,
+               const dnnl::memory::desc &weightsUser, const Geometry &g,
+               const dnnl::primitive_attr &attr) {
+  dnnl::memory::desc weightsAny(weightsUser.dims(), dnnl::memory::data_type::f32,
+                                dnnl::memory::format_tag::any);
+  dims strides{g.strideH, g.strideW};
+  dims dilates{g.dilationH - 1, g.dilationW - 1};
+  dims padL{g.pads[0], g.pads[2]}, padR{g.pads[1], g.pads[3]};
+  auto make = [&](const dnnl::memory::desc &s, const dnnl::memory::desc &d) {
+    dnnl::deconvolution_forward::desc desc(
+        dnnl::prop_kind::forward_inference, dnnl::algorithm::deconvolution_direct,
+        s, weightsAny, d, strides, dilates, padL, padR);
+    return dnnl::deconvolution_forward::primitive_desc(desc, attr, cpuEngine());
+  };
+  dnnl::deconvolution_forward::primitive_desc pd =
+      make(src.anyDesc(), dst.anyDesc());
+  if (pd.src_desc() != src.desc() || pd.dst_desc() != dst.desc())
+    pd = make(src.desc(), dst.desc());
+  return pd;
+}
+
 } // namespace
+
+void pdnnrt::planDeconvolutionWeights(PreparedWeights &weights,
+                                      const int64_t *plan) {
+  const int64_t groups = plan[PDNNRT_PLAN_CONV_GROUPS];
+  const int64_t ic = weights.dims[0], ocPerGroup = weights.dims[1];
+  const int64_t kh = weights.dims[2], kw = weights.dims[3];
+  Geometry g{plan[PDNNRT_PLAN_CONV_STRIDE_H],
+             plan[PDNNRT_PLAN_CONV_STRIDE_W],
+             plan[PDNNRT_PLAN_CONV_DILATION_H],
+             plan[PDNNRT_PLAN_CONV_DILATION_W],
+             {plan[PDNNRT_PLAN_CONV_PAD_TOP], plan[PDNNRT_PLAN_CONV_PAD_BOTTOM],
+              plan[PDNNRT_PLAN_CONV_PAD_LEFT], plan[PDNNRT_PLAN_CONV_PAD_RIGHT]}};
+  if (groups < 1 || ic % groups != 0 || g.strideH < 1 || g.strideW < 1 ||
+      g.dilationH < 1 || g.dilationW < 1 || weights.type != PDNNRT_TYPE_F32)
+    return; // the call reports what is wrong
+  Image src, dst;
+  src.n = dst.n = 1;
+  src.c = ic;
+  dst.c = ocPerGroup * groups;
+  src.channelsLast = dst.channelsLast = plan[PDNNRT_PLAN_CONV_CHANNELS_LAST];
+  src.block = plan[PDNNRT_PLAN_CONV_SRC_BLOCK];
+  dst.block = plan[PDNNRT_PLAN_CONV_DST_BLOCK];
+  src.h = plannedSize(plan[PDNNRT_PLAN_CONV_SRC_HEIGHT], 32);
+  src.w = plannedSize(plan[PDNNRT_PLAN_CONV_SRC_WIDTH], 32);
+  dst.h = outSize(src.h, kh, g.dilationH, g.pads[0], g.pads[1], g.strideH);
+  dst.w = outSize(src.w, kw, g.dilationW, g.pads[2], g.pads[3], g.strideW);
+  if (dst.h <= 0 || dst.w <= 0)
+    return;
+  dnnl::memory::desc user = paddleWeights(ic, ocPerGroup, kh, kw, groups);
+  auto pd = makeDescriptor(src, dst, user, g, cachedPrimitiveAttr());
+  if (pd.weights_desc() != user)
+    weights.inLayout(user, pd.weights_desc(), 0, nullptr, /*planned=*/true);
+}
 
 void pdnnrt::run(const DeconvolutionCall &call) {
   const Tensor &weights = call.weights;
@@ -59,8 +145,6 @@ void pdnnrt::run(const DeconvolutionCall &call) {
       call.dilationW < 1)
     fail("strides and dilations must be positive");
   int64_t pads[4] = {call.padTop, call.padBottom, call.padLeft, call.padRight};
-  auto outSize = [](int64_t in, int64_t k, int64_t d, int64_t p0, int64_t p1,
-                    int64_t s) { return (in - 1) * s - p0 - p1 + d * (k - 1) + 1; };
   if (dst.n != src.n ||
       dst.h != outSize(src.h, kh, call.dilationH, pads[0], pads[1], call.strideH) ||
       dst.w != outSize(src.w, kw, call.dilationW, pads[2], pads[3], call.strideW))
@@ -95,36 +179,12 @@ void pdnnrt::run(const DeconvolutionCall &call) {
     // takes the scalar reference).
     dnnl::memory::desc biasDesc({1, oc, 1, 1}, dnnl::memory::data_type::f32,
                                 dst.tag());
-    int64_t icPerGroup = ic / groups;
-    // Paddle's [g·icg + i][o][kh][kw] as (g, o, i, kh, kw).
-    dims userDims = {groups, ocPerGroup, icPerGroup, kh, kw};
-    dims userStrides = {icPerGroup * ocPerGroup * kh * kw, kh * kw,
-                        ocPerGroup * kh * kw, kw, 1};
-    dnnl::memory::desc weightsUser(userDims, dnnl::memory::data_type::f32,
-                                   userStrides);
-    dnnl::memory::desc weightsAny(userDims, dnnl::memory::data_type::f32,
-                                  dnnl::memory::format_tag::any);
-    if (groups == 1) {
-      // Paddle's [i][o][kh][kw] as (o, i, kh, kw).
-      dims plainDims = {ocPerGroup, icPerGroup, kh, kw};
-      weightsUser = dnnl::memory::desc(plainDims, dnnl::memory::data_type::f32,
-                                       dims{kh * kw, ocPerGroup * kh * kw, kw, 1});
-      weightsAny = dnnl::memory::desc(plainDims, dnnl::memory::data_type::f32,
-                                      dnnl::memory::format_tag::any);
-    }
-    dims strides{call.strideH, call.strideW};
-    dims dilates{call.dilationH - 1, call.dilationW - 1};
-    dims padL{pads[0], pads[2]}, padR{pads[1], pads[3]};
-    auto make = [&](const dnnl::memory::desc &s, const dnnl::memory::desc &d) {
-      dnnl::deconvolution_forward::desc desc(
-          dnnl::prop_kind::forward_inference, dnnl::algorithm::deconvolution_direct,
-          s, weightsAny, d, strides, dilates, padL, padR);
-      return dnnl::deconvolution_forward::primitive_desc(desc, attr, cpuEngine());
-    };
-    dnnl::deconvolution_forward::primitive_desc pd =
-        make(src.anyDesc(), dst.anyDesc());
-    if (pd.src_desc() != src.desc() || pd.dst_desc() != dst.desc())
-      pd = make(src.desc(), dst.desc());
+    dnnl::memory::desc weightsUser = paddleWeights(ic, ocPerGroup, kh, kw, groups);
+    dnnl::deconvolution_forward::primitive_desc pd = makeDescriptor(
+        src, dst, weightsUser,
+        {call.strideH, call.strideW, call.dilationH, call.dilationW,
+         {pads[0], pads[1], pads[2], pads[3]}},
+        attr);
     auto made = std::make_unique<DeconvolutionEntry>();
     made->primitive = dnnl::deconvolution_forward(pd);
     made->scratchpad = Scratchpad(pd);

@@ -69,12 +69,15 @@ const char *precisionName(const Precision &p) {
   return p.int8() ? "int8" : p.src == dt::bf16 ? "bf16" : "f32";
 }
 
-std::unique_ptr<MatmulEntry> makeMatmul(const Shape &s, const Precision &p,
-                                        bool hasBias) {
+/// The user's weights: [WB,] K x N, row-major.
+dnnl::memory::desc userWeights(const Shape &s, const Precision &p) {
+  return denseDesc(s.with(s.WB, s.K, s.N), p.userWeights);
+}
+
+dnnl::matmul::primitive_desc makeDescriptor(const Shape &s, const Precision &p,
+                                            bool hasBias) {
   using tag = dnnl::memory::format_tag;
   dnnl::memory::desc src = denseDesc(s.with(s.B, s.M, s.K), p.src);
-  dnnl::memory::desc weightsUser =
-      denseDesc(s.with(s.WB, s.K, s.N), p.userWeights);
   dnnl::memory::desc weightsAny(s.with(s.WB, s.K, s.N), p.weights, tag::any);
   dnnl::memory::desc bias = denseDesc(s.with(1, 1, s.N));
   dnnl::memory::desc dst = denseDesc(s.with(s.B, s.M, s.N), p.dst);
@@ -93,10 +96,8 @@ std::unique_ptr<MatmulEntry> makeMatmul(const Shape &s, const Precision &p,
   dnnl::matmul::desc desc = hasBias
                                 ? dnnl::matmul::desc(src, weightsAny, bias, dst)
                                 : dnnl::matmul::desc(src, weightsAny, dst);
-  std::unique_ptr<dnnl::matmul::primitive_desc> pd;
   try {
-    pd =
-        std::make_unique<dnnl::matmul::primitive_desc>(desc, attr, cpuEngine());
+    return dnnl::matmul::primitive_desc(desc, attr, cpuEngine());
   } catch (const dnnl::error &e) {
     // f32 products exist everywhere; bf16 and int8 ones need CPU features.
     if (e.status != dnnl_unimplemented || p.src == dt::f32)
@@ -104,6 +105,15 @@ std::unique_ptr<MatmulEntry> makeMatmul(const Shape &s, const Precision &p,
     fail("oneDNN has no %s matmul kernel on this CPU (%s)", precisionName(p),
          e.what());
   }
+}
+
+std::unique_ptr<MatmulEntry> makeMatmul(const Shape &s, const Precision &p,
+                                        bool hasBias) {
+  auto pd = std::make_unique<dnnl::matmul::primitive_desc>(
+      makeDescriptor(s, p, hasBias));
+  dnnl::memory::desc src = pd->src_desc(), dst = pd->dst_desc();
+  dnnl::memory::desc bias = denseDesc(s.with(1, 1, s.N));
+  dnnl::memory::desc weightsUser = userWeights(s, p);
 
   auto entry = std::make_unique<MatmulEntry>();
   entry->primitive = dnnl::matmul(*pd);
@@ -276,4 +286,46 @@ void pdnnrt::run(const MatmulCall &call) {
       {DNNL_ARG_SCRATCHPAD, entry.scratchpad.bind()},
   };
   execute(entry.primitive, args);
+}
+
+void pdnnrt::planMatmulWeights(PreparedWeights &weights, const int64_t *plan,
+                               const Tensor &scales) {
+  const int rank = static_cast<int>(weights.dims.size());
+  const int64_t batch = plan[PDNNRT_PLAN_MATMUL_BATCH];
+  if (rank != 2 && rank != 3)
+    return; // the call reports what is wrong
+  Shape s;
+  s.batched = batch != 0;
+  s.B = s.batched ? plannedSize(batch, 1) : 1;
+  // An open row count: a few rows, as a short sentence has.
+  s.M = plannedSize(plan[PDNNRT_PLAN_MATMUL_ROWS], 16);
+  s.K = weights.dims[rank - 2];
+  s.N = weights.dims[rank - 1];
+  s.WB = rank == 3 ? weights.dims[0] : 1;
+  if ((rank == 3 && !s.batched) || s.K == 0 || s.N == 0 || s.M == 0)
+    return;
+  Precision p;
+  p.src = oneDNNDataType(static_cast<int32_t>(plan[PDNNRT_PLAN_MATMUL_SRC_TYPE]));
+  p.dst = oneDNNDataType(static_cast<int32_t>(plan[PDNNRT_PLAN_MATMUL_DST_TYPE]));
+  p.userWeights = oneDNNDataType(weights.type);
+  p.weights = p.int8() ? dt::s8 : p.src;
+  WeightsQuantization quantization;
+  if (p.int8() && p.userWeights == dt::f32) {
+    if (!scales.present)
+      return;
+    readScales(scales, s.N, /*nonZero=*/true, quantization.scales);
+    quantization.mask =
+        quantization.scales.size() == 1 ? 0 : 1 << (rank - 1);
+    p.quantization = &quantization;
+  }
+  dnnl::matmul::primitive_desc pd;
+  try {
+    pd = makeDescriptor(s, p, /*hasBias=*/true);
+  } catch (const std::exception &) {
+    return; // no kernel for this precision here: the call says so
+  }
+  dnnl::memory::desc user = userWeights(s, p);
+  if (pd.weights_desc() != user)
+    weights.inLayout(user, pd.weights_desc(), 0, p.quantization,
+                     /*planned=*/true);
 }

@@ -12,8 +12,20 @@
 using namespace pdnnrt;
 
 static std::atomic<int64_t> liveHandles{0};
+static std::atomic<int64_t> copiesAtLoad{0}, copiesOnCall{0};
 
 int64_t pdnnrt_live_prepared_weights(void) { return liveHandles.load(); }
+
+void pdnnrt_prepared_weights_copies(int64_t *atLoad, int64_t *onCall) {
+  if (atLoad)
+    *atLoad = copiesAtLoad.load();
+  if (onCall)
+    *onCall = copiesOnCall.load();
+}
+
+void pdnnrt_prepared_weights::countCopy(bool planned) {
+  ++(planned ? copiesAtLoad : copiesOnCall);
+}
 
 size_t pdnnrt_prepared_weights::bytes() const {
   size_t count = elementSize;
@@ -24,7 +36,7 @@ size_t pdnnrt_prepared_weights::bytes() const {
 
 std::shared_ptr<const dnnl::memory> pdnnrt_prepared_weights::inLayout(
     const dnnl::memory::desc &user, const dnnl::memory::desc &wanted,
-    size_t offset, const WeightsQuantization *quantization) {
+    size_t offset, const WeightsQuantization *quantization, bool planned) {
   const WeightsQuantization none;
   const WeightsQuantization &q = quantization ? *quantization : none;
   // First use per layout reorders under the lock; the copies are few (one
@@ -45,6 +57,7 @@ std::shared_ptr<const dnnl::memory> pdnnrt_prepared_weights::inLayout(
   WeightsReorder(user, wanted, quantization)
       .run(source.get(), reordered->get());
   copies.push_back({user, wanted, offset, q, reordered});
+  countCopy(planned);
   return reordered;
 }
 
@@ -72,6 +85,41 @@ void pdnnrt::expectPreparedFrom(const PreparedWeights &handle,
   if (!same)
     fail("%s was prepared from other weights than %s", handleName,
          weights.name);
+}
+
+/// Reorders `weights` for the call `call.plan` describes. A plan of the
+/// wrong size is the compiler's error; a primitive oneDNN cannot make here
+/// is not the load's: the call that needs it reports it.
+static void plan(PreparedWeights &weights, const PrepareWeightsCall &call) {
+  auto expectSize = [&](int64_t size) {
+    if (call.plan.numel != size)
+      fail("a plan for %s weights has %lld values, expected %lld",
+           call.role == PDNNRT_WEIGHTS_MATMUL ? "matmul"
+           : call.role == PDNNRT_WEIGHTS_CONVOLUTION ||
+                   call.role == PDNNRT_WEIGHTS_DECONVOLUTION
+               ? "convolution"
+               : "RNN",
+           static_cast<long long>(call.plan.numel),
+           static_cast<long long>(size));
+  };
+  const int64_t *values = call.plan.i64();
+  try {
+    switch (call.role) {
+    case PDNNRT_WEIGHTS_CONVOLUTION:
+      expectSize(PDNNRT_PLAN_CONV_SIZE);
+      return planConvolutionWeights(weights, values);
+    case PDNNRT_WEIGHTS_DECONVOLUTION:
+      expectSize(PDNNRT_PLAN_CONV_SIZE);
+      return planDeconvolutionWeights(weights, values);
+    case PDNNRT_WEIGHTS_MATMUL:
+      expectSize(PDNNRT_PLAN_MATMUL_SIZE);
+      return planMatmulWeights(weights, values, call.scales);
+    default:
+      expectSize(PDNNRT_PLAN_RNN_SIZE);
+      return planRnnWeights(weights, values, call.scales);
+    }
+  } catch (const dnnl::error &) {
+  }
 }
 
 void pdnnrt::run(const PrepareWeightsCall &call) {
@@ -104,6 +152,8 @@ void pdnnrt::run(const PrepareWeightsCall &call) {
   handle->elementSize = w.elementSize;
   handle->dims.assign(w.sizes, w.sizes + w.rank);
   handle->magic = PreparedWeights::kLive;
+  if (call.plan.present && call.plan.numel != 0)
+    plan(*handle, call);
   *call.prepared = handle.release();
   ++liveHandles;
 }

@@ -44,16 +44,20 @@ struct pdnnrt_prepared_weights {
   /// reordered into layout `wanted` on first use, quantized by
   /// `quantization` when not null. Safe to call from several threads at
   /// once.
+  /// `planned`: asked for by the module's plan while it loads, not by a
+  /// call (pdnnrt_prepared_weights_copies counts the two apart).
   std::shared_ptr<const dnnl::memory>
   inLayout(const dnnl::memory::desc &user, const dnnl::memory::desc &wanted,
            size_t offset = 0,
-           const pdnnrt::WeightsQuantization *quantization = nullptr);
+           const pdnnrt::WeightsQuantization *quantization = nullptr,
+           bool planned = false);
 
   /// A copy in a layout of the runtime's own rather than oneDNN's (the RNN
   /// cell loop's column blocks), identified by `layout` and made by `make`
   /// from the weights on first use. Safe to call from several threads.
   template <typename Make>
-  std::shared_ptr<const std::vector<float>> inOwnLayout(int layout, Make make) {
+  std::shared_ptr<const std::vector<float>> inOwnLayout(int layout, Make make,
+                                                        bool planned = false) {
     std::lock_guard<std::mutex> lock(mutex);
     for (const auto &[id, copy] : ownCopies)
       if (id == layout)
@@ -61,6 +65,7 @@ struct pdnnrt_prepared_weights {
     auto copy = std::make_shared<std::vector<float>>();
     make(static_cast<const float *>(data), *copy);
     ownCopies.emplace_back(layout, copy);
+    countCopy(planned);
     return copy;
   }
 
@@ -70,6 +75,8 @@ struct pdnnrt_prepared_weights {
   static constexpr uint64_t kLive = 0x7064'6e6e'7765'6967ull;
 
 private:
+  static void countCopy(bool planned);
+
   std::mutex mutex;
   struct Copy {
     dnnl::memory::desc user, wanted;
@@ -97,6 +104,25 @@ PreparedWeights *readPrepared(const char *name, pdnnrt_prepared_weights *handle,
 /// wrong results.
 void expectPreparedFrom(const PreparedWeights &handle, const Tensor &weights,
                         int32_t role, const char *handleName);
+
+/// Each role's planning (pdnnrt_prepare_weights with a plan, the
+/// PDNNRT_PLAN_* of PDNNRuntime.h): makes the primitive descriptor the
+/// planned call would make, for the plan's sizes (modest ones where they
+/// are -1), and copies the weights into the layout it picked. Defined with
+/// the primitive that reads the weights, so that both make their
+/// descriptors one way.
+void planConvolutionWeights(PreparedWeights &weights, const int64_t *plan);
+void planDeconvolutionWeights(PreparedWeights &weights, const int64_t *plan);
+void planMatmulWeights(PreparedWeights &weights, const int64_t *plan,
+                       const Tensor &scales);
+void planRnnWeights(PreparedWeights &weights, const int64_t *plan,
+                    const Tensor &scales);
+
+/// The planned size of a dimension the plan leaves open (-1), else the
+/// plan's.
+inline int64_t plannedSize(int64_t planned, int64_t open) {
+  return planned >= 0 ? planned : open;
+}
 
 } // namespace pdnnrt
 

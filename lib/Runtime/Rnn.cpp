@@ -589,3 +589,101 @@ void pdnnrt::run(const RnnCall &call) {
   const SequenceLayout &sequences = layout;
   runDirections(s.D, [&](int64_t d) { runRagged(call, s, sequences, d); });
 }
+
+void pdnnrt::planRnnWeights(PreparedWeights &weights, const int64_t *plan,
+                            const Tensor &scales) {
+  using dt = dnnl::memory::data_type;
+  if (weights.dims.size() != 5 || weights.type != PDNNRT_TYPE_F32)
+    return; // the call reports what is wrong
+  RnnSizes s;
+  const int32_t cell = static_cast<int32_t>(plan[PDNNRT_PLAN_RNN_CELL]);
+  const int32_t direction =
+      static_cast<int32_t>(plan[PDNNRT_PLAN_RNN_DIRECTION]);
+  if (cell < PDNNRT_RNN_CELL_RNN_RELU || cell > PDNNRT_RNN_CELL_LSTM ||
+      direction < 0 || direction > PDNNRT_RNN_DIRECTION_BIDIRECTIONAL)
+    return;
+  s.cell = rnnCellInfo(cell);
+  s.L = weights.dims[0];
+  s.D = weights.dims[1];
+  s.H = weights.dims[4];
+  s.SLC = plan[PDNNRT_PLAN_RNN_INPUT_SIZE];
+  // An open batch or length: one short sequence.
+  s.N = plannedSize(plan[PDNNRT_PLAN_RNN_BATCH], 1);
+  s.T = plannedSize(plan[PDNNRT_PLAN_RNN_STEPS], 8);
+  s.lodForm = false;
+  s.data = oneDNNDataType(static_cast<int32_t>(plan[PDNNRT_PLAN_RNN_SRC_TYPE]));
+  s.states =
+      oneDNNDataType(static_cast<int32_t>(plan[PDNNRT_PLAN_RNN_STATES_TYPE]));
+  s.dst = oneDNNDataType(static_cast<int32_t>(plan[PDNNRT_PLAN_RNN_DST_TYPE]));
+  if (s.SLC < 1 || s.N < 1 || s.T < 1 || s.H < 1 || s.L < 1 ||
+      weights.dims[3] != s.cell.gates)
+    return;
+  const bool layer = weights.role == PDNNRT_WEIGHTS_RNN_LAYER;
+  if (!layer && s.data == dt::f32)
+    planCellLoopWeights(weights, s);
+
+  // int8: the data's quantization, then the weights' scales (one block, or
+  // one per direction).
+  std::array<WeightsQuantization, 2> quantization;
+  if (s.data == dt::u8) {
+    const int64_t perChannel = s.cell.gates * s.H;
+    const int64_t count = scales.present ? scales.numel - 2 : 0;
+    if (count != 1 && count != perChannel && count != s.D * perChannel)
+      return;
+    const int64_t directions = count == s.D * perChannel && s.D == 2 ? 2 : 1;
+    for (int64_t d = 0; d < directions; ++d) {
+      WeightsQuantization &q = quantization[d];
+      q.rnn = true;
+      q.dataScale = scales.f32()[0];
+      q.dataShift = scales.f32()[1];
+      const int64_t each = count / directions;
+      q.mask = each == 1 ? 0 : (1 << 3) | (1 << 4);
+      q.scales.assign(scales.f32() + 2 + d * each,
+                      scales.f32() + 2 + (d + 1) * each);
+    }
+    s.quantization[0] = &quantization[0];
+    s.quantization[1] = &quantization[directions - 1];
+  }
+
+  // The layout of one primitive of `s`'s sizes, over all directions
+  // (`whole`) or over direction d's weights alone.
+  const size_t directionBytes = weights.bytes() / s.D;
+  auto prepareFor = [&](bool whole, int64_t d) {
+    RnnShape shape{cell,
+                   s.T,
+                   s.N,
+                   s.SLC,
+                   s.H,
+                   s.L,
+                   /*bidirectional=*/whole && s.D == 2,
+                   /*reverse=*/whole &&
+                       direction == PDNNRT_RNN_DIRECTION_RIGHT2LEFT,
+                   plan[PDNNRT_PLAN_RNN_PEEPHOLE] != 0,
+                   s.data,
+                   s.dst,
+                   s.states,
+                   s.quantization[d]};
+    dnnl::memory::desc layerLayout, iterLayout;
+    try {
+      rnnWeightsLayouts(shape, layerLayout, iterLayout);
+    } catch (const std::exception &) {
+      return; // no kernel for this precision here: the call says so
+    }
+    const int64_t D = shape.bidirectional ? 2 : 1;
+    const int64_t rows = layer ? s.SLC : s.H;
+    dnnl::memory::desc user({s.L, D, rows, s.cell.gates, s.H},
+                            dnnl::memory::data_type::f32,
+                            dnnl::memory::format_tag::ldigo);
+    const dnnl::memory::desc &wanted = layer ? layerLayout : iterLayout;
+    if (wanted != user)
+      weights.inLayout(user, wanted, whole ? 0 : d * directionBytes,
+                       s.quantization[d], /*planned=*/true);
+  };
+  // Sequences of one length run as one primitive; ragged ones, one per
+  // direction.
+  if (!s.directionsOwnScales())
+    prepareFor(/*whole=*/true, 0);
+  if (s.D == 2 || direction == PDNNRT_RNN_DIRECTION_RIGHT2LEFT)
+    for (int64_t d = 0; d < s.D; ++d)
+      prepareFor(/*whole=*/false, d);
+}

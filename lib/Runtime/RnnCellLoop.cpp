@@ -316,16 +316,26 @@ void packIterWeights(const float *w, int64_t LD, int64_t G, int64_t H,
       }
 }
 
+/// The prepared recurrent weights of `s` in column blocks, packed on first
+/// use (`planned`: by the module's plan, while it loads).
+std::shared_ptr<const std::vector<float>>
+preparedIterWeights(PreparedWeights &weights, const RnnSizes &s, bool planned) {
+  const int64_t LD = s.L * s.D, G = s.cell.gates, H = s.H;
+  return weights.inOwnLayout(
+      /*layout=*/0,
+      [&](const float *w, std::vector<float> &packed) {
+        packIterWeights(w, LD, G, H, packed);
+      },
+      planned);
+}
+
 /// The call's recurrent weights in column blocks: packed once per prepared
 /// handle, or on every call for weights that may change between calls.
 const float *iterWeightsInBlocks(const RnnCall &call, const RnnSizes &s,
                                  std::shared_ptr<const std::vector<float>> &keep) {
   const int64_t LD = s.L * s.D, G = s.cell.gates, H = s.H;
   if (call.wIterPrepared) {
-    keep = call.wIterPrepared->inOwnLayout(
-        /*layout=*/0, [&](const float *w, std::vector<float> &packed) {
-          packIterWeights(w, LD, G, H, packed);
-        });
+    keep = preparedIterWeights(*call.wIterPrepared, s, /*planned=*/false);
     return keep->data();
   }
   thread_local std::vector<float> packed;
@@ -429,4 +439,9 @@ void pdnnrt::runCellLoop(const RnnCall &call, const RnnSizes &s,
 #pragma omp parallel
     recur(w, layout, order, omp_get_thread_num(), omp_get_num_threads());
   }
+}
+
+void pdnnrt::planCellLoopWeights(PreparedWeights &wIter, const RnnSizes &s) {
+  if (cellLoopRuns(s))
+    preparedIterWeights(wIter, s, /*planned=*/true);
 }

@@ -55,6 +55,10 @@ bool cellLoopRuns(const RnnSizes &s);
 void runCellLoop(const RnnCall &call, const RnnSizes &s,
                  const SequenceLayout &layout);
 
+/// Packs the recurrent weights `wIter` for calls of sizes `s` now, if the
+/// cell loop would run them.
+void planCellLoopWeights(PreparedWeights &wIter, const RnnSizes &s);
+
 } // namespace pdnnrt
 
 #endif // PADDLEDNN_LIB_RUNTIME_RNNCELLLOOP_H

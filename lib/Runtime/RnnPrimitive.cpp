@@ -39,29 +39,39 @@ static const char *cellName(int32_t cell) {
   }
 }
 
-std::unique_ptr<RnnPrimitive> pdnnrt::makeRnnPrimitive(const RnnShape &s) {
-  const RnnCellInfo info = rnnCellInfo(s.cell);
-  const int64_t D = s.bidirectional ? 2 : 1, G = info.gates;
-  // The primitive's weights: s8 for int8 data, else the data's type.
-  const dt weights = s.data == dt::u8 ? dt::s8 : s.data;
-  dnnl::memory::desc srcLayer({s.T, s.N, s.SLC}, s.data, tag::tnc);
-  // oneDNN's int8 LSTM takes f32 states itself; its bf16 LSTM takes h in
-  // bf16 only, so f32 states have their h converted around each call.
-  const bool convertH = s.data == dt::bf16 && s.states == dt::f32;
-  dnnl::memory::desc iter({s.L, D, s.N, s.H}, convertH ? dt::bf16 : s.states,
-                          tag::ldnc);
-  dnnl::memory::desc iterC({s.L, D, s.N, s.H}, s.states, tag::ldnc);
-  dnnl::memory::desc wLayerUser({s.L, D, s.SLC, G, s.H}, dt::f32, tag::ldigo);
-  dnnl::memory::desc wIterUser({s.L, D, s.H, G, s.H}, dt::f32, tag::ldigo);
-  dnnl::memory::desc bias({s.L, D, info.biasGates, s.H}, dt::f32, tag::ldgo);
-  dnnl::memory::desc peephole;
-  if (s.peephole)
-    peephole = dnnl::memory::desc({s.L, D, 3, s.H}, dt::f32, tag::ldgo);
-  dnnl::memory::desc dstLayer({s.T, s.N, D * s.H}, s.dst, tag::tnc);
-  // format any: oneDNN picks its weights layout (packed or blocked).
-  dnnl::memory::desc wLayerAny({s.L, D, s.SLC, G, s.H}, weights, tag::any);
-  dnnl::memory::desc wIterAny({s.L, D, s.H, G, s.H}, weights, tag::any);
+namespace {
+/// The descriptors of the data a primitive of `s` takes.
+struct RnnDescs {
+  dnnl::memory::desc srcLayer, iter, iterC, wLayerUser, wIterUser, bias,
+      peephole, dstLayer, wLayerAny, wIterAny;
+  bool convertH;
 
+  explicit RnnDescs(const RnnShape &s) {
+    const RnnCellInfo info = rnnCellInfo(s.cell);
+    const int64_t D = s.bidirectional ? 2 : 1, G = info.gates;
+    // The primitive's weights: s8 for int8 data, else the data's type.
+    const dt weights = s.data == dt::u8 ? dt::s8 : s.data;
+    srcLayer = {{s.T, s.N, s.SLC}, s.data, tag::tnc};
+    // oneDNN's int8 LSTM takes f32 states itself; its bf16 LSTM takes h in
+    // bf16 only, so f32 states have their h converted around each call.
+    convertH = s.data == dt::bf16 && s.states == dt::f32;
+    iter = {{s.L, D, s.N, s.H}, convertH ? dt::bf16 : s.states, tag::ldnc};
+    iterC = {{s.L, D, s.N, s.H}, s.states, tag::ldnc};
+    wLayerUser = {{s.L, D, s.SLC, G, s.H}, dt::f32, tag::ldigo};
+    wIterUser = {{s.L, D, s.H, G, s.H}, dt::f32, tag::ldigo};
+    bias = {{s.L, D, info.biasGates, s.H}, dt::f32, tag::ldgo};
+    if (s.peephole)
+      peephole = {{s.L, D, 3, s.H}, dt::f32, tag::ldgo};
+    dstLayer = {{s.T, s.N, D * s.H}, s.dst, tag::tnc};
+    // format any: oneDNN picks its weights layout (packed or blocked).
+    wLayerAny = {{s.L, D, s.SLC, G, s.H}, weights, tag::any};
+    wIterAny = {{s.L, D, s.H, G, s.H}, weights, tag::any};
+  }
+};
+
+/// Makes the primitive descriptor of `s`'s cell and hands it to `use`.
+template <typename Use>
+void withPrimitiveDesc(const RnnShape &s, const RnnDescs &d, Use use) {
   auto direction = s.bidirectional ? dnnl::rnn_direction::bidirectional_concat
                    : s.reverse     ? dnnl::rnn_direction::unidirectional_right2left
                                    : dnnl::rnn_direction::unidirectional_left2right;
@@ -70,57 +80,40 @@ std::unique_ptr<RnnPrimitive> pdnnrt::makeRnnPrimitive(const RnnShape &s) {
   dnnl::primitive_attr attr = cachedPrimitiveAttr();
   if (s.quantization)
     s.quantization->applyTo(attr);
-
-  auto entry = std::make_unique<RnnPrimitive>();
-  // Each cell's primitive_desc answers the same questions; keep what they
-  // say in one place.
-  auto finish = [&](const auto &pd) {
-    entry->primitive = dnnl::primitive(pd);
-    entry->scratchpad = Scratchpad(pd);
-    entry->wLayer = std::make_unique<WeightsArg>(
-        wLayerUser, pd.weights_layer_desc(), s.quantization);
-    entry->wIter = std::make_unique<WeightsArg>(
-        wIterUser, pd.weights_iter_desc(), s.quantization);
-  };
   try {
-  switch (s.cell) {
-  case PDNNRT_RNN_CELL_RNN_RELU:
-  case PDNNRT_RNN_CELL_RNN_TANH: {
-    auto activation = s.cell == PDNNRT_RNN_CELL_RNN_RELU
-                          ? dnnl::algorithm::eltwise_relu
-                          : dnnl::algorithm::eltwise_tanh;
-    dnnl::vanilla_rnn_forward::desc desc(inference, activation, direction,
-                                         srcLayer, iter, wLayerAny, wIterAny,
-                                         bias, dstLayer, iter);
-    finish(dnnl::vanilla_rnn_forward::primitive_desc(desc, attr, engine));
-    break;
-  }
-  case PDNNRT_RNN_CELL_GRU: {
-    dnnl::gru_forward::desc desc(inference, direction, srcLayer, iter,
-                                 wLayerAny, wIterAny, bias, dstLayer, iter);
-    finish(dnnl::gru_forward::primitive_desc(desc, attr, engine));
-    break;
-  }
-  case PDNNRT_RNN_CELL_LBR_GRU: {
-    dnnl::lbr_gru_forward::desc desc(inference, direction, srcLayer, iter,
-                                     wLayerAny, wIterAny, bias, dstLayer, iter);
-    finish(dnnl::lbr_gru_forward::primitive_desc(desc, attr, engine));
-    break;
-  }
-  case PDNNRT_RNN_CELL_LSTM: {
-    dnnl::lstm_forward::desc desc(inference, direction, srcLayer, iter, iterC,
-                                  wLayerAny, wIterAny, peephole, bias, dstLayer,
-                                  iter, iterC);
-    finish(dnnl::lstm_forward::primitive_desc(desc, attr, engine));
-    entry->srcIterC = unboundMemory(iterC);
-    entry->dstIterC = unboundMemory(iterC);
-    if (s.peephole)
-      entry->peephole = unboundMemory(peephole);
-    break;
-  }
-  default:
-    rnnCellInfo(s.cell); // fails
-  }
+    switch (s.cell) {
+    case PDNNRT_RNN_CELL_RNN_RELU:
+    case PDNNRT_RNN_CELL_RNN_TANH: {
+      auto activation = s.cell == PDNNRT_RNN_CELL_RNN_RELU
+                            ? dnnl::algorithm::eltwise_relu
+                            : dnnl::algorithm::eltwise_tanh;
+      dnnl::vanilla_rnn_forward::desc desc(
+          inference, activation, direction, d.srcLayer, d.iter, d.wLayerAny,
+          d.wIterAny, d.bias, d.dstLayer, d.iter);
+      return use(dnnl::vanilla_rnn_forward::primitive_desc(desc, attr, engine));
+    }
+    case PDNNRT_RNN_CELL_GRU: {
+      dnnl::gru_forward::desc desc(inference, direction, d.srcLayer, d.iter,
+                                   d.wLayerAny, d.wIterAny, d.bias, d.dstLayer,
+                                   d.iter);
+      return use(dnnl::gru_forward::primitive_desc(desc, attr, engine));
+    }
+    case PDNNRT_RNN_CELL_LBR_GRU: {
+      dnnl::lbr_gru_forward::desc desc(inference, direction, d.srcLayer,
+                                       d.iter, d.wLayerAny, d.wIterAny, d.bias,
+                                       d.dstLayer, d.iter);
+      return use(dnnl::lbr_gru_forward::primitive_desc(desc, attr, engine));
+    }
+    case PDNNRT_RNN_CELL_LSTM: {
+      dnnl::lstm_forward::desc desc(inference, direction, d.srcLayer, d.iter,
+                                    d.iterC, d.wLayerAny, d.wIterAny,
+                                    d.peephole, d.bias, d.dstLayer, d.iter,
+                                    d.iterC);
+      return use(dnnl::lstm_forward::primitive_desc(desc, attr, engine));
+    }
+    default:
+      rnnCellInfo(s.cell); // fails
+    }
   } catch (const dnnl::error &e) {
     // f32 RNNs exist everywhere; bf16 and int8 ones need CPU features.
     if (e.status != dnnl_unimplemented || s.data == dt::f32)
@@ -129,6 +122,39 @@ std::unique_ptr<RnnPrimitive> pdnnrt::makeRnnPrimitive(const RnnShape &s) {
          s.data == dt::u8 ? "int8" : "bf16", cellName(s.cell),
          s.peephole ? " with peepholes" : "", e.what());
   }
+}
+} // namespace
+
+void pdnnrt::rnnWeightsLayouts(const RnnShape &s, dnnl::memory::desc &layer,
+                               dnnl::memory::desc &iter) {
+  withPrimitiveDesc(s, RnnDescs(s), [&](const auto &pd) {
+    layer = pd.weights_layer_desc();
+    iter = pd.weights_iter_desc();
+  });
+}
+
+std::unique_ptr<RnnPrimitive> pdnnrt::makeRnnPrimitive(const RnnShape &s) {
+  const RnnDescs d(s);
+  const dnnl::engine &engine = cpuEngine();
+  auto entry = std::make_unique<RnnPrimitive>();
+  withPrimitiveDesc(s, d, [&](const auto &pd) {
+    entry->primitive = dnnl::primitive(pd);
+    entry->scratchpad = Scratchpad(pd);
+    entry->wLayer = std::make_unique<WeightsArg>(
+        d.wLayerUser, pd.weights_layer_desc(), s.quantization);
+    entry->wIter = std::make_unique<WeightsArg>(
+        d.wIterUser, pd.weights_iter_desc(), s.quantization);
+  });
+  if (s.cell == PDNNRT_RNN_CELL_LSTM) {
+    entry->srcIterC = unboundMemory(d.iterC);
+    entry->dstIterC = unboundMemory(d.iterC);
+    if (s.peephole)
+      entry->peephole = unboundMemory(d.peephole);
+  }
+  const bool convertH = d.convertH;
+  const int64_t D = s.bidirectional ? 2 : 1;
+  const dnnl::memory::desc &iter = d.iter, &srcLayer = d.srcLayer,
+                           &bias = d.bias, &dstLayer = d.dstLayer;
   if (convertH) {
     dnnl::memory::desc userH({s.L, D, s.N, s.H}, dt::f32, tag::ldnc);
     entry->hUser = unboundMemory(userH);

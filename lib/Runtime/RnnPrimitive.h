@@ -64,6 +64,10 @@ struct RnnPrimitive {
 
 std::unique_ptr<RnnPrimitive> makeRnnPrimitive(const RnnShape &shape);
 
+/// The weights layouts a primitive of `shape` picks, without making it.
+void rnnWeightsLayouts(const RnnShape &shape, dnnl::memory::desc &layer,
+                       dnnl::memory::desc &iter);
+
 } // namespace pdnnrt
 
 #endif // PADDLEDNN_LIB_RUNTIME_RNNPRIMITIVE_H

@@ -18,6 +18,17 @@ func.func @prepare_an_argument(%w: memref<8x2xf32>) {
 
 // -----
 
+// A plan is a constant of the module too: the constructor reads it.
+memref.global "private" constant @w : memref<8x2xf32> = dense<1.0>
+func.func @plan_an_argument(%plan: memref<4xi64>) {
+  %w = memref.get_global @w : memref<8x2xf32>
+  // expected-error @+1 {{has a plan that is not a constant global}}
+  %h = pdnnrt.prepare_weights %w plan(%plan : memref<4xi64>) {role = #pdnnrt.weights<matmul>} : memref<8x2xf32>
+  return
+}
+
+// -----
+
 // The element types a call takes are part of its declaration: a bf16
 // buffer for an f32 entry point does not verify (it never becomes a call
 // the runtime would read as f32).

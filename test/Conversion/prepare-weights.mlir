@@ -1,12 +1,17 @@
 // --pdnnrt-prepare-weights: constant weights get a handle prepared once per
-// loaded module; weights that arrive at run time are reordered by each call;
-// GRU weight transforms fold on constants and become tensor ops otherwise.
+// loaded module, with the plan of the call that reads them (PDNNRT_PLAN_*:
+// its geometry, element types and static sizes, -1 for the others) so that
+// they are reordered while the module loads; weights that arrive at run
+// time are reordered by each call; GRU weight transforms fold on constants
+// and become tensor ops otherwise.
 // RUN: pdnn-opt %s -split-input-file --pdnnrt-prepare-weights | FileCheck %s
 
 // CHECK-LABEL: func @matmul_weights
 // CHECK-SAME: (%[[X:.*]]: tensor<4x5xf32>, %[[W:.*]]: tensor<5x7xf32>, %[[O:.*]]: tensor<4x7xf32>)
 // CHECK: %[[C:.*]] = arith.constant dense<5.000000e-01> : tensor<5x7xf32>
-// CHECK: %[[H:.*]] = pdnnrt.prepare_weights %[[C]] {role = #pdnnrt.weights<matmul>} : tensor<5x7xf32>
+// f32 src and dst, not batched, 4 rows.
+// CHECK: %[[PLAN:.*]] = arith.constant dense<[1, 1, 0, 4]> : tensor<4xi64>
+// CHECK: %[[H:.*]] = pdnnrt.prepare_weights %[[C]] plan(%[[PLAN]] : tensor<4xi64>) {role = #pdnnrt.weights<matmul>} : tensor<5x7xf32>
 // CHECK: %[[A:.*]] = pdnnrt.matmul ins(%[[X]], %[[C]], %[[H]] : tensor<4x5xf32>, tensor<5x7xf32>, !pdnnrt.prepared) outs(%[[O]] : tensor<4x7xf32>) {activation = #pdnnrt.eltwise<relu>} -> tensor<4x7xf32>
 // CHECK: pdnnrt.matmul ins(%[[X]], %[[W]] : tensor<4x5xf32>, tensor<5x7xf32>) outs(%[[A]] : tensor<4x7xf32>) -> tensor<4x7xf32>
 // CHECK-NOT: prepare_weights
@@ -21,11 +26,14 @@ func.func @matmul_weights(%x: tensor<4x5xf32>, %w: tensor<5x7xf32>, %o: tensor<4
 
 // Each of an RNN's two weights is prepared for its own role; a handle that
 // is already there is kept.
+// The plan: a GRU (2), left to right, no peepholes, 3 input channels, f32
+// data, states and dst; a LoD batch says neither its steps nor its size.
 // CHECK-LABEL: func @rnn_weights
-// CHECK-DAG: %[[L:.*]] = pdnnrt.prepare_weights %{{.*}} {role = #pdnnrt.weights<rnn_layer>} : tensor<1x1x3x3x5xf32>
-// CHECK-DAG: %[[I:.*]] = pdnnrt.prepare_weights %{{.*}} {role = #pdnnrt.weights<rnn_iter>} : tensor<1x1x5x3x5xf32>
+// CHECK-DAG: arith.constant dense<[2, 0, 0, 3, 1, 1, 1, -1, -1]> : tensor<9xi64>
+// CHECK-DAG: %[[L:.*]] = pdnnrt.prepare_weights %{{.*}} plan(%{{.*}} : tensor<9xi64>) {role = #pdnnrt.weights<rnn_layer>} : tensor<1x1x3x3x5xf32>
+// CHECK-DAG: %[[I:.*]] = pdnnrt.prepare_weights %{{.*}} plan(%{{.*}} : tensor<9xi64>) {role = #pdnnrt.weights<rnn_iter>} : tensor<1x1x5x3x5xf32>
 // CHECK: pdnnrt.rnn ins({{.*}}, %[[L]], %[[I]] : {{.*}}) outs
-// CHECK: %[[K:.*]] = pdnnrt.prepare_weights %{{.*}} {role = #pdnnrt.weights<rnn_iter>} : tensor<1x1x5x3x5xf32>
+// CHECK: %[[K:.*]] = pdnnrt.prepare_weights %{{.*}} plan(%{{.*}} : tensor<9xi64>) {role = #pdnnrt.weights<rnn_iter>} : tensor<1x1x5x3x5xf32>
 // CHECK: pdnnrt.rnn ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[K]] : {{.*}}) outs({{.*}}) {cell = #pdnnrt.cell<gru>, direction = #pdnnrt.direction<right2left>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 1, 1, 1, 0, 1, 0, 0, 1, 1, 1>
 func.func @rnn_weights(%x: tensor<9x3xf32>, %lod: tensor<4xi64>, %h: tensor<1x1x1x3x5xf32>, %b: tensor<1x1x3x5xf32>,
                        %wl_arg: tensor<1x1x3x3x5xf32>, %m: tensor<9x5xf32>, %s: tensor<1x1x1x3x5xf32>)

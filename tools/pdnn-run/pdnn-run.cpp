@@ -19,6 +19,9 @@
 
 #include "PaddleDNN/Execution/Calibrate.h"
 #include "PaddleDNN/Execution/JitFunction.h"
+#include "PaddleDNN/Runtime/PDNNRuntime.h"
+
+#include "llvm/ADT/ScopeExit.h"
 #include "PaddleDNN/Execution/Npy.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -89,6 +92,12 @@ static cl::opt<bool> exactGruActivations(
     "exact-gru-activations",
     cl::desc("Reference GRUs with oneDNN's unclamped sigmoid/tanh instead of "
              "Paddle's CPU kernels' clamped ones"),
+    cl::init(false), cl::cat(runCategory));
+
+static cl::opt<bool> printWeightCopies(
+    "print-weight-copies",
+    cl::desc("Print how many copies of prepared weights in a primitive's "
+             "layout were made while the module loaded and by its calls"),
     cl::init(false), cl::cat(runCategory));
 
 static int fail(const llvm::Twine &message) {
@@ -265,6 +274,15 @@ int main(int argc, char **argv) {
   auto function = JitFunction::compile(std::move(module), entry, options);
   if (!function)
     return fail(function.takeError());
+  // Whatever the run's outcome, the copies it made.
+  auto reportCopies = llvm::make_scope_exit([] {
+    if (!printWeightCopies)
+      return;
+    int64_t atLoad = 0, onCall = 0;
+    pdnnrt_prepared_weights_copies(&atLoad, &onCall);
+    llvm::errs() << "weight copies: " << atLoad << " at load, " << onCall
+                 << " on calls\n";
+  });
   if (!casesFile.empty())
     return runCases(**function);
 

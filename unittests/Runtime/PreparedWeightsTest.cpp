@@ -11,6 +11,7 @@
 #include "References.h"
 #include "TestUtil.h"
 
+#include <cstdio>
 #include <string>
 
 #include <atomic>
@@ -213,7 +214,7 @@ TEST_F(PreparedWeightsTest, ReleasingRunsAfterAnErrorAndKeepsIt) {
   auto w = randomVector(12, 132);
   MemRef wRef(w, {3, 4}), bad(w, {2, 6});
   pdnnrt_prepared_weights *handle = nullptr;
-  ASSERT_RT_OK(pdnnrt_prepare_weights(ARG(wRef), PDNNRT_WEIGHTS_MATMUL, &handle));
+  ASSERT_RT_OK(pdnnrt_prepare_weights(ARG(wRef), NO_TENSOR, NO_TENSOR, PDNNRT_WEIGHTS_MATMUL, &handle));
   const int64_t live = pdnnrt_live_prepared_weights();
   std::vector<float> out(12);
   MemRef outRef(out, {3, 4});
@@ -246,15 +247,119 @@ TEST_F(PreparedWeightsTest, PreparingChecksTheRole) {
   auto w = randomVector(12, 131);
   MemRef wRef(w, {4, 3});
   pdnnrt_prepared_weights *handle = nullptr;
-  EXPECT_NE(pdnnrt_prepare_weights(ARG(wRef), PDNNRT_WEIGHTS_RNN_LAYER, &handle),
+  EXPECT_NE(pdnnrt_prepare_weights(ARG(wRef), NO_TENSOR, NO_TENSOR, PDNNRT_WEIGHTS_RNN_LAYER, &handle),
             0);
   EXPECT_STREQ(lastError(),
                "pdnnrt_prepare_weights: RNN weights must have shape [L, D, I, G, O]");
   EXPECT_EQ(handle, nullptr);
   pdnnrt_clear_error();
-  EXPECT_NE(pdnnrt_prepare_weights(ARG(wRef), 99, &handle), 0);
+  EXPECT_NE(pdnnrt_prepare_weights(ARG(wRef), NO_TENSOR, NO_TENSOR, 99, &handle), 0);
   EXPECT_STREQ(lastError(), "pdnnrt_prepare_weights: role must be a "
                             "PDNNRT_WEIGHTS_* value, got 99");
+}
+
+/// Weight copies made so far: at load (from plans) and by calls.
+struct Copies {
+  int64_t atLoad = 0, onCall = 0;
+  static Copies now() {
+    Copies c;
+    pdnnrt_prepared_weights_copies(&c.atLoad, &c.onCall);
+    return c;
+  }
+};
+
+/// A convolution of blocked images [1, C/8, H, W, 8] (the layout a
+/// blocked subgraph gives it, whose primitive wants blocked weights) run
+/// with `handle`; returns dst.
+std::vector<float> convolveBlocked(std::vector<float> &src, MemRef &weights,
+                                   pdnnrt_prepared_weights *handle) {
+  std::vector<float> dst(1 * 2 * 12 * 12 * 8);
+  MemRef srcRef(src, {1, 1, 12, 12, 8}), dstRef(dst, {1, 2, 12, 12, 8});
+  EXPECT_EQ(pdnnrt_convolution(ARG(srcRef), ARG(weights), NO_TENSOR, handle,
+                               1, 1, 1, 1, ARG(dstRef), 1, 1, 1, 1, 1,
+                               /*channelsLast=*/0, /*sum=*/0,
+                               PDNNRT_ELTWISE_NONE, 0.f, 0.f),
+            0)
+      << pdnnrt_last_error();
+  return dst;
+}
+
+TEST_F(PreparedWeightsTest, APlannedConvolutionIsReorderedWhenPrepared) {
+  // The call the plan describes needs no copy of its own: the one it needs
+  // was made when the weights were prepared. Without a plan the call makes
+  // it, so the two handles must make the same number of copies.
+  auto src = randomVector(12 * 12 * 8, 140), w = randomVector(16 * 8 * 9, 141);
+  MemRef wRef(w, {16, 8, 3, 3});
+  Copies before = Copies::now();
+  Prepared unplanned(wRef, PDNNRT_WEIGHTS_CONVOLUTION);
+  std::vector<float> expected = convolveBlocked(src, wRef, unplanned.get());
+  Copies afterUnplanned = Copies::now();
+  const int64_t needed = afterUnplanned.onCall - before.onCall;
+  EXPECT_EQ(afterUnplanned.atLoad, before.atLoad);
+
+  std::vector<int64_t> plan(PDNNRT_PLAN_CONV_SIZE, 0);
+  plan[PDNNRT_PLAN_CONV_GROUPS] = 1;
+  for (int i : {PDNNRT_PLAN_CONV_STRIDE_H, PDNNRT_PLAN_CONV_STRIDE_W,
+                PDNNRT_PLAN_CONV_DILATION_H, PDNNRT_PLAN_CONV_DILATION_W,
+                PDNNRT_PLAN_CONV_PAD_TOP, PDNNRT_PLAN_CONV_PAD_BOTTOM,
+                PDNNRT_PLAN_CONV_PAD_LEFT, PDNNRT_PLAN_CONV_PAD_RIGHT})
+    plan[i] = 1;
+  plan[PDNNRT_PLAN_CONV_SRC_BLOCK] = plan[PDNNRT_PLAN_CONV_DST_BLOCK] = 8;
+  // The size is open: the runtime plans for an image of its own choice.
+  plan[PDNNRT_PLAN_CONV_SRC_HEIGHT] = plan[PDNNRT_PLAN_CONV_SRC_WIDTH] = -1;
+  MemRef planRef(plan, {PDNNRT_PLAN_CONV_SIZE});
+  Prepared planned(wRef, PDNNRT_WEIGHTS_CONVOLUTION, &planRef);
+  Copies afterLoad = Copies::now();
+  EXPECT_EQ(afterLoad.atLoad - afterUnplanned.atLoad, needed);
+  EXPECT_EQ(convolveBlocked(src, wRef, planned.get()), expected);
+  EXPECT_EQ(Copies::now().onCall, afterLoad.onCall);
+  std::printf("a blocked convolution needs %lld weight copies\n",
+              static_cast<long long>(needed));
+}
+
+TEST_F(PreparedWeightsTest, APlannedGruIsReorderedWhenPrepared) {
+  auto wLayer = randomVector(IC * 3 * OC, 142),
+       wIter = randomVector(OC * 3 * OC, 143);
+  GruData data;
+  Copies before = Copies::now();
+  {
+    GruHandles unplanned(wLayer, wIter);
+    data.check(wLayer, wIter, unplanned.layer.get(), unplanned.iter.get(),
+               false);
+  }
+  Copies afterUnplanned = Copies::now();
+  const int64_t needed = afterUnplanned.onCall - before.onCall;
+
+  std::vector<int64_t> plan(PDNNRT_PLAN_RNN_SIZE, 0);
+  plan[PDNNRT_PLAN_RNN_CELL] = PDNNRT_RNN_CELL_GRU;
+  plan[PDNNRT_PLAN_RNN_DIRECTION] = PDNNRT_RNN_DIRECTION_LEFT2RIGHT;
+  plan[PDNNRT_PLAN_RNN_INPUT_SIZE] = IC;
+  plan[PDNNRT_PLAN_RNN_SRC_TYPE] = plan[PDNNRT_PLAN_RNN_STATES_TYPE] =
+      plan[PDNNRT_PLAN_RNN_DST_TYPE] = PDNNRT_TYPE_F32;
+  plan[PDNNRT_PLAN_RNN_STEPS] = T;
+  plan[PDNNRT_PLAN_RNN_BATCH] = N;
+  MemRef planRef(plan, {PDNNRT_PLAN_RNN_SIZE});
+  MemRef wLayerRef(wLayer, {1, 1, IC, 3, OC}), wIterRef(wIter, {1, 1, OC, 3, OC});
+  Prepared layer(wLayerRef, PDNNRT_WEIGHTS_RNN_LAYER, &planRef),
+      iter(wIterRef, PDNNRT_WEIGHTS_RNN_ITER, &planRef);
+  Copies afterLoad = Copies::now();
+  EXPECT_EQ(afterLoad.atLoad - afterUnplanned.atLoad, needed);
+  data.check(wLayer, wIter, layer.get(), iter.get(), false);
+  EXPECT_EQ(Copies::now().onCall, afterLoad.onCall);
+}
+
+TEST_F(PreparedWeightsTest, APlanOfTheWrongSizeIsAnError) {
+  auto w = randomVector(16 * 8 * 9, 144);
+  MemRef wRef(w, {16, 8, 3, 3});
+  std::vector<int64_t> plan(3, 1);
+  MemRef planRef(plan, {3});
+  pdnnrt_prepared_weights *handle = nullptr;
+  EXPECT_NE(pdnnrt_prepare_weights(ARG(wRef), ARG(planRef), NO_TENSOR,
+                                   PDNNRT_WEIGHTS_CONVOLUTION, &handle),
+            0);
+  EXPECT_STREQ(lastError(), "pdnnrt_prepare_weights: a plan for convolution "
+                            "weights has 3 values, expected 14");
+  EXPECT_EQ(handle, nullptr);
 }
 
 } // namespace

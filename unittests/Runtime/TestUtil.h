@@ -108,8 +108,17 @@ private:
 class Prepared {
 public:
   Prepared() = default;
-  Prepared(MemRef &weights, int32_t role) {
-    EXPECT_EQ(pdnnrt_prepare_weights(ARG(weights), role, &handle), 0)
+  /// Prepared for `role`, and for the call `plan` describes (with its
+  /// `scales`) when it is given.
+  Prepared(MemRef &weights, int32_t role, MemRef *plan = nullptr,
+           MemRef *scales = nullptr) {
+    EXPECT_EQ(pdnnrt_prepare_weights(
+                  ARG(weights), plan ? plan->rank() : 0,
+                  plan ? plan->desc() : nullptr,
+                  plan ? plan->type() : PDNNRT_TYPE_NONE,
+                  scales ? scales->rank() : 0, scales ? scales->desc() : nullptr,
+                  scales ? scales->type() : PDNNRT_TYPE_NONE, role, &handle),
+              0)
         << pdnnrt_last_error();
   }
   Prepared(Prepared &&other) noexcept : handle(other.handle) {

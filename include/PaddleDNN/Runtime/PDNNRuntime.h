@@ -25,7 +25,10 @@
  * (pdnnrt_release_weights); the calls that read those weights take the
  * handle next to them and use the copies it holds in the layouts oneDNN's
  * primitives picked, made once per handle and layout and shared by every
- * thread. Without a handle, a call reorders the weights it is given.
+ * thread. The compiler gives each handle the plan of the call that reads
+ * the weights, so those copies are made while the module loads; a call
+ * whose shapes make oneDNN pick a layout no plan foresaw makes its copy on
+ * first use. Without a handle, a call reorders the weights it is given.
  *
  * LoDs. pdnnrt_check_lod validates a LoD once per call of a compiled
  * function and returns its facts; the calls that take those facts with
@@ -81,6 +84,55 @@ void pdnnrt_clear_error(void);
  * module holds one per constant weights tensor until it is unloaded. */
 int64_t pdnnrt_live_prepared_weights(void);
 
+/* How many copies of prepared weights in a primitive's layout the process
+ * has made: `atLoad` by pdnnrt_prepare_weights from its plan, `onCall` by
+ * a call whose primitive picked a layout no plan foresaw. Either may be
+ * NULL. */
+void pdnnrt_prepared_weights_copies(int64_t *atLoad, int64_t *onCall);
+
+/* The plan of pdnnrt_prepare_weights: what the call that will read the
+ * weights looks like, so that they are reordered into its primitive's
+ * layout while the module loads. Sizes known only at run time are -1; the
+ * runtime then plans for one image or sequence of modest size. */
+enum pdnnrt_convolution_plan {  /* PDNNRT_WEIGHTS_(DE)CONVOLUTION */
+  PDNNRT_PLAN_CONV_GROUPS,
+  PDNNRT_PLAN_CONV_STRIDE_H,
+  PDNNRT_PLAN_CONV_STRIDE_W,
+  PDNNRT_PLAN_CONV_DILATION_H,
+  PDNNRT_PLAN_CONV_DILATION_W,
+  PDNNRT_PLAN_CONV_PAD_TOP,
+  PDNNRT_PLAN_CONV_PAD_BOTTOM,
+  PDNNRT_PLAN_CONV_PAD_LEFT,
+  PDNNRT_PLAN_CONV_PAD_RIGHT,
+  PDNNRT_PLAN_CONV_CHANNELS_LAST, /* 0 or 1 */
+  PDNNRT_PLAN_CONV_SRC_BLOCK,     /* 0 (plain), 8 or 16 (nChw8c, nChw16c) */
+  PDNNRT_PLAN_CONV_DST_BLOCK,
+  PDNNRT_PLAN_CONV_SRC_HEIGHT,
+  PDNNRT_PLAN_CONV_SRC_WIDTH,
+  PDNNRT_PLAN_CONV_SIZE
+};
+enum pdnnrt_matmul_plan {  /* PDNNRT_WEIGHTS_MATMUL */
+  PDNNRT_PLAN_MATMUL_SRC_TYPE, /* PDNNRT_TYPE_* */
+  PDNNRT_PLAN_MATMUL_DST_TYPE,
+  PDNNRT_PLAN_MATMUL_BATCH,    /* 0: src has rank 2 */
+  PDNNRT_PLAN_MATMUL_ROWS,
+  PDNNRT_PLAN_MATMUL_SIZE
+};
+enum pdnnrt_rnn_plan {  /* PDNNRT_WEIGHTS_RNN_LAYER, PDNNRT_WEIGHTS_RNN_ITER */
+  PDNNRT_PLAN_RNN_CELL,        /* PDNNRT_RNN_CELL_* */
+  PDNNRT_PLAN_RNN_DIRECTION,   /* PDNNRT_RNN_DIRECTION_* */
+  PDNNRT_PLAN_RNN_PEEPHOLE,    /* 0 or 1 */
+  PDNNRT_PLAN_RNN_INPUT_SIZE,  /* SLC, the channels of src */
+  PDNNRT_PLAN_RNN_SRC_TYPE,    /* PDNNRT_TYPE_* */
+  PDNNRT_PLAN_RNN_STATES_TYPE,
+  PDNNRT_PLAN_RNN_DST_TYPE,
+  PDNNRT_PLAN_RNN_STEPS,
+  PDNNRT_PLAN_RNN_BATCH,
+  PDNNRT_PLAN_RNN_SIZE
+};
+/* With a plan, `scales` are the call's: a matmul's wScales; an int8 RNN's
+ * dataScale and dataShift, then its wScales. */
+
 /*--- Buffers --------------------------------------------------------------*/
 
 /* What compiled code allocates its tensors with (its malloc, aligned_alloc
@@ -125,6 +177,7 @@ float pdnnrt_truncsfbf2(float value);
   X(pdnnrt_last_error)                                                         \
   X(pdnnrt_clear_error)                                                        \
   X(pdnnrt_live_prepared_weights)                                              \
+  X(pdnnrt_prepared_weights_copies)                                            \
   X(pdnnrt_buffer_alloc)                                                       \
   X(pdnnrt_buffer_aligned_alloc)                                               \
   X(pdnnrt_buffer_free)                                                        \

@@ -29,8 +29,9 @@ using namespace mlir;
 using namespace mlir::pdnnrt;
 
 namespace {
-/// What a handle is: these constant weights, for this role.
-using HandleKey = std::pair<StringAttr, int32_t>;
+/// What a handle is: these constant weights, for this role, planned for
+/// this call (the plan's and the scales' globals, or null).
+using HandleKey = std::tuple<StringAttr, int32_t, StringAttr, StringAttr>;
 
 /// The constant global `weights` reads, or null.
 memref::GlobalOp constantGlobalOf(Value weights) {
@@ -83,8 +84,18 @@ LogicalResult mlir::pdnnrt::prepareWeightsPerModule(ModuleOp module,
       return op.emitOpError()
              << "prepares weights that are not a constant global: only a "
                 "module's constants can be prepared once per module";
-    HandleKey key{weights.getSymNameAttr(),
-                  static_cast<int32_t>(op.getRole())};
+    // The plan and the scales are constants of the module too.
+    memref::GlobalOp plan, scales;
+    if (op.getPlan() && !(plan = constantGlobalOf(op.getPlan())))
+      return op.emitOpError() << "has a plan that is not a constant global";
+    if (op.getScales() && !(scales = constantGlobalOf(op.getScales())))
+      return op.emitOpError()
+             << "has scales that are not a constant global";
+    auto nameOf = [](memref::GlobalOp global) {
+      return global ? global.getSymNameAttr() : StringAttr();
+    };
+    HandleKey key{weights.getSymNameAttr(), static_cast<int32_t>(op.getRole()),
+                  nameOf(plan), nameOf(scales)};
     LLVM::GlobalOp &slot = slots[key];
     if (!slot) {
       // The handle's global, null until the constructor fills it.
@@ -100,10 +111,16 @@ LogicalResult mlir::pdnnrt::prepareWeightsPerModule(ModuleOp module,
           ValueRange{LLVM::ZeroOp::create(rewriter, op.getLoc(), ptr)});
 
       rewriter.setInsertionPointToEnd(prepareBody);
-      Value source = memref::GetGlobalOp::create(
-          rewriter, op.getLoc(), weights.getType(), weights.getSymName());
-      Value handle = PrepareWeightsOp::create(rewriter, op.getLoc(), source,
-                                              op.getRoleAttr());
+      auto read = [&](memref::GlobalOp global) -> Value {
+        if (!global)
+          return Value();
+        return memref::GetGlobalOp::create(rewriter, op.getLoc(),
+                                           global.getType(),
+                                           global.getSymName());
+      };
+      Value handle = PrepareWeightsOp::create(rewriter, op.getLoc(),
+                                              read(weights), read(plan),
+                                              read(scales), op.getRoleAttr());
       Value raw =
           UnrealizedConversionCastOp::create(rewriter, op.getLoc(), ptr, handle)
               .getResult(0);

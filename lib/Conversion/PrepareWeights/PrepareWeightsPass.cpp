@@ -14,6 +14,7 @@
 #include "PaddleDNN/Conversion/Passes.h"
 #include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntime.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/FoldUtils.h"
@@ -83,8 +84,18 @@ static void prepareConstantWeights(RewriterBase &rewriter, Operation *op) {
       continue; // may change between calls: the call reorders it
     std::optional<WeightsRole> role = symbolizeWeightsRole(arg.role);
     rewriter.setInsertionPoint(op);
+    pdnn::WeightsPlan plan = pdnn::planWeightsOf(op, rewriter);
+    Value planValue;
+    if (!plan.values.empty())
+      planValue = arith::ConstantOp::create(
+          rewriter, op->getLoc(),
+          DenseElementsAttr::get(
+              RankedTensorType::get(
+                  {static_cast<int64_t>(plan.values.size())},
+                  rewriter.getI64Type()),
+              llvm::ArrayRef<int64_t>(plan.values)));
     Value handle = PrepareWeightsOp::create(
-        rewriter, op->getLoc(), weights,
+        rewriter, op->getLoc(), weights, planValue, plan.scales,
         WeightsRoleAttr::get(rewriter.getContext(), *role));
     op = withHandle(rewriter, op, arg.odsIndex, handle);
   }

@@ -150,6 +150,15 @@ func.func @sum_of_nothing(%o: tensor<4xf32>) {
 
 // -----
 
+// A plan is i64 values (PDNNRT_PLAN_*).
+func.func @prepare_weights_plan_type(%w: tensor<5x7xf32>, %plan: tensor<4xi32>) {
+  // expected-error @+1 {{operand 1 (plan) must have element type i64, got 'tensor<4xi32>'}}
+  %0 = pdnnrt.prepare_weights %w plan(%plan : tensor<4xi32>) {role = #pdnnrt.weights<matmul>} : tensor<5x7xf32>
+  return
+}
+
+// -----
+
 func.func @prepare_weights_rank(%w: tensor<35xf32>) {
   // expected-error @+1 {{operand 0 must have rank 2 to 5, got 'tensor<35xf32>'}}
   %0 = pdnnrt.prepare_weights %w {role = #pdnnrt.weights<matmul>} : tensor<35xf32>

@@ -41,14 +41,14 @@ def parse_shape(text):
     return tuple(int(d) for d in text.split("x"))
 
 
-def run(cmd):
+def run(cmd, stderr=False):
     # One thread: these are checks of values, and lit runs two at once.
     env = dict(os.environ, OMP_NUM_THREADS="1")
     result = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env=env)
     if result.returncode != 0:
         sys.exit("FAIL: %s\n%s%s" % (" ".join(cmd), result.stdout, result.stderr))
-    return result.stdout
+    return result.stderr if stderr else result.stdout
 
 
 FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
@@ -138,8 +138,9 @@ def main():
     for variant in args.variant or sorted(VARIANTS):
         use_fused, flags = VARIANTS[variant]
         out = os.path.join(args.workdir, variant)
-        run([args.pdnn_run, fused if use_fused else imported, "--cases", cases, "-o", out]
-            + flags)
+        copies = run([args.pdnn_run, fused if use_fused else imported, "--cases", cases,
+                      "-o", out, "--print-weight-copies"] + flags, stderr=True)
+        print("%s %s" % (variant, copies.strip().splitlines()[-1]))
         for index, (shape, want) in enumerate(zip(shapes, expected)):
             got = np.load(os.path.join(out, "case%d" % index, "result0.npy"))
             label = "%s %s" % (variant, "x".join(map(str, shape)))

@@ -727,7 +727,8 @@ def PDNNRT_WeightsRoleAttr
 
 def PDNNRT_PrepareWeightsOp
     : PDNNRT_RuntimeOp<"prepare_weights", "pdnnrt_prepare_weights",
-        [Pure, DeclareOpInterfaceMethods<BufferizableOpInterface,
+        [Pure, AttrSizedOperandSegments,
+         DeclareOpInterfaceMethods<BufferizableOpInterface,
                    ["bufferizesToMemoryRead", "bufferizesToMemoryWrite",
                     "getAliasingValues", "bufferize"]>]> {
   let summary = "Prepare constant weights once per loaded module";
@@ -740,14 +741,28 @@ def PDNNRT_PrepareWeightsOp
     the module's destructor, so it runs once per loaded module and the
     handle lives exactly as long as the module and its constant weights.
 
+    `plan` describes the call that will read the weights (PDNNRT_PLAN_*
+    in PDNNRuntime.h: its geometry, element types, and -1 for sizes known
+    only at run time); `scales` are that call's weight scales when it
+    quantizes f32 weights to s8. With a plan the weights are reordered into
+    the layout that call's primitive picks while the module loads, not on
+    the first call; a call whose shapes make oneDNN pick another layout
+    still gets it, on first use.
+
     ```mlir
     %h = pdnnrt.prepare_weights %w {role = #pdnnrt.weights<rnn_iter>} : tensor<1x1x5x3x5xf32>
+    %c = pdnnrt.prepare_weights %k plan(%p : tensor<12xi64>) {role = #pdnnrt.weights<convolution>} : tensor<8x3x3x3xf32>
     ```
   }];
   let arguments = (ins PDNNRT_Buffer<[F32, BF16, SI8], [2, 3, 4, 5]>:$weights,
+                       Optional<PDNNRT_Buffer<[I64], [1]>>:$plan,
+                       Optional<PDNNRT_Buffer<[F32], [1]>>:$scales,
                        PDNNRT_WeightsRoleAttr:$role);
   let results = (outs PDNNRT_PreparedWeightsType:$prepared);
-  let assemblyFormat = "$weights attr-dict `:` type($weights)";
+  let assemblyFormat = [{
+    $weights (`plan` `(` $plan^ `:` type($plan) `)`)?
+    (`scales` `(` $scales^ `:` type($scales) `)`)? attr-dict `:` type($weights)
+  }];
   let hasVerifier = 1;
   let extraClassDefinition = runtimeCallDefinitions # [{
     bool $cppClass::bufferizesToMemoryRead(
