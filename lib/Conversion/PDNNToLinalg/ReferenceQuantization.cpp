@@ -1,7 +1,9 @@
 //===- ReferenceQuantization.cpp - quantize, dequantize, requantize -------===//
 //
 // Each is the oneDNN reorder that Paddle's kernel calls
-// (QuantizationReorders.h), computed as oneDNN computes it.
+// (QuantizationReorders.h), computed as oneDNN computes it. The simulated
+// quantization of quantization-aware-trained programs follows Paddle's CPU
+// kernels step by step (FakeQuantization.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,8 +13,13 @@
 #include "../Utils/TensorBuilders.h"
 
 #include "QuantizationBuilders.h"
+#include "PaddleDNN/Dialect/PDNN/IR/FakeQuantization.h"
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 
 using namespace mlir;
@@ -34,10 +41,130 @@ struct ReorderToLinalg : public OpRewritePattern<OpTy> {
   }
 };
 
+/// fakeQuantizeDequantize (FakeQuantization.h) of the f32 scalar `x` with
+/// abs-max `scale`, as arith and math ops in the same order.
+Value fakeQuantizeDequantize(OpBuilder &b, Location loc, Value x, Value scale,
+                             int bits, int roundType) {
+  auto constant = [&](float value) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(value));
+  };
+  auto select = [&](arith::CmpFPredicate predicate, Value lhs, Value rhs,
+                    Value ifTrue, Value ifFalse) -> Value {
+    Value test = arith::CmpFOp::create(b, loc, predicate, lhs, rhs);
+    return arith::SelectOp::create(b, loc, test, ifTrue, ifFalse);
+  };
+  using P = arith::CmpFPredicate;
+  Value bins = constant(fakeQuantBinCount(bits));
+  Value one = constant(1.0f);
+  Value guarded = arith::AddFOp::create(b, loc, scale, constant(1e-6f));
+  Value inverse = select(P::OLE, scale, constant(1e-30f),
+                         arith::DivFOp::create(b, loc, one, guarded),
+                         arith::DivFOp::create(b, loc, one, scale));
+  Value factor = arith::MulFOp::create(b, loc, bins, inverse);
+  Value q;
+  if (roundType == 1) {
+    Value low = arith::NegFOp::create(b, loc, scale);
+    Value clipped =
+        select(P::OLT, x, low, low, select(P::OGT, x, scale, scale, x));
+    q = math::RoundOp::create(b, loc,
+                              arith::MulFOp::create(b, loc, factor, clipped));
+  } else {
+    q = math::RoundEvenOp::create(b, loc,
+                                  arith::MulFOp::create(b, loc, factor, x));
+    Value low = arith::SubFOp::create(b, loc, arith::NegFOp::create(b, loc, bins),
+                                      one);
+    q = select(P::OLT, q, low, low, q);
+    q = select(P::OLT, bins, q, bins, q);
+  }
+  return arith::DivFOp::create(b, loc, arith::MulFOp::create(b, loc, q, scale),
+                               bins);
+}
+
+/// Out = X quantized and dequantized with InScale's one value.
+struct FakeQuantizeDequantizeMovingAverageToLinalg
+    : public OpRewritePattern<FakeQuantizeDequantizeMovingAverageAbsMaxOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult
+  matchAndRewrite(FakeQuantizeDequantizeMovingAverageAbsMaxOp op,
+                  PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto scaleType = cast<RankedTensorType>(op.getInScale().getType());
+    SmallVector<Value> origin(scaleType.getRank(), indexConstant(rewriter, loc, 0));
+    Value scale = tensor::ExtractOp::create(rewriter, loc, op.getInScale(), origin);
+    Value x = op.getX();
+    const int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
+    Value init = createEmpty(rewriter, loc, getSizes(rewriter, loc, x),
+                             rewriter.getF32Type());
+    const int bits = op.getBitLength(), roundType = op.getRoundType();
+    Value out =
+        linalg::GenericOp::create(
+            rewriter, loc, TypeRange{init.getType()}, ValueRange{x},
+            ValueRange{init},
+            SmallVector<AffineMap>(2, rewriter.getMultiDimIdentityMap(rank)),
+            SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+            [&](OpBuilder &b, Location l, ValueRange v) {
+              linalg::YieldOp::create(
+                  b, l, fakeQuantizeDequantize(b, l, v[0], scale, bits, roundType));
+            })
+            .getResult(0);
+    replaceOpWithCasts(rewriter, op, {out, op.getInScale()});
+    return success();
+  }
+};
+
+/// OutScale = each channel's abs-max (a reduction over the other
+/// dimensions); Out = X quantized and dequantized with its channel's.
+struct FakeChannelWiseQuantizeDequantizeToLinalg
+    : public OpRewritePattern<FakeChannelWiseQuantizeDequantizeAbsMaxOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult
+  matchAndRewrite(FakeChannelWiseQuantizeDequantizeAbsMaxOp op,
+                  PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = rewriter.getContext();
+    Value x = op.getX();
+    const int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
+    const int64_t axis = op.getQuantAxis();
+    Type f32 = rewriter.getF32Type();
+    SmallVector<OpFoldResult> sizes = getSizes(rewriter, loc, x);
+    AffineMap identity = rewriter.getMultiDimIdentityMap(rank);
+    AffineMap channel = AffineMap::get(rank, 0, getAffineDimExpr(axis, ctx));
+    SmallVector<utils::IteratorType> reduce(rank, utils::IteratorType::reduction);
+    reduce[axis] = utils::IteratorType::parallel;
+    Value zeros = createFilled(rewriter, loc, {sizes[axis]}, f32, 0.0);
+    Value scales =
+        linalg::GenericOp::create(
+            rewriter, loc, TypeRange{zeros.getType()}, ValueRange{x},
+            ValueRange{zeros}, ArrayRef<AffineMap>{identity, channel}, reduce,
+            [](OpBuilder &b, Location l, ValueRange v) {
+              Value magnitude = math::AbsFOp::create(b, l, v[0]);
+              linalg::YieldOp::create(
+                  b, l, Value(arith::MaximumFOp::create(b, l, v[1], magnitude)));
+            })
+            .getResult(0);
+    Value init = createEmpty(rewriter, loc, sizes, f32);
+    const int bits = op.getBitLength(), roundType = op.getRoundType();
+    Value out =
+        linalg::GenericOp::create(
+            rewriter, loc, TypeRange{init.getType()}, ValueRange{x, scales},
+            ValueRange{init}, ArrayRef<AffineMap>{identity, channel, identity},
+            SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+            [&](OpBuilder &b, Location l, ValueRange v) {
+              linalg::YieldOp::create(
+                  b, l, fakeQuantizeDequantize(b, l, v[0], v[1], bits, roundType));
+            })
+            .getResult(0);
+    replaceOpWithCasts(rewriter, op, {out, scales});
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::pdnn::populateQuantizationToLinalgPatterns(
     RewritePatternSet &patterns) {
   patterns.add<ReorderToLinalg<QuantizeOp>, ReorderToLinalg<DequantizeOp>,
-               ReorderToLinalg<RequantizeOp>>(patterns.getContext());
+               ReorderToLinalg<RequantizeOp>,
+               FakeQuantizeDequantizeMovingAverageToLinalg,
+               FakeChannelWiseQuantizeDequantizeToLinalg>(patterns.getContext());
 }

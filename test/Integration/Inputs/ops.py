@@ -12,6 +12,10 @@ each. `--group` selects one family (one lit test each):
                --canonicalize (Paddle's broadcast at compile time)
   top_k        top_k with the k attribute and with a K tensor
   quant        quantize, dequantize, requantize
+  fake-quant   the simulated quantization of quantization-aware-trained
+               programs: fake_quantize_dequantize_moving_average_abs_max,
+               fake_channel_wise_quantize_dequantize_abs_max (weights as
+               arguments, and as constants that fold)
   int8-products
                fc, mul and fusion_gru on int8 data with f32 weights
                quantized by their scales, as Paddle's int8 kernels do
@@ -983,6 +987,105 @@ def lstm_cases():
     return cases
 
 
+# ---------------------------------------------------------------------------
+# Simulated quantization
+
+def fake_attrs_text(attrs):
+    """{name = value, ...}: i32 integers, f32 floats, bools."""
+    parts = []
+    for name, value in attrs.items():
+        if value is True or value is False:
+            parts.append("%s = %s" % (name, "true" if value else "false"))
+        else:
+            parts.append("%s = %d : i32" % (name, value))
+    return " {" + ", ".join(parts) + "}" if parts else ""
+
+
+def fake_moving_average_case(rng, shape, scale, bits=8, round_type=None, ties=False):
+    """Per tensor: InScale's one value; values beyond it, exact ties and
+    zeros included."""
+    x = f32(rng.randn(*shape) * scale * 0.8)
+    if ties:
+        # (k + 0.5) steps of s / b: ties under either rounding.
+        b = 2 ** (bits - 1) - 1
+        k = rng.randint(-b, b, size=shape)
+        x = f32((k + 0.5) * np.float32(scale) / b)
+    x.flat[0] = 0.0
+    x.flat[-1] = f32(3 * scale)
+    attrs = {"is_test": True}
+    if bits != 8:
+        attrs["bit_length"] = bits
+    if round_type is not None:
+        attrs["round_type"] = round_type
+    c = Case("fake_quantize_dequantize_moving_average_abs_max X=%s InScale=%g bits=%d round_type=%s%s" % (
+        shape_text(shape), scale, bits, "absent" if round_type is None else round_type,
+        " ties" if ties else ""))
+    c.arg("x", x)
+    c.const("s", np.array([scale], np.float32))
+    out = ttype(shape)
+    c.op("%%o, %%os = pdnn.fake_quantize_dequantize_moving_average_abs_max X(%%x) InScale(%%s)%s"
+         " : (%s, tensor<1xf32>) -> (%s, tensor<1xf32>)" % (fake_attrs_text(attrs), c.type("%x"), out))
+    expected = ref.fake_quantize_dequantize(x, np.float32(scale), bits,
+                                            1 if round_type is None else round_type)
+    c.result("%o", out, expected, 0, 0)
+    return c
+
+
+def fake_channel_wise_case(rng, shape, axis, const, bits=8, round_type=None):
+    """Per channel along `axis`: each channel's own abs-max, recomputed from
+    the weights; one channel all zeros."""
+    view = [1] * len(shape)
+    view[axis] = shape[axis]
+    spread = rng.uniform(0.05, 3.0, size=shape[axis]).reshape(view)
+    x = f32(rng.randn(*shape) * spread)
+    index = [slice(None)] * len(shape)
+    index[axis] = 1 if shape[axis] > 1 else 0
+    x[tuple(index)] = 0.0
+    scales = ref.channel_abs_max(x, axis)
+    expected = ref.fake_quantize_dequantize(x, scales.reshape(view), bits,
+                                            1 if round_type is None else round_type)
+    attrs = {}
+    if axis != 0:
+        attrs["quant_axis"] = axis
+    if bits != 8:
+        attrs["bit_length"] = bits
+    if round_type is not None:
+        attrs["round_type"] = round_type
+    c = Case("fake_channel_wise_quantize_dequantize_abs_max X=%s%s quant_axis=%d bits=%d round_type=%s" % (
+        shape_text(shape), " const" if const else "", axis, bits,
+        "absent" if round_type is None else round_type))
+    if const:
+        c.const("x", x)
+    else:
+        c.arg("x", x)
+    out, scale_type = ttype(shape), ttype((shape[axis],))
+    c.op("%%o, %%os = pdnn.fake_channel_wise_quantize_dequantize_abs_max X(%%x)%s"
+         " : (%s) -> (%s, %s)" % (fake_attrs_text(attrs), c.type("%x"), out, scale_type))
+    c.result("%o", out, expected, 0, 0)
+    c.result("%os", scale_type, scales, 0, 0)
+    return c
+
+
+def fake_quant_cases():
+    rng = np.random.RandomState(707)
+    return [
+        fake_moving_average_case(rng, (4, 8), 1.5),
+        fake_moving_average_case(rng, (2, 3, 5, 7), 0.37, round_type=1),
+        fake_moving_average_case(rng, (2, 3, 5, 7), 0.37, round_type=0),
+        fake_moving_average_case(rng, (3, 40), 2.0, ties=True),
+        fake_moving_average_case(rng, (3, 40), 2.0, round_type=0, ties=True),
+        fake_moving_average_case(rng, (64,), 6.0, bits=4),
+        fake_moving_average_case(rng, (5, 9), 1e-31),
+        fake_channel_wise_case(rng, (8, 3, 3, 3), 0, const=False),
+        fake_channel_wise_case(rng, (8, 3, 3, 3), 0, const=True),
+        fake_channel_wise_case(rng, (6, 1, 3, 3), 0, const=True, round_type=0),
+        fake_channel_wise_case(rng, (4, 6, 2, 2), 1, const=False),
+        fake_channel_wise_case(rng, (4, 6, 2, 2), 1, const=True),
+        fake_channel_wise_case(rng, (16, 10), 1, const=True, bits=5),
+        fake_channel_wise_case(rng, (16, 10), 1, const=False, round_type=0),
+    ]
+
+
 GROUPS = {
     "matrix": matrix_cases,
     "elementwise": elementwise_cases,
@@ -992,6 +1095,7 @@ GROUPS = {
     "folded-elementwise": folded_elementwise_cases,
     "top_k": top_k_cases,
     "quant": quant_cases,
+    "fake-quant": fake_quant_cases,
     "rnn": lambda: rnn_cases(False),
     "rnn-one-layer-forward": lambda: rnn_cases(True),
     "rnn-matrix": rnn_matrix_cases,

@@ -741,3 +741,44 @@ def int8_product(x_q, w, bias, scale_in, scale_weights, scale_out, force_fp32_ou
         return y
     info = np.iinfo(out_dtype)
     return np.clip(np.rint(y), info.min, info.max).astype(out_dtype)
+
+
+# ---------------------------------------------------------------------------
+# Simulated quantization (fake_quantize_dequantize_* of QAT programs), as
+# Paddle's CPU kernels compute it in f32 (fake_quantize_op.h):
+#   inv_s = 1 / (s + 1e-6) if s <= 1e-30 else 1 / s, b = 2^(bits-1) - 1;
+#   round_type 1 (programs without the attribute): round half away from
+#     zero of (b * inv_s) * clip(x, -s, s);
+#   round_type 0: round half to even of (b * inv_s) * x, clamped to
+#     [-b - 1, b];
+#   dequantized as (q * s) / b.
+
+def _round_half_away(v):
+    return np.sign(v) * np.floor(np.abs(v) + np.float32(0.5))
+
+
+def fake_quantize_dequantize(x, s, bits=8, round_type=1):
+    """x (f32) with abs-max s (a scalar, or an array broadcasting over x)."""
+    x = np.asarray(x, np.float32)
+    s = np.asarray(s, np.float32)
+    b = np.float32(2 ** (bits - 1) - 1)
+    one = np.float32(1)
+    with np.errstate(divide="ignore"):  # 1/s of the branch not taken
+        inv = np.where(s <= np.float32(1e-30), one / (s + np.float32(1e-6)),
+                       one / s).astype(np.float32)
+    factor = (b * inv).astype(np.float32)
+    if round_type == 1:
+        clipped = np.where(x < -s, -s, np.where(x > s, s, x)).astype(np.float32)
+        t = (factor * clipped).astype(np.float32)
+        # floor(|t| + 0.5) is exact for |t| < 2^23; larger values are integers already.
+        q = np.where(np.abs(t) < 2 ** 23, _round_half_away(t), t).astype(np.float32)
+    else:
+        q = np.rint((factor * x).astype(np.float32)).astype(np.float32)
+        q = np.minimum(np.maximum(q, -b - one), b)
+    return ((q * s).astype(np.float32) / b).astype(np.float32)
+
+
+def channel_abs_max(x, axis):
+    """Each channel's max |x| along `axis` (the others reduced)."""
+    others = tuple(d for d in range(x.ndim) if d != axis)
+    return np.abs(np.asarray(x, np.float32)).max(axis=others).astype(np.float32)

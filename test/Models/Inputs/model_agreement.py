@@ -84,6 +84,19 @@ def image(shape, seed, normalisation):
     return np.stack(batch).astype(np.float32)
 
 
+def report_model_difference(shape, ours, theirs):
+    """How far this model's outputs are from another model's on one batch:
+    the largest and mean absolute difference, and for a classifier
+    ([N, classes]) how many labels agree."""
+    diff = np.abs(ours - theirs)
+    line = "MODELS %s: max |diff| %.4g, mean %.4g" % (
+        "x".join(map(str, shape)), float(diff.max()), float(diff.mean()))
+    if ours.ndim == 2:
+        agree = int((ours.argmax(1) == theirs.argmax(1)).sum())
+        line += ", labels agree %d/%d" % (agree, ours.shape[0])
+    print(line)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--model", required=True, help="a PaddleOCR inference folder")
@@ -95,6 +108,14 @@ def main():
     ap.add_argument("--variant", action="append", choices=sorted(VARIANTS),
                     help="default: all")
     ap.add_argument("--tolerance", type=float, default=1e-4)
+    ap.add_argument("--outlier-fraction", type=float, default=0.0,
+                    help="pass when at most this fraction of elements is off by more "
+                    "than --tolerance (of the range) and the mean error is at most "
+                    "--mean-tolerance; 0: every element within --tolerance")
+    ap.add_argument("--mean-tolerance", type=float, default=1e-3)
+    ap.add_argument("--compare-model", help="another inference folder (the f32 model a "
+                    "quantization-aware one was trained from): report how far its "
+                    "oracle's outputs are from this model's, per shape")
     ap.add_argument("--pdnn-translate", default="pdnn-translate")
     ap.add_argument("--pdnn-opt", default="pdnn-opt")
     ap.add_argument("--pdnn-run", default="pdnn-run")
@@ -133,6 +154,11 @@ def main():
             np.save(os.path.join(args.workdir, name), x)
             f.write(name + "\n")
             expected.append(oracle.run({feed: x})[fetch])
+            if args.compare_model:
+                other = paddle_program.Program.load(
+                    paddle_program._find_model(args.compare_model), None)
+                theirs = other.run({other.feed_names[0]: x})[other.fetch_names[0]]
+                report_model_difference(shape, expected[-1], theirs)
 
     failures = 0
     for variant in args.variant or sorted(VARIANTS):
@@ -149,7 +175,23 @@ def main():
                 failures += 1
                 continue
             span = float(want.max() - want.min()) or max(float(np.abs(want).max()), 1.0)
-            error = float(np.abs(got.astype(np.float64) - want).max()) / span
+            errors = np.abs(got.astype(np.float64) - want) / span
+            if args.outlier_fraction:
+                # A quantization-aware network is chaotic at its rounding
+                # boundaries: a last-bit difference flips a quantization
+                # step, which the layers after it carry on. Judge most
+                # elements, and the mean, instead of the worst one.
+                outliers = float((errors > args.tolerance).mean())
+                mean = float(errors.mean())
+                ok = (outliers <= args.outlier_fraction and mean <= args.mean_tolerance
+                      and np.isfinite(got).all())
+                failures += not ok
+                print("%s %s -> %s: %.3g%% of elements off by more than %g of the range "
+                      "%.3g, mean error %.2e" %
+                      ("PASS" if ok else "FAIL", label, "x".join(map(str, want.shape)),
+                       100 * outliers, args.tolerance, span, mean))
+                continue
+            error = float(errors.max())
             ok = error <= args.tolerance and np.isfinite(got).all()
             failures += not ok
             print("%s %s -> %s: error %.2e of the range %.3g" %

@@ -142,6 +142,9 @@ INERT_ATTRS = {
     # oneDNN int8 scales: unused while mkldnn_data_type is float32.
     "Scale_in": None, "Scale_out": None, "Scale_in_eltwise": None, "Scale_weights": None,
     "Scale_x": None, "Scale_y": None,
+    # a quantization-aware program's record of an op's output abs-max, for
+    # the int8 passes; f32 inference does not read it.
+    "out_threshold": None,
     # oneDNN fusions: must be off.
     "force_fp32_output": _is(False), "fuse_activation": _is(""), "fuse_relu": _is(False),
     "fuse_brelu": _is(False), "fuse_residual_connection": _is(False),
@@ -867,6 +870,59 @@ def _pool2d(I, o):
                * torch.tensor(wins[1][2], dtype=r.dtype)[None, :])
         r = r / div
     I.output(o, "Out", I.float_tensor(_from_nchw(r, layout), x))
+
+
+# ---------------------------------------------------------------------------
+# simulated quantization (quantization-aware-trained programs)
+# ---------------------------------------------------------------------------
+def _fake_quant_dequant(x, s, bits, round_type):
+    """fake_quantize_op.h's ClipAndFakeQuantDequant in f32, Paddle's order of
+    operations: b = 2^(bits-1) - 1, inv = 1/(s + 1e-6) if s <= 1e-30 else
+    1/s; round_type 1 (programs without the attribute): clip to [-s, s],
+    round half away from zero of (b * inv) * x; 0: round half to even,
+    clamp to [-b - 1, b]; then (q * s) / b. The result goes back to x's
+    dtype."""
+    dtype = x.dtype
+    x = x.to(torch.float32)
+    s = s.to(torch.float32)
+    b = torch.tensor(float(2 ** (bits - 1) - 1), dtype=torch.float32)
+    one = torch.tensor(1.0, dtype=torch.float32)
+    inv = torch.where(s <= 1e-30, one / (s + 1e-6), one / s)
+    factor = b * inv
+    if round_type == 1:
+        clipped = torch.where(x < -s, -s, torch.where(x > s, s, x))
+        t = factor * clipped
+        q = torch.sign(t) * torch.floor(torch.abs(t) + 0.5)
+    else:
+        q = torch.round(factor * x)  # half to even
+        q = torch.clamp(q, min=-float(b) - 1.0, max=float(b))
+    return ((q * s) / b).to(dtype)
+
+
+@op("fake_quantize_dequantize_moving_average_abs_max")
+def _fake_quantize_dequantize_moving_average(I, o):
+    if not o.attr("is_test", False):
+        raise Unsupported("%s trains (is_test is false)" % o.where())
+    o.attr("moving_rate", 0.9)  # training's update rate, unused in inference
+    x, scale = I.input(o, "X"), I.input(o, "InScale")
+    s = scale.t.reshape(-1)[0]
+    out = _fake_quant_dequant(x.t, s, o.attr("bit_length", 8), o.attr("round_type", 1))
+    I.output(o, "Out", I.float_tensor(out, x))
+    I.output(o, "OutScale", scale)
+
+
+@op("fake_channel_wise_quantize_dequantize_abs_max")
+def _fake_channel_wise_quantize_dequantize(I, o):
+    x = I.input(o, "X")
+    axis = o.attr("quant_axis", 0)
+    others = [d for d in range(x.t.dim()) if d != axis]
+    scales = torch.amax(torch.abs(x.t.to(torch.float32)), dim=others)
+    view = [1] * x.t.dim()
+    view[axis] = -1
+    out = _fake_quant_dequant(x.t, scales.reshape(view), o.attr("bit_length", 8),
+                              o.attr("round_type", 1))
+    I.output(o, "Out", I.float_tensor(out, x))
+    I.output(o, "OutScale", I.float_tensor(scales.to(x.t.dtype), x))
 
 
 # ---------------------------------------------------------------------------

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
+#include "PaddleDNN/Dialect/PDNN/IR/FakeQuantization.h"
 #include "mlir/IR/OpImplementation.h"
 #include "ShapeChecks.h"
 #include "mlir/IR/Builders.h"
@@ -116,3 +117,102 @@ OpFoldResult RequantizeOp::fold(FoldAdaptor) {
 // The generated op classes of this family (QuantizationOps.td).
 #define GET_OP_CLASSES
 #include "PaddleDNN/Dialect/PDNN/IR/QuantizationOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Simulated quantization
+//===----------------------------------------------------------------------===//
+
+/// bit_length and round_type as Paddle's kernels accept them.
+static LogicalResult verifyFakeRounding(Operation *op, int32_t bits,
+                                        int32_t roundType) {
+  if (bits < 2 || bits > 16)
+    return op->emitOpError() << "bit_length must lie in [2, 16], got " << bits;
+  if (roundType != 0 && roundType != 1)
+    return op->emitOpError()
+           << "round_type must be 0 (to nearest even) or 1 (half away from "
+              "zero), got "
+           << roundType;
+  return success();
+}
+
+/// Out has X's shape; OutScale is InScale.
+LogicalResult FakeQuantizeDequantizeMovingAverageAbsMaxOp::inferResultShapes(
+    InferredShapes &shapes) {
+  shapes.push_back(llvm::to_vector(shapeOf(getX())));
+  shapes.push_back(llvm::to_vector(shapeOf(getInScale())));
+  return success();
+}
+
+LogicalResult FakeQuantizeDequantizeMovingAverageAbsMaxOp::verify() {
+  if (!getIsTest())
+    return emitOpError() << "runs in inference only (is_test): training "
+                            "updates the moving average";
+  if (failed(verifyFakeRounding(*this, getBitLength(), getRoundType())))
+    return failure();
+  auto scale = cast<RankedTensorType>(getInScale().getType());
+  if (scale.hasStaticShape() && scale.getNumElements() != 1)
+    return emitOpError() << "InScale must hold one value, got " << scale;
+  if (failed(expectShape(*this, getOut(), "Out", shapeOf(getX()))) ||
+      failed(expectShape(*this, getOutScale(), "OutScale", shapeOf(getInScale()))))
+    return failure();
+  return success();
+}
+
+/// Out has X's shape; OutScale one value per channel along quant_axis.
+LogicalResult FakeChannelWiseQuantizeDequantizeAbsMaxOp::inferResultShapes(
+    InferredShapes &shapes) {
+  ArrayRef<int64_t> x = shapeOf(getX());
+  int32_t axis = getQuantAxis();
+  if (axis < 0 || axis >= static_cast<int32_t>(x.size()))
+    return emitOpError() << "quant_axis " << axis << " names no dimension of X";
+  shapes.push_back(llvm::to_vector(x));
+  shapes.push_back(SmallVector<int64_t>{x[axis]});
+  return success();
+}
+
+LogicalResult FakeChannelWiseQuantizeDequantizeAbsMaxOp::verify() {
+  if (failed(verifyFakeRounding(*this, getBitLength(), getRoundType())))
+    return failure();
+  auto x = cast<RankedTensorType>(getX().getType());
+  int32_t axis = getQuantAxis();
+  if ((axis != 0 && axis != 1) || axis >= x.getRank())
+    return emitOpError() << "quant_axis must be 0 or 1 and name a dimension "
+                            "of X, got "
+                         << axis << " for " << x;
+  if (failed(expectShape(*this, getOut(), "Out", shapeOf(getX()))) ||
+      failed(expectShape(*this, getOutScale(), "OutScale",
+                         {x.getDimSize(axis)})))
+    return failure();
+  return success();
+}
+
+/// Constant weights: each channel's abs-max, then every value quantized and
+/// dequantized with its channel's, as the kernel does it at run time.
+LogicalResult FakeChannelWiseQuantizeDequantizeAbsMaxOp::fold(
+    FoldAdaptor adaptor, SmallVectorImpl<OpFoldResult> &results) {
+  auto x = dyn_cast_or_null<DenseElementsAttr>(adaptor.getX());
+  auto outType = dyn_cast<RankedTensorType>(getOut().getType());
+  auto scaleType = dyn_cast<RankedTensorType>(getOutScale().getType());
+  if (!x || !outType || !outType.hasStaticShape() || !scaleType ||
+      !scaleType.hasStaticShape())
+    return failure();
+  ArrayRef<int64_t> shape = outType.getShape();
+  const int64_t axis = getQuantAxis();
+  const int64_t channels = shape[axis];
+  // Row-major: element i is in channel (i / inner) % channels.
+  int64_t inner = 1;
+  for (int64_t d = axis + 1; d < static_cast<int64_t>(shape.size()); ++d)
+    inner *= shape[d];
+  SmallVector<float> values = llvm::to_vector(x.getValues<float>());
+  SmallVector<float> scales(channels, 0.0f);
+  for (size_t i = 0; i < values.size(); ++i) {
+    float &scale = scales[(i / inner) % channels];
+    scale = std::max(scale, std::fabs(values[i]));
+  }
+  for (size_t i = 0; i < values.size(); ++i)
+    values[i] = fakeQuantizeDequantize(values[i], scales[(i / inner) % channels],
+                                       getBitLength(), getRoundType());
+  results.push_back(DenseElementsAttr::get(outType, ArrayRef<float>(values)));
+  results.push_back(DenseElementsAttr::get(scaleType, ArrayRef<float>(scales)));
+  return success();
+}

@@ -8,6 +8,7 @@
 #define PADDLEDNN_DIALECT_PDNN_IR_QUANTIZATIONOPS_TD
 
 include "PaddleDNN/Dialect/PDNN/IR/PDNNOpBase.td"
+include "PaddleDNN/Interfaces/ShapeInferenceOpInterface.td"
 
 //===----------------------------------------------------------------------===//
 // Quantization
@@ -66,6 +67,67 @@ def PDNN_RequantizeOp : PDNN_Op<"requantize", [Pure]> {
     PDNN_F32<"1.0f">:$Shift_out);
   let results = (outs PDNN_QuantizedTensor:$Output);
   let assemblyFormat = "$Input attr-dict `:` type($Input) `->` type($Output)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Simulated quantization (quantization-aware-trained programs)
+//===----------------------------------------------------------------------===//
+
+// How Paddle's fake quantization ops round (b = 2^(bit_length - 1) - 1;
+// 1/s is 1/(s + 1e-6) for s <= 1e-30): `round_type` 1, what programs from
+// before the attribute mean, is b · (1/s) · clip(x, -s, s) rounded half
+// away from zero; 0 is b · (1/s) · x rounded to nearest even and clamped to
+// [-b - 1, b]. The result is dequantized as q · s / b.
+defvar PDNN_FakeQuantRounding = (ins PDNN_I32<"8">:$bit_length,
+                                     PDNN_I32<"1">:$round_type);
+
+def PDNN_FakeQuantizeDequantizeMovingAverageAbsMaxOp
+    : PDNN_Op<"fake_quantize_dequantize_moving_average_abs_max",
+              [Pure, AttrSizedOperandSegments,
+               DeclareOpInterfaceMethods<PaddleDNN_ShapeInferenceOpInterface>]> {
+  let summary = "Paddle's simulated quantization of an activation by its trained abs-max";
+  let description = [{
+    What PaddleSlim's quantization-aware training puts before each quantized
+    op's activation input: Out = X quantized and dequantized with
+    s = InScale[0], the moving average of the activation's abs-max that
+    training kept (see PDNN_FakeQuantRounding). Inference only (`is_test`):
+    training also updates InAccum and InState, which inference ignores.
+    OutScale is InScale; it is how Paddle's int8 passes find s.
+  }];
+  let arguments = !con(
+      (ins PDNN_F32Tensor:$X, PDNN_F32Tensor:$InScale,
+           Optional<PDNN_F32Tensor>:$InAccum, Optional<PDNN_F32Tensor>:$InState,
+           PDNN_F32<"0.9f">:$moving_rate, PDNN_Bool<"false">:$is_test),
+      PDNN_FakeQuantRounding);
+  let results = (outs PDNN_F32Tensor:$Out, PDNN_F32Tensor:$OutScale);
+  let assemblyFormat = [{
+    `X` `(` $X `)` `InScale` `(` $InScale `)`
+    (`InAccum` `(` $InAccum^ `)`)? (`InState` `(` $InState^ `)`)?
+    attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def PDNN_FakeChannelWiseQuantizeDequantizeAbsMaxOp
+    : PDNN_Op<"fake_channel_wise_quantize_dequantize_abs_max",
+              [Pure, DeclareOpInterfaceMethods<PaddleDNN_ShapeInferenceOpInterface>]> {
+  let summary = "Paddle's simulated quantization of weights, one abs-max per channel";
+  let description = [{
+    What quantization-aware training puts on each quantized op's weights:
+    channel c along `quant_axis` (0: a convolution's output channels; 1:
+    conv2d_transpose's, or a product's columns) is quantized and dequantized
+    with its own s_c = max |X_c| (see PDNN_FakeQuantRounding), computed from
+    X whatever `is_test` says. OutScale [X.shape[quant_axis]] holds the s_c.
+    On constant weights it folds.
+  }];
+  let arguments = !con((ins PDNN_F32Tensor:$X, PDNN_I32<"0">:$quant_axis),
+                       PDNN_FakeQuantRounding);
+  let results = (outs PDNN_F32Tensor:$Out, PDNN_F32Tensor:$OutScale);
+  let assemblyFormat = [{
+    `X` `(` $X `)` attr-dict `:` functional-type(operands, results)
+  }];
   let hasVerifier = 1;
   let hasFolder = 1;
 }
