@@ -585,7 +585,3 @@ LogicalResult BilinearInterpV2Op::verify() {
     return failure();
   return verifyInferredShapes(*this, {"Out"});
 }
-
-// The generated op classes of this family (ConvolutionOps.td).
-#define GET_OP_CLASSES
-#include "PaddleDNN/Dialect/PDNN/IR/ConvolutionOps.cpp.inc"

@@ -313,7 +313,3 @@ OpFoldResult CastOp::fold(FoldAdaptor) {
     return getX();
   return {};
 }
-
-// The generated op classes of this family (ElementwiseOps.td).
-#define GET_OP_CLASSES
-#include "PaddleDNN/Dialect/PDNN/IR/ElementwiseOps.cpp.inc"

@@ -477,7 +477,3 @@ LogicalResult MatmulOp::canonicalize(MatmulOp op, PatternRewriter &rewriter) {
   rewriter.replaceOp(op, product);
   return success();
 }
-
-// The generated op classes of this family (ProductOps.td).
-#define GET_OP_CLASSES
-#include "PaddleDNN/Dialect/PDNN/IR/ProductOps.cpp.inc"

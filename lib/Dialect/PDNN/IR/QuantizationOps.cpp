@@ -114,10 +114,6 @@ OpFoldResult RequantizeOp::fold(FoldAdaptor) {
   return getInput();
 }
 
-// The generated op classes of this family (QuantizationOps.td).
-#define GET_OP_CLASSES
-#include "PaddleDNN/Dialect/PDNN/IR/QuantizationOps.cpp.inc"
-
 //===----------------------------------------------------------------------===//
 // Simulated quantization
 //===----------------------------------------------------------------------===//

@@ -524,7 +524,3 @@ LogicalResult FusionLstmOp::verify() {
       *this, getX(), getHidden(), {getWeightX(), getWeightH()}, {getBias()},
       getH0(), getForceFp32Output(), getMkldnnDataType());
 }
-
-// The generated op classes of this family (RecurrentOps.td).
-#define GET_OP_CLASSES
-#include "PaddleDNN/Dialect/PDNN/IR/RecurrentOps.cpp.inc"

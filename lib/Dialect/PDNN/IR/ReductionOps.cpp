@@ -183,7 +183,3 @@ LogicalResult ArgMaxOp::verify() {
                          << " for dtype " << getDtype();
   return verifyInferredShapes(*this, {"Out"});
 }
-
-// The generated op classes of this family (ReductionOps.td).
-#define GET_OP_CLASSES
-#include "PaddleDNN/Dialect/PDNN/IR/ReductionOps.cpp.inc"

@@ -71,7 +71,3 @@ LogicalResult CrfDecodingOp::verify() {
     return failure();
   return expectShape(*this, getViterbiPath(), "ViterbiPath", {emission[0], 1});
 }
-
-// The generated op classes of this family (SequenceOps.td).
-#define GET_OP_CLASSES
-#include "PaddleDNN/Dialect/PDNN/IR/SequenceOps.cpp.inc"

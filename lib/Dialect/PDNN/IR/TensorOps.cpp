@@ -974,7 +974,3 @@ LogicalResult FillConstantBatchSizeLikeOp::verify() {
     return failure();
   return verifyInferredShapes(*this, {"Out"});
 }
-
-// The generated op classes of this family (TensorOps.td).
-#define GET_OP_CLASSES
-#include "PaddleDNN/Dialect/PDNN/IR/TensorOps.cpp.inc"

@@ -45,9 +45,6 @@ Operation *PDNNRTDialect::materializeConstant(OpBuilder &builder,
   return arith::ConstantOp::materialize(builder, value, type, loc);
 }
 
-#define GET_OP_CLASSES
-#include "PaddleDNN/Dialect/PDNNRuntime/IR/PDNNRuntimeOps.cpp.inc"
-
 //===----------------------------------------------------------------------===//
 // prepare_weights
 //===----------------------------------------------------------------------===//
