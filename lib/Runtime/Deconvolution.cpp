@@ -41,12 +41,6 @@ struct DeconvolutionEntry {
   Scratchpad biasAddScratchpad, activationScratchpad;
 };
 
-/// Where the kernel goes: strides, dilations (Paddle's, from 1) and pads
-/// (top, bottom, left, right).
-struct Geometry {
-  int64_t strideH, strideW, dilationH, dilationW, pads[4];
-};
-
 /// The output size along one dimension.
 int64_t outSize(int64_t in, int64_t k, int64_t d, int64_t p0, int64_t p1,
                 int64_t s) {
@@ -73,7 +67,7 @@ dnnl::memory::desc paddleWeights(int64_t ic, int64_t ocPerGroup, int64_t kh,
 /// first, and again for the buffers' own layouts when oneDNN wants others.
 dnnl::deconvolution_forward::primitive_desc
 makeDescriptor(const Image &src, const Image &dst,
-               const dnnl::memory::desc &weightsUser, const Geometry &g,
+               const dnnl::memory::desc &weightsUser, const Window &g,
                const dnnl::primitive_attr &attr) {
   dnnl::memory::desc weightsAny(weightsUser.dims(), dnnl::memory::data_type::f32,
                                 dnnl::memory::format_tag::any);
@@ -97,27 +91,16 @@ makeDescriptor(const Image &src, const Image &dst,
 
 void pdnnrt::planDeconvolutionWeights(PreparedWeights &weights,
                                       const int64_t *plan) {
-  const int64_t groups = plan[PDNNRT_PLAN_CONV_GROUPS];
   const int64_t ic = weights.dims[0], ocPerGroup = weights.dims[1];
   const int64_t kh = weights.dims[2], kw = weights.dims[3];
-  Geometry g{plan[PDNNRT_PLAN_CONV_STRIDE_H],
-             plan[PDNNRT_PLAN_CONV_STRIDE_W],
-             plan[PDNNRT_PLAN_CONV_DILATION_H],
-             plan[PDNNRT_PLAN_CONV_DILATION_W],
-             {plan[PDNNRT_PLAN_CONV_PAD_TOP], plan[PDNNRT_PLAN_CONV_PAD_BOTTOM],
-              plan[PDNNRT_PLAN_CONV_PAD_LEFT], plan[PDNNRT_PLAN_CONV_PAD_RIGHT]}};
-  if (groups < 1 || ic % groups != 0 || g.strideH < 1 || g.strideW < 1 ||
-      g.dilationH < 1 || g.dilationW < 1 || weights.type != PDNNRT_TYPE_F32)
+  auto [groups, g, src, dst] = readImagePlan(plan);
+  if (groups < 1 || ic % groups != 0 || !g.valid() ||
+      weights.type != PDNNRT_TYPE_F32)
     return; // the call reports what is wrong
-  Image src, dst;
-  src.n = dst.n = 1;
   src.c = ic;
   dst.c = ocPerGroup * groups;
-  src.channelsLast = dst.channelsLast = plan[PDNNRT_PLAN_CONV_CHANNELS_LAST];
-  src.block = plan[PDNNRT_PLAN_CONV_SRC_BLOCK];
-  dst.block = plan[PDNNRT_PLAN_CONV_DST_BLOCK];
-  src.h = plannedSize(plan[PDNNRT_PLAN_CONV_SRC_HEIGHT], 32);
-  src.w = plannedSize(plan[PDNNRT_PLAN_CONV_SRC_WIDTH], 32);
+  src.h = plannedSize(src.h, 32);
+  src.w = plannedSize(src.w, 32);
   dst.h = outSize(src.h, kh, g.dilationH, g.pads[0], g.pads[1], g.strideH);
   dst.w = outSize(src.w, kw, g.dilationW, g.pads[2], g.pads[3], g.strideW);
   if (dst.h <= 0 || dst.w <= 0)

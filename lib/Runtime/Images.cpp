@@ -5,6 +5,8 @@
 #include "Cache.h"
 #include "Errors.h"
 
+#include "PaddleDNN/Runtime/PDNNRuntime.h"
+
 using namespace pdnnrt;
 using tag = dnnl::memory::format_tag;
 
@@ -55,4 +57,23 @@ Image pdnnrt::readImage(const Tensor &t, bool channelsLast, int64_t channels) {
     image.c = channels;
   }
   return image;
+}
+
+ImagePlan pdnnrt::readImagePlan(const int64_t *plan) {
+  ImagePlan p;
+  p.groups = plan[PDNNRT_PLAN_CONV_GROUPS];
+  p.window = {plan[PDNNRT_PLAN_CONV_STRIDE_H],
+              plan[PDNNRT_PLAN_CONV_STRIDE_W],
+              plan[PDNNRT_PLAN_CONV_DILATION_H],
+              plan[PDNNRT_PLAN_CONV_DILATION_W],
+              {plan[PDNNRT_PLAN_CONV_PAD_TOP], plan[PDNNRT_PLAN_CONV_PAD_BOTTOM],
+               plan[PDNNRT_PLAN_CONV_PAD_LEFT], plan[PDNNRT_PLAN_CONV_PAD_RIGHT]}};
+  p.src.n = p.dst.n = 1;
+  p.src.channelsLast = p.dst.channelsLast =
+      plan[PDNNRT_PLAN_CONV_CHANNELS_LAST];
+  p.src.block = plan[PDNNRT_PLAN_CONV_SRC_BLOCK];
+  p.dst.block = plan[PDNNRT_PLAN_CONV_DST_BLOCK];
+  p.src.h = plan[PDNNRT_PLAN_CONV_SRC_HEIGHT];
+  p.src.w = plan[PDNNRT_PLAN_CONV_SRC_WIDTH];
+  return p;
 }

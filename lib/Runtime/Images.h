@@ -44,6 +44,27 @@ struct Image {
 /// blocks) or, when `channels` < 0, its padded count.
 Image readImage(const Tensor &t, bool channelsLast, int64_t channels = -1);
 
+/// Where a convolution-family kernel goes over an image: strides,
+/// dilations (Paddle's, from 1) and pads {top, bottom, left, right}.
+struct Window {
+  int64_t strideH, strideW, dilationH, dilationW, pads[4];
+  bool valid() const {
+    return strideH >= 1 && strideW >= 1 && dilationH >= 1 && dilationW >= 1;
+  }
+};
+
+/// What a convolution-family weights plan (PDNNRT_PLAN_CONV_*) says of the
+/// call that will read the weights: its groups, its window, and one image
+/// in and out in the call's layouts. The input's height and width are the
+/// plan's (-1 where the compiler left them open); channels and the
+/// output's size follow from the weights, so the caller sets them.
+struct ImagePlan {
+  int64_t groups;
+  Window window;
+  Image src, dst;
+};
+ImagePlan readImagePlan(const int64_t *plan);
+
 } // namespace pdnnrt
 
 #endif // PADDLEDNN_LIB_RUNTIME_IMAGES_H

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../Runtime/WeightCopies.h"
 #include "LacBatches.h"
 
 #include "PaddleDNN/PaddleDNN.h"
@@ -18,21 +19,12 @@
 
 namespace {
 
-struct Copies {
-  int64_t atLoad = 0, onCall = 0;
-  static Copies now() {
-    Copies c;
-    pdnnrt_prepared_weights_copies(&c.atLoad, &c.onCall);
-    return c;
-  }
-};
-
 TEST(WeightsAtLoadTest, LacsCallsMakeNoWeightCopies) {
-  const Copies before = Copies::now();
+  const WeightCopies before = WeightCopies::now();
   pdnn_predictor *predictor = nullptr;
   ASSERT_EQ(pdnn_predictor_load(PDNN_TEST_LAC_MODEL, &predictor), PDNN_OK)
       << pdnn_last_error();
-  const Copies loaded = Copies::now();
+  const WeightCopies loaded = WeightCopies::now();
   EXPECT_EQ(loaded.onCall, before.onCall);
   // One sentence, then ragged batches of up to 8.
   std::mt19937 rng(77);
@@ -41,7 +33,7 @@ TEST(WeightsAtLoadTest, LacsCallsMakeNoWeightCopies) {
     Batch batch = randomBatch(rng, i == 0 ? 1 : 8, 40);
     EXPECT_FALSE(tag(predictor, batch, error).empty()) << error;
   }
-  const Copies ran = Copies::now();
+  const WeightCopies ran = WeightCopies::now();
   EXPECT_EQ(ran.onCall, before.onCall)
       << "calls copied weights into layouts the plans did not foresee";
   std::printf("LAC: %lld weight copies at load, %lld on calls\n",

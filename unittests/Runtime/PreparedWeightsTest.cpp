@@ -10,6 +10,7 @@
 
 #include "References.h"
 #include "TestUtil.h"
+#include "WeightCopies.h"
 
 #include <cstdio>
 #include <string>
@@ -258,16 +259,6 @@ TEST_F(PreparedWeightsTest, PreparingChecksTheRole) {
                             "PDNNRT_WEIGHTS_* value, got 99");
 }
 
-/// Weight copies made so far: at load (from plans) and by calls.
-struct Copies {
-  int64_t atLoad = 0, onCall = 0;
-  static Copies now() {
-    Copies c;
-    pdnnrt_prepared_weights_copies(&c.atLoad, &c.onCall);
-    return c;
-  }
-};
-
 /// A convolution of blocked images [1, C/8, H, W, 8] (the layout a
 /// blocked subgraph gives it, whose primitive wants blocked weights) run
 /// with `handle`; returns dst.
@@ -290,10 +281,10 @@ TEST_F(PreparedWeightsTest, APlannedConvolutionIsReorderedWhenPrepared) {
   // it, so the two handles must make the same number of copies.
   auto src = randomVector(12 * 12 * 8, 140), w = randomVector(16 * 8 * 9, 141);
   MemRef wRef(w, {16, 8, 3, 3});
-  Copies before = Copies::now();
+  WeightCopies before = WeightCopies::now();
   Prepared unplanned(wRef, PDNNRT_WEIGHTS_CONVOLUTION);
   std::vector<float> expected = convolveBlocked(src, wRef, unplanned.get());
-  Copies afterUnplanned = Copies::now();
+  WeightCopies afterUnplanned = WeightCopies::now();
   const int64_t needed = afterUnplanned.onCall - before.onCall;
   EXPECT_EQ(afterUnplanned.atLoad, before.atLoad);
 
@@ -309,10 +300,10 @@ TEST_F(PreparedWeightsTest, APlannedConvolutionIsReorderedWhenPrepared) {
   plan[PDNNRT_PLAN_CONV_SRC_HEIGHT] = plan[PDNNRT_PLAN_CONV_SRC_WIDTH] = -1;
   MemRef planRef(plan, {PDNNRT_PLAN_CONV_SIZE});
   Prepared planned(wRef, PDNNRT_WEIGHTS_CONVOLUTION, &planRef);
-  Copies afterLoad = Copies::now();
+  WeightCopies afterLoad = WeightCopies::now();
   EXPECT_EQ(afterLoad.atLoad - afterUnplanned.atLoad, needed);
   EXPECT_EQ(convolveBlocked(src, wRef, planned.get()), expected);
-  EXPECT_EQ(Copies::now().onCall, afterLoad.onCall);
+  EXPECT_EQ(WeightCopies::now().onCall, afterLoad.onCall);
   std::printf("a blocked convolution needs %lld weight copies\n",
               static_cast<long long>(needed));
 }
@@ -321,13 +312,13 @@ TEST_F(PreparedWeightsTest, APlannedGruIsReorderedWhenPrepared) {
   auto wLayer = randomVector(IC * 3 * OC, 142),
        wIter = randomVector(OC * 3 * OC, 143);
   GruData data;
-  Copies before = Copies::now();
+  WeightCopies before = WeightCopies::now();
   {
     GruHandles unplanned(wLayer, wIter);
     data.check(wLayer, wIter, unplanned.layer.get(), unplanned.iter.get(),
                false);
   }
-  Copies afterUnplanned = Copies::now();
+  WeightCopies afterUnplanned = WeightCopies::now();
   const int64_t needed = afterUnplanned.onCall - before.onCall;
 
   std::vector<int64_t> plan(PDNNRT_PLAN_RNN_SIZE, 0);
@@ -342,10 +333,10 @@ TEST_F(PreparedWeightsTest, APlannedGruIsReorderedWhenPrepared) {
   MemRef wLayerRef(wLayer, {1, 1, IC, 3, OC}), wIterRef(wIter, {1, 1, OC, 3, OC});
   Prepared layer(wLayerRef, PDNNRT_WEIGHTS_RNN_LAYER, &planRef),
       iter(wIterRef, PDNNRT_WEIGHTS_RNN_ITER, &planRef);
-  Copies afterLoad = Copies::now();
+  WeightCopies afterLoad = WeightCopies::now();
   EXPECT_EQ(afterLoad.atLoad - afterUnplanned.atLoad, needed);
   data.check(wLayer, wIter, layer.get(), iter.get(), false);
-  EXPECT_EQ(Copies::now().onCall, afterLoad.onCall);
+  EXPECT_EQ(WeightCopies::now().onCall, afterLoad.onCall);
 }
 
 TEST_F(PreparedWeightsTest, APlanOfTheWrongSizeIsAnError) {

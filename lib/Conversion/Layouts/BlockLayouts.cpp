@@ -101,7 +101,6 @@ private:
   /// A new blocked tensor shaped like plain image `like` (N, H, W) with
   /// `channels`.
   Value emptyBlocked(Location loc, Value like, int64_t channels);
-  RankedTensorType blockedType(ArrayRef<int64_t> plain, int64_t channels) const;
 
   Operation *root;
   int64_t block;
@@ -114,13 +113,6 @@ private:
   DenseMap<Value, Value> blockedCopies, plainCopies;
   SmallVector<Operation *> chosen;
 };
-
-RankedTensorType BlockLayouts::blockedType(ArrayRef<int64_t> plain,
-                                           int64_t channels) const {
-  return RankedTensorType::get(
-      {plain[0], (channels + block - 1) / block, plain[2], plain[3], block},
-      Float32Type::get(root->getContext()));
-}
 
 Value BlockLayouts::emptyBlocked(Location loc, Value like, int64_t channels) {
   SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(rewriter, loc, like);
