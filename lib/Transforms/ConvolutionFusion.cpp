@@ -7,6 +7,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace mlir::pdnn;
@@ -41,6 +42,13 @@ std::optional<Convolution> Convolution::of(Operation *op) {
     return std::nullopt;
   }
   return c;
+}
+
+std::string Convolution::whyClosed() const {
+  if (getElementTypeOrSelf(input.getType()).isInteger(8))
+    return "the convolution is int8: its scales were chosen for the ops it "
+           "has (fuse before quantizing)";
+  return {};
 }
 
 bool Convolution::onlyFeeds(Operation *user) const {

@@ -29,6 +29,10 @@ struct Convolution {
   int64_t groups = 1;
 
   static std::optional<Convolution> of(Operation *op);
+  /// Why no post-op may be fused into this convolution, or "": an int8
+  /// convolution's scales were chosen for the ops it has (Paddle fuses
+  /// before it quantizes).
+  std::string whyClosed() const;
   /// Whether the convolution's result feeds `user` and nothing else.
   bool onlyFeeds(Operation *user) const;
 };

@@ -93,6 +93,8 @@ static std::string plan(BatchNormOp bn, BatchNormFold &fold) {
   if (!conv)
     return "X is not the result of a convolution";
   fold.conv = *conv;
+  if (std::string closed = conv->whyClosed(); !closed.empty())
+    return closed;
   Operation *consumer = fold.add ? fold.add.getOperation() : bn.getOperation();
   if (!conv->onlyFeeds(consumer))
     return "the convolution's result has other readers";

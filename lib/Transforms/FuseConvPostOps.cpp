@@ -55,7 +55,8 @@ static Match convolutionFeeding(Value value, Operation *user) {
     return m;
   }
   m.conv = *conv;
-  if (!conv->onlyFeeds(user))
+  m.why = conv->whyClosed();
+  if (m.why.empty() && !conv->onlyFeeds(user))
     m.why = "the convolution's result has other readers";
   return m;
 }

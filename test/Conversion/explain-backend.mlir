@@ -4,7 +4,7 @@
 // RUN: pdnn-opt %s -split-input-file --pdnn-explain-backend=backend=reference -o /dev/null 2>&1 | FileCheck %s --check-prefix=REF
 
 // With backend=reference, everything the reference loops take runs there.
-// REF-COUNT-8: remark: runs on the reference loops: backend=reference
+// REF-COUNT-9: remark: runs on the reference loops: backend=reference
 // REF: remark: has no backend: not oneDNN (backend=reference), not the reference loops (the frame size D is dynamic
 
 func.func @onednn(%x: tensor<4x8xf32>, %lod: tensor<?xi64>, %gx: tensor<?x6xf32>, %gw: tensor<?x?xf32>) -> (tensor<4x8xf32>, tensor<?x?xf32>) {
@@ -26,6 +26,14 @@ func.func @fallbacks(%x: tensor<4x8xf32>, %b: tensor<4x8xbf16>, %s: tensor<1xf32
   // expected-remark @below {{runs on the reference loops: trans_x / trans_y}}
   %2 = pdnn.matmul_v2 %y, %z {trans_x = true, trans_y = true} : (tensor<2x3xf32>, tensor<3x2xf32>) -> tensor<3x3xf32>
   return %0, %1, %2 : tensor<4x8xbf16>, tensor<4x8xf32>, tensor<3x3xf32>
+}
+
+// -----
+
+func.func @int8_convolution(%x: tensor<1x3x6x6xui8>, %w: tensor<2x3x3x3xf32>) -> tensor<1x2x4x4xsi8> {
+  // expected-remark @below {{runs on the reference loops: int8 convolution: the runtime's convolution call takes f32 images; the reference's integer loops run it}}
+  %0 = pdnn.conv2d Input(%x) Filter(%w) {Scale_in = 100.0 : f32} : (tensor<1x3x6x6xui8>, tensor<2x3x3x3xf32>) -> tensor<1x2x4x4xsi8>
+  return %0 : tensor<1x2x4x4xsi8>
 }
 
 // -----

@@ -163,3 +163,19 @@ func.func @refusals(%x: tensor<1x2x3x3xf32>, %min: tensor<1xf32>)
   %a5 = pdnn.relu %a4 : tensor<1x2x3x3xf32>
   return %a0, %c0, %a1, %a2, %a3, %a5 : tensor<1x2x3x3xf32>, tensor<1x2x3x3xf32>, tensor<1x2x3x3xf32>, tensor<1x2x3x3xf32>, tensor<1x2x3x3xf32>, tensor<1x2x3x3xf32>
 }
+
+// -----
+
+// An int8 convolution keeps its ops: its scales were chosen for them.
+// CHECK-LABEL: func @int8_convolution
+// CHECK: %[[C:.*]] = pdnn.conv2d
+// CHECK-NOT: fuse_activation
+// CHECK: pdnn.relu %[[C]]
+// expected-remark @below {{fused=0, refused=1}}
+func.func @int8_convolution(%x: tensor<1x2x3x3xui8>) -> tensor<1x2x3x3xf32> {
+  %w = arith.constant dense<1.0> : tensor<2x2x1x1xf32>
+  %c = pdnn.conv2d Input(%x) Filter(%w) {force_fp32_output = true} : (tensor<1x2x3x3xui8>, tensor<2x2x1x1xf32>) -> tensor<1x2x3x3xf32>
+  // expected-remark @below {{Reason="the convolution is int8: its scales were chosen for the ops it has (fuse before quantizing)"}}
+  %a = pdnn.relu %c : tensor<1x2x3x3xf32>
+  return %a : tensor<1x2x3x3xf32>
+}

@@ -414,3 +414,19 @@ func.func @refused_shapes(%x: tensor<1x1x3x3xf32>, %xl: tensor<1x3x3x1xf32>)
      -> (tensor<1x2x3x3xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>)
   return %y0#0, %y1#0, %y2#0, %y3#0, %y4#0 : tensor<1x3x3x3xf32>, tensor<1x3x3x3xf32>, tensor<1x2x3x3xf32>, tensor<1x4x3x3xf32>, tensor<1x2x3x3xf32>
 }
+
+// -----
+
+// An int8 convolution keeps its batch_norm: its scales were chosen for the
+// weights it has.
+// CHECK-LABEL: func @int8_convolution
+// CHECK: pdnn.conv2d
+// CHECK: pdnn.batch_norm
+// expected-remark @below {{folded=0, refused=1}}
+func.func @int8_convolution(%x: tensor<1x2x3x3xui8>, %s: tensor<2xf32>) -> tensor<1x2x3x3xf32> {
+  %w = arith.constant dense<1.0> : tensor<2x2x1x1xf32>
+  %c = pdnn.conv2d Input(%x) Filter(%w) {force_fp32_output = true} : (tensor<1x2x3x3xui8>, tensor<2x2x1x1xf32>) -> tensor<1x2x3x3xf32>
+  // expected-remark @below {{Reason="the convolution is int8: its scales were chosen for the ops it has (fuse before quantizing)"}}
+  %y, %m, %v, %sm, %sv = pdnn.batch_norm X(%c) Scale(%s) Bias(%s) Mean(%s) Variance(%s) {is_test = true} : (tensor<1x2x3x3xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> (tensor<1x2x3x3xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>)
+  return %y : tensor<1x2x3x3xf32>
+}

@@ -174,25 +174,26 @@ Value pdnn::widenToI32(OpBuilder &b, Location loc, Value tensor) {
 }
 
 /// A constant of `values` ([count]) and the map that reads it from a
-/// rank-`rank` iteration space whose last dimension is the column: the
-/// column itself, or 0 for a single value.
-static std::pair<Value, AffineMap> columnValues(OpBuilder &b, Location loc,
-                                                ArrayRef<float> values,
-                                                unsigned rank) {
+/// rank-`rank` iteration space whose dimension `channel` (the last one by
+/// default) is the column: the column itself, or 0 for a single value.
+static std::pair<Value, AffineMap>
+columnValues(OpBuilder &b, Location loc, ArrayRef<float> values, unsigned rank,
+             std::optional<unsigned> channel = std::nullopt) {
   auto type = RankedTensorType::get({int64_t(values.size())}, b.getF32Type());
   Value tensor = arith::ConstantOp::create(
       b, loc, type, DenseElementsAttr::get(type, values));
   MLIRContext *ctx = b.getContext();
   AffineExpr column = values.size() == 1 ? getAffineConstantExpr(0, ctx)
-                                         : getAffineDimExpr(rank - 1, ctx);
+                                         : getAffineDimExpr(channel.value_or(rank - 1), ctx);
   return {tensor, AffineMap::get(rank, 0, column, ctx)};
 }
 
 Value pdnn::int8ProductWeights(OpBuilder &b, Location loc, Value weights,
-                               ArrayRef<float> scales) {
+                               ArrayRef<float> scales, unsigned channelDim) {
   if (getElementTypeOrSelf(weights.getType()).isInteger(8))
     return widenToI32(b, loc, weights);
-  auto [scaleTensor, scaleMap] = columnValues(b, loc, scales, 2);
+  unsigned rank = cast<RankedTensorType>(weights.getType()).getRank();
+  auto [scaleTensor, scaleMap] = columnValues(b, loc, scales, rank, channelDim);
   Type i32 = b.getI32Type();
   return buildMapLike(b, loc, ValueRange{weights, scaleTensor}, weights, i32,
                       [&](OpBuilder &nb, Location nloc, ValueRange v) -> Value {
@@ -202,7 +203,7 @@ Value pdnn::int8ProductWeights(OpBuilder &b, Location loc, Value weights,
                             roundAndSaturate(nb, nloc, scaled, -128.0, 127.0);
                         return arith::FPToSIOp::create(nb, nloc, i32, q);
                       },
-                      {b.getMultiDimIdentityMap(2), scaleMap});
+                      {b.getMultiDimIdentityMap(rank), scaleMap});
 }
 
 Value pdnn::quantizeInt8Bias(OpBuilder &b, Location loc, Value bias,
@@ -233,27 +234,52 @@ Value pdnn::quantizeInt8Bias(OpBuilder &b, Location loc, Value bias,
 }
 
 Value pdnn::finishInt8Product(OpBuilder &b, Location loc, Value acc, Value bias,
-                              const Int8Product &product, Type outType) {
+                              const Int8Product &product, Type outType,
+                              std::optional<unsigned> channelDim,
+                              Value residual) {
   unsigned rank = cast<RankedTensorType>(acc.getType()).getRank();
+  unsigned channel = channelDim.value_or(rank - 1);
   Type f32 = b.getF32Type();
   SmallVector<Value> inputs{acc};
   SmallVector<AffineMap> maps{b.getMultiDimIdentityMap(rank)};
-  auto [outputScales, outputMap] = columnValues(b, loc, product.output, rank);
+  auto [outputScales, outputMap] =
+      columnValues(b, loc, product.output, rank, channel);
   inputs.push_back(outputScales);
   maps.push_back(outputMap);
+  int biasIndex = -1, residualIndex = -1;
   if (bias) {
+    biasIndex = inputs.size();
     inputs.push_back(bias);
     maps.push_back(
-        AffineMap::get(rank, 0, getAffineDimExpr(rank - 1, b.getContext())));
+        AffineMap::get(rank, 0, getAffineDimExpr(channel, b.getContext())));
   }
+  if (residual) {
+    residualIndex = inputs.size();
+    inputs.push_back(residual);
+    maps.push_back(b.getMultiDimIdentityMap(rank));
+  }
+  Type residualType =
+      residual ? getElementTypeOrSelf(residual.getType()) : Type();
   return buildMapLike(
       b, loc, inputs, acc, outType,
       [&](OpBuilder &nb, Location nloc, ValueRange v) -> Value {
         Value y = arith::SIToFPOp::create(nb, nloc, f32, v[0]);
         // oneDNN adds the bias before the output scales.
         if (bias)
-          y = arith::AddFOp::create(nb, nloc, y, v[2]);
+          y = arith::AddFOp::create(nb, nloc, y, v[biasIndex]);
         y = arith::MulFOp::create(nb, nloc, y, v[1]);
+        // The sum post-op: the residual's integers, scaled, before the
+        // activation.
+        if (residual) {
+          Value raw = reinterpretInteger(nb, nloc, v[residualIndex],
+                                         nb.getI8Type());
+          Value r = residualType.isUnsignedInteger(8)
+                        ? Value(arith::UIToFPOp::create(nb, nloc, f32, raw))
+                        : Value(arith::SIToFPOp::create(nb, nloc, f32, raw));
+          r = arith::MulFOp::create(
+              nb, nloc, r, floatConstant(nb, nloc, f32, product.sumScale));
+          y = arith::AddFOp::create(nb, nloc, y, r);
+        }
         if (product.activation.kind != FusedActivation::None) {
           y = fusedActivation(nb, nloc, product.activation, y);
           if (product.activationScale != 1.0f)

@@ -59,23 +59,29 @@ Value int8KernelWeights(OpBuilder &b, Location loc, Value weights,
 /// ui8/si8 `tensor` widened to i32, exactly.
 Value widenToI32(OpBuilder &b, Location loc, Value tensor);
 
-/// The s8 weights [K, N] of an int8 product, as i32: si8 weights widened,
-/// f32 ones quantized as Paddle's kernels reorder them,
-/// sat_s8(rint(w · scales[n])) with one scale or one per column.
+/// The s8 weights of an int8 product, as i32: si8 weights widened, f32
+/// ones quantized as Paddle's kernels reorder them,
+/// sat_s8(rint(w · scales[n])) with one scale or one per output channel
+/// n, which runs along `channelDim` (1 for a product's [K, N], 0 for a
+/// convolution's [M, C / G, KH, KW]).
 Value int8ProductWeights(OpBuilder &b, Location loc, Value weights,
-                         ArrayRef<float> scales);
+                         ArrayRef<float> scales, unsigned channelDim = 1);
 
 /// An int8 product's f32 bias [N] as Paddle reorders it into s32,
 /// sat_s32(rint(b · scales[n])), held in f32 (as oneDNN adds it).
 Value quantizeInt8Bias(OpBuilder &b, Location loc, Value bias,
                        ArrayRef<float> scales);
 
-/// The rest of an int8 product after its s32 accumulation `acc` (columns
-/// last): the quantized bias (from quantizeInt8Bias, [N], or null), the
-/// output scales, the activation and the conversion to `outType` (f32, ui8
-/// or si8).
+/// The rest of an int8 product after its s32 accumulation `acc`, whose
+/// output channels run along `channelDim` (the last dimension unless
+/// given): the quantized bias (from quantizeInt8Bias, [N], or null), the
+/// output scales, a convolution's residual sum (ui8/si8 `residual` of
+/// acc's shape, times the product's sumScale), the activation and the
+/// conversion to `outType` (f32, ui8 or si8).
 Value finishInt8Product(OpBuilder &b, Location loc, Value acc, Value bias,
-                        const Int8Product &product, Type outType);
+                        const Int8Product &product, Type outType,
+                        std::optional<unsigned> channelDim = std::nullopt,
+                        Value residual = {});
 
 } // namespace mlir::pdnn
 

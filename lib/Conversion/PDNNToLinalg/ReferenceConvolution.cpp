@@ -111,6 +111,36 @@ static Value convolutionEpilogue(OpBuilder &b, Location loc, Value out,
                       maps);
 }
 
+/// Paddle's int8 convolution after its s32 accumulation `acc` [N, M, OH,
+/// OW] (Int8Products.h): the bias quantized to s32, the output scales, the
+/// residual's sum, the activation and Output's type.
+static Value int8ConvolutionEpilogue(OpBuilder &b, Location loc, Value acc,
+                                     Value bias, Value residual,
+                                     const Int8Product &int8, Type outType,
+                                     StringRef name) {
+  SmallVector<OpFoldResult> sizes = getSizes(b, loc, acc);
+  if (bias) {
+    bias = flatten(b, loc, bias);
+    OpFoldResult m = guardEqual(
+        b, loc, tensor::getMixedSize(b, loc, bias, 0), sizes[1],
+        (name + ": Bias has {0} values for {1} output channels").str());
+    bias = quantizeInt8Bias(b, loc, sliceTo(b, loc, bias, {m}), int8.bias);
+  }
+  if (residual) {
+    SmallVector<OpFoldResult> rs = getSizes(b, loc, residual);
+    for (int d = 0; d < 4; ++d)
+      sizes[d] = guardEqual(
+          b, loc, rs[d], sizes[d],
+          (name + ": ResidualData has size {0} in dimension " + Twine(d) +
+           " where Output has {1}")
+              .str());
+    residual = sliceTo(b, loc, residual, sizes);
+    acc = sliceTo(b, loc, acc, sizes);
+  }
+  return finishInt8Product(b, loc, acc, bias, int8, outType,
+                           /*channelDim=*/1, residual);
+}
+
 /// x [N, C, H, W] padded with `value` by the windows' pads (and ceil_mode's
 /// extra pad after).
 static Value padImage(OpBuilder &b, Location loc, Value x, const WindowDim &h,
@@ -130,12 +160,17 @@ static Value padImage(OpBuilder &b, Location loc, Value x, const WindowDim &h,
   });
   if (none)
     return x;
-  Value pad = floatConstant(b, loc, getElementTypeOrSelf(x.getType()), value);
+  Type elementType = getElementTypeOrSelf(x.getType());
+  Value pad = isa<IntegerType>(elementType)
+                  ? Value(arith::ConstantOp::create(
+                        b, loc, b.getIntegerAttr(elementType, int64_t(value))))
+                  : floatConstant(b, loc, elementType, value);
   return tensor::PadOp::create(b, loc, Type(), x, low, high, pad);
 }
 
 /// A grouped convolution of NCHW `x` (already padded) with `filter`
-/// [M, C / G, KH, KW]: [N, M, OH, OW].
+/// [M, C / G, KH, KW]: [N, M, OH, OW], accumulated in x's element type (f32,
+/// or i32 for widened int8 data, where the sums are exact).
 static Value groupedConvolution(OpBuilder &b, Location loc, Value x,
                                 Value filter, int64_t groups,
                                 ArrayRef<OpFoldResult> outSpatial,
@@ -143,7 +178,7 @@ static Value groupedConvolution(OpBuilder &b, Location loc, Value x,
                                 ArrayRef<int64_t> dilations) {
   SmallVector<OpFoldResult> xs = getSizes(b, loc, x);
   SmallVector<OpFoldResult> fs = getSizes(b, loc, filter);
-  Type f32 = b.getF32Type();
+  Type f32 = getElementTypeOrSelf(x.getType());
   auto stridesAttr = b.getI64TensorAttr(strides);
   auto dilationsAttr = b.getI64TensorAttr(dilations);
   if (groups == 1) {
@@ -201,6 +236,14 @@ struct Conv2DToLinalg : public OpRewritePattern<ConvOp> {
                                     (name + " height").str());
     WindowDim w = convolutionWindow(rewriter, loc, specs[1], xs[3], fs[3],
                                     (name + " width").str());
+    // int8 data multiplies s8 weights exactly in i32; zero pads are the
+    // quantized zero (no shift).
+    std::optional<Int8Product> int8 = int8ProductOf(op);
+    if (int8) {
+      x = widenToI32(rewriter, loc, x);
+      filter = int8ProductWeights(rewriter, loc, filter, int8->weights,
+                                  /*channelDim=*/0);
+    }
     Value padded = padImage(rewriter, loc, x, h, w, 0.0, false);
     Value out = groupedConvolution(
         rewriter, loc, padded, filter, groups, {h.out, w.out},
@@ -208,10 +251,16 @@ struct Conv2DToLinalg : public OpRewritePattern<ConvOp> {
     Value residual = op.getResidual()
                          ? toChannelsFirst(rewriter, loc, op.getResidual(), last)
                          : Value();
-    out = convolutionEpilogue(rewriter, loc, out, op.getBias(), residual,
-                              op.getFuseActivation(),
-                              op.getFuseAlpha().convertToFloat(),
-                              op.getFuseBeta().convertToFloat(), name);
+    if (int8)
+      out = int8ConvolutionEpilogue(rewriter, loc, out, op.getBias(), residual,
+                                    *int8,
+                                    getElementTypeOrSelf(op.getOutput().getType()),
+                                    name);
+    else
+      out = convolutionEpilogue(rewriter, loc, out, op.getBias(), residual,
+                                op.getFuseActivation(),
+                                op.getFuseAlpha().convertToFloat(),
+                                op.getFuseBeta().convertToFloat(), name);
     replaceOpWithCasts(rewriter, op, fromChannelsFirst(rewriter, loc, out, last));
     return success();
   }

@@ -33,6 +33,43 @@ static Int8Product paddleScales(float scaleIn, ArrayRef<float> scaleWeights,
   return product;
 }
 
+/// conv_mkldnn_op's get_int8_scales and get_int8_bias_scales: Scale_out
+/// leaves the output scales with an activation (it scales the activation's
+/// result) or an f32 Output; the output scales are divided in double, the
+/// bias scales multiplied in float, as Paddle computes them.
+static Int8Product convolutionScales(float scaleIn, ArrayRef<float> scaleWeights,
+                                     float scaleOut, float scaleInEltwise,
+                                     bool forceFp32Output,
+                                     ActivationSpec activation, bool residual,
+                                     bool f32Weights) {
+  bool hasActivation = activation.kind != FusedActivation::None;
+  float outScale = forceFp32Output || hasActivation ? 1.0f : scaleOut;
+  Int8Product product;
+  product.activation = activation;
+  product.activationScale = !forceFp32Output && hasActivation ? scaleOut : 1.0f;
+  product.sumScale = residual ? outScale / scaleInEltwise : 1.0f;
+  for (float weightScale : scaleWeights) {
+    product.bias.push_back(scaleIn * weightScale);
+    product.output.push_back(static_cast<float>(
+        double(outScale) / (double(scaleIn) * double(weightScale))));
+    if (f32Weights)
+      product.weights.push_back(weightScale);
+  }
+  return product;
+}
+
+template <typename ConvOp>
+static std::optional<Int8Product> int8ConvolutionOf(ConvOp conv) {
+  if (!getElementTypeOrSelf(conv.getInput().getType()).isInteger(8))
+    return std::nullopt;
+  return convolutionScales(
+      conv.getScaleIn().convertToFloat(), conv.getScaleWeights(),
+      conv.getScaleOut().convertToFloat(),
+      conv.getScaleInEltwise().convertToFloat(), conv.getForceFp32Output(),
+      fusedActivationOf(conv), bool(conv.getResidual()),
+      !getElementTypeOrSelf(conv.getFilter().getType()).isInteger(8));
+}
+
 static bool isInt8(Value value) {
   return getElementTypeOrSelf(value.getType()).isInteger(8);
 }
@@ -64,5 +101,7 @@ std::optional<Int8Product> mlir::pdnn::int8ProductOf(Operation *op) {
                             matmul.getForceFp32Output(),
                             fusedActivationOf(matmul), /*f32Weights=*/false);
       })
+      .Case<Conv2DOp, DepthwiseConv2DOp>(
+          [](auto conv) { return int8ConvolutionOf(conv); })
       .Default([](Operation *) { return std::nullopt; });
 }

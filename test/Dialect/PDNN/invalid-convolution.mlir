@@ -32,7 +32,7 @@ func.func @conv2d_filter_rank(%x: tensor<1x3x8x8xf32>, %f: tensor<4x27xf32>) {
 // -----
 
 func.func @conv2d_i32_input(%x: tensor<1x3x8x8xi32>, %f: tensor<4x3x3x3xf32>) {
-  // expected-error @+1 {{operand #0 must be ranked tensor of 32-bit float values}}
+  // expected-error @+1 {{operand #0 must be ranked tensor of 32-bit float or bfloat16 type or 8-bit unsigned integer or 8-bit signed integer values}}
   %0 = pdnn.conv2d Input(%x) Filter(%f) : (tensor<1x3x8x8xi32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
   return
 }

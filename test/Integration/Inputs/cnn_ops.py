@@ -7,6 +7,13 @@ oracle `paddle_cnn_reference.py` (and each backend against the other).
                   multiplier), strides, dilations, 2/4 paddings,
                   EXPLICIT/SAME/VALID, NCHW/NHWC, static and dynamic sizes,
                   Bias, ResidualData, every fuse_activation
+  int8_conv       conv2d, depthwise_conv2d on int8 data (Paddle's oneDNN int8
+                  kernel, paddle_cnn_reference.conv2d_int8): u8/s8 Input,
+                  f32 Filter with per-channel or common Scale_weights and
+                  si8 Filter, Bias, relu/relu6/leaky/hard_swish/sigmoid,
+                  a u8/s8 residual sum with its own scale, u8/s8/f32
+                  Output, groups, strides, dilations, paddings, NHWC;
+                  exact (one step for the transcendental activations)
   conv_transpose  conv2d_transpose: the same geometry, output_padding,
                   output_size, Bias, fuse_activation
   pool            pool2d max/avg: global_pooling, adaptive (avg), ceil_mode,
@@ -237,6 +244,141 @@ def conv_case(rng, x_shape, f_shape, op="conv2d", dynamic=(), bias=False, residu
                                              out_t))
     add_f32_result(c, "%o", out_t, expected)
     return c
+
+
+INT8 = {"ui8": np.uint8, "si8": np.int8}
+
+
+def int8_conv_case(rng, x_shape, f_shape, op="conv2d", src="ui8", out="si8",
+                   scales="per-channel", bias=True, residual=None, filter_s8=False,
+                   saturate=1.0, tag="", **attrs):
+    """An int8 conv2d/depthwise_conv2d with Paddle's scales: Scale_in and
+    Scale_out are those of cpu_quantize_pass for data of the ranges the
+    inputs and the f32 result have (so outputs span the int8 range;
+    `saturate` > 1 pushes the largest ones past it), Scale_weights
+    127 / max|W[oc]| (or one common scale). out: "ui8", "si8" or "f32"
+    (force_fp32_output). residual: None, "ui8" or "si8" (Output's type)."""
+    fmt = attrs.get("data_format", "NCHW")
+    info = np.iinfo(INT8[src])
+    x = rng.randint(info.min, info.max + 1, size=x_shape).astype(INT8[src])
+    w = f32(rng.rand(*f_shape) * 2 - 1)
+    m = f_shape[0]
+    absmax = np.abs(w).reshape(m, -1).max(axis=1)
+    sw = (127.0 / absmax).astype(np.float32)
+    if scales == "common":
+        sw = np.array([127.0 / absmax.max()], np.float32)
+    if filter_s8:
+        w = np.clip(np.rint(w * sw.reshape(-1, 1, 1, 1)), -127, 127).astype(np.int8)
+    b = f32(rng.rand(m) * 2 - 1) if bias else None
+    scale_in = 255.0 / 1.7 if src == "ui8" else 127.0 / 1.3
+    kw = {k: v for k, v in attrs.items() if v is not None}
+    act = kw.get("fuse_activation", "")
+    common = dict(kw, Scale_in=scale_in, Scale_weights=sw)
+    # The f32 result's range gives Scale_out, as calibration would.
+    y = cnn.conv2d_int8(x, w, b, force_fp32_output=True, **common)
+    out_max = max(float(np.abs(y).max()), 1e-3)
+    scale_out = (255.0 if out == "ui8" else 127.0) / out_max * saturate
+    r = None
+    if residual:
+        rinfo = np.iinfo(INT8[residual])
+        plain = cnn.conv2d_int8(x, w, None, force_fp32_output=True,
+                                **dict(common, fuse_activation=""))
+        r = rng.randint(rinfo.min, rinfo.max + 1, size=plain.shape).astype(INT8[residual])
+        kw["fuse_residual_connection"] = True
+    scale_in_eltwise = 255.0 / 0.9 if residual == "ui8" else 127.0 / 0.8
+    force = out == "f32"
+    expected = cnn.conv2d_int8(
+        x, w, b, r, Scale_out=scale_out, Scale_in_eltwise=scale_in_eltwise,
+        force_fp32_output=force, out_dtype=INT8.get(out, np.int8), **common)
+    smooth = act not in ("", "relu", "relu6", "leaky_relu")
+    name = "%s int8 X=%s %s F=%s%s %s-scales out=%s %s%s%s%s" % (
+        op, shape_text(x_shape), src, shape_text(f_shape), " si8" if filter_s8 else "",
+        scales, out, describe(kw), " Bias" if bias else "",
+        " ResidualData=%s" % residual if residual else "", " " + tag if tag else "")
+    c = Case(name)
+    c.arg("x", x)
+    c.value("w", w, const=True)
+    operands = "Input(%x) Filter(%w)"
+    types = [c.type("%x"), c.type("%w")]
+    if bias:
+        c.const("b", b)
+        operands += " Bias(%b)"
+        types.append(c.type("%b"))
+    if residual:
+        c.arg("r", r)
+        operands += " ResidualData(%r)"
+        types.append(c.type("%r"))
+    kw.update(Scale_in=float(scale_in), Scale_weights=F32s(float(v) for v in sw),
+              Scale_out=float(scale_out))
+    if residual:
+        kw["Scale_in_eltwise"] = float(scale_in_eltwise)
+    if force:
+        kw["force_fp32_output"] = True
+    out_t = out_type(expected.shape, (), "f32" if force else out)
+    c.op("%%o = pdnn.%s %s%s : (%s) -> %s" % (op, operands, attrs_text(kw),
+                                             ", ".join(types), out_t))
+    if force:
+        # Exact but for the f32 activations' last bits.
+        c.result("%o", out_t, expected, tol(expected, 1e-6 if smooth else 1e-7))
+    else:
+        # One step where an activation rounds differently near a tie.
+        c.result("%o", out_t, expected, 1.0 if smooth else 0.0, 0.0,
+                 dtype=INT8[out])
+        c.cross_atol = 1.0 if smooth else 0.0
+    return c
+
+
+def int8_conv_cases():
+    rng = np.random.RandomState(7301)
+    C = []
+    add = C.append
+    add(int8_conv_case(rng, (1, 3, 7, 7), (4, 3, 3, 3)))
+    add(int8_conv_case(rng, (2, 3, 6, 5), (4, 3, 3, 3), src="si8", paddings=[1, 1]))
+    add(int8_conv_case(rng, (1, 3, 6, 5), (4, 3, 3, 3), scales="common", paddings=[1, 1]))
+    add(int8_conv_case(rng, (1, 3, 6, 5), (4, 3, 3, 3), bias=False, out="ui8",
+                       fuse_activation="relu"))
+    add(int8_conv_case(rng, (1, 3, 9, 8), (5, 3, 3, 3), out="f32", strides=[2, 2],
+                       paddings=[1, 1]))
+    add(int8_conv_case(rng, (1, 4, 9, 10), (6, 4, 3, 2), src="si8", out="f32",
+                       scales="common", strides=[2, 3], paddings=[1, 2, 0, 1]))
+    add(int8_conv_case(rng, (1, 3, 10, 9), (4, 3, 3, 3), dilations=[2, 2],
+                       paddings=[2, 2], saturate=1.6, tag="(saturating)"))
+    add(int8_conv_case(rng, (1, 3, 7, 7), (4, 3, 3, 3), strides=[2, 2],
+                       padding_algorithm="SAME"))
+    add(int8_conv_case(rng, (1, 4, 6, 6), (6, 2, 3, 3), groups=2, paddings=[1, 1]))
+    add(int8_conv_case(rng, (1, 3, 6, 6), (4, 3, 3, 3), filter_s8=True, paddings=[1, 1]))
+    add(int8_conv_case(rng, (1, 8, 8, 8), (8, 1, 3, 3), op="depthwise_conv2d", groups=8,
+                       out="ui8", paddings=[1, 1], fuse_activation="relu6",
+                       fuse_alpha=6.0))
+    add(int8_conv_case(rng, (1, 4, 9, 9), (8, 1, 3, 3), op="depthwise_conv2d", groups=4,
+                       src="si8", strides=[2, 2], paddings=[1, 1],
+                       tag="(channel multiplier 2)"))
+    add(int8_conv_case(rng, (2, 16, 7, 7), (16, 1, 5, 5), op="depthwise_conv2d",
+                       groups=16, out="f32", paddings=[2, 2]))
+    add(int8_conv_case(rng, (1, 6, 6, 3), (4, 3, 3, 3), data_format="NHWC",
+                       paddings=[1, 1]))
+    add(int8_conv_case(rng, (1, 7, 7, 8), (8, 1, 3, 3), op="depthwise_conv2d",
+                       groups=8, data_format="NHWC", out="ui8", strides=[2, 2],
+                       fuse_activation="relu"))
+    # Activations (Scale_out after them).
+    add(int8_conv_case(rng, (1, 3, 6, 5), (4, 3, 3, 3), paddings=[1, 1],
+                       fuse_activation="leaky_relu", fuse_alpha=0.2))
+    add(int8_conv_case(rng, (1, 3, 6, 5), (4, 3, 3, 3), paddings=[1, 1],
+                       fuse_activation="hard_swish"))
+    add(int8_conv_case(rng, (1, 3, 6, 5), (4, 3, 3, 3), out="ui8", paddings=[1, 1],
+                       fuse_activation="sigmoid"))
+    add(int8_conv_case(rng, (1, 3, 6, 5), (4, 3, 3, 3), out="f32", paddings=[1, 1],
+                       fuse_activation="hard_swish"))
+    # The residual sum, with its own scale.
+    add(int8_conv_case(rng, (1, 3, 6, 6), (4, 3, 3, 3), residual="si8", paddings=[1, 1]))
+    add(int8_conv_case(rng, (1, 3, 6, 6), (4, 3, 3, 3), src="si8", out="ui8",
+                       residual="ui8", paddings=[1, 1], fuse_activation="relu"))
+    add(int8_conv_case(rng, (1, 4, 6, 6), (4, 1, 3, 3), op="depthwise_conv2d", groups=4,
+                       residual="si8", scales="common", bias=False, paddings=[1, 1],
+                       fuse_activation="hard_swish"))
+    add(int8_conv_case(rng, (1, 6, 6, 3), (4, 3, 3, 3), data_format="NHWC",
+                       residual="si8", strides=[2, 2], padding_algorithm="SAME"))
+    return C
 
 
 ACTS = [
@@ -2332,6 +2474,7 @@ def check(args, cases, configs=(harness.ONEDNN, harness.REFERENCE),
 
 GROUPS = {
     "conv": conv_cases,
+    "int8_conv": int8_conv_cases,
     "conv_transpose": conv_transpose_cases,
     "pool": pool_cases,
     "batch_norm": batch_norm_cases,

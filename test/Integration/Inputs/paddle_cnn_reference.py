@@ -357,6 +357,79 @@ def conv2d(Input, Filter, Bias=None, ResidualData=None, strides=(1, 1),
 depthwise_conv2d = conv2d
 
 
+def conv2d_int8(Input, Filter, Bias=None, ResidualData=None, Scale_in=1.0,
+                Scale_weights=(1.0,), Scale_out=1.0, Scale_in_eltwise=1.0,
+                force_fp32_output=False, out_dtype=np.int8, strides=(1, 1),
+                paddings=(0, 0), padding_algorithm="EXPLICIT", groups=1,
+                dilations=(1, 1), data_format="NCHW", fuse_activation="",
+                fuse_alpha=0.0, fuse_beta=0.0):
+    """Paddle's oneDNN int8 conv2d / depthwise_conv2d (conv_mkldnn_op.cc,
+    ConvMKLDNNHandlerT: get_int8_scales, get_int8_bias_scales,
+    CreatePostOps; oneDNN 2.6's ref_convolution_int8.cpp for the order of
+    operations, all in float32):
+
+    - Input uint8/int8; Filter int8 as it is, or f32 reordered into s8 with
+      Scale_weights (mask per output channel): sat_s8(rint(w * s[oc]));
+    - Bias reordered into s32 with Scale_in * Scale_weights[oc] (float);
+    - has_act = fuse_activation != ""; scale_out_data = 1 with
+      force_fp32_output or an activation, else Scale_out;
+      activation_scale = Scale_out with an activation and an int8 output;
+      output_shift_scale[oc] = (float)((double)scale_out_data /
+      ((double)Scale_in * (double)Scale_weights[oc]));
+      sum_scale = scale_out_data / Scale_in_eltwise with a residual;
+    - d = ((float)acc + b_q) * oscale[oc]; d += sum_scale * residual (the
+      sum post-op reads the int8 ResidualData that Paddle copies into the
+      output buffer); d = activation_scale * act(d);
+    - an int8 Output is d rounded to nearest even and saturated.
+
+    Returns the Output (out_dtype, or float32 with force_fp32_output) in
+    data_format's layout."""
+    f = np.float32
+    x = np.asarray(Input)
+    w = np.asarray(Filter)
+    oc = w.shape[0]
+    sw = np.broadcast_to(np.asarray(Scale_weights, f).reshape(-1),
+                         (oc,)).astype(f)
+    if w.dtype == np.int8:
+        w_q = w.astype(np.float64)
+    else:
+        w_q = np.clip(np.rint((w.astype(f) * sw[:, None, None, None]).astype(f)),
+                      -128, 127).astype(np.float64)
+    strides = [int(v) for v in strides]
+    dilations = [int(v) for v in dilations]
+    _check_conv(x, w_q, strides, dilations, groups, data_format)
+    xn = _to_nchw(x.astype(np.float64), data_format)
+    pads, dil = update_padding_and_dilation(paddings, dilations,
+                                            padding_algorithm, xn.shape[2:],
+                                            strides, w.shape[2:])
+    acc = _conv2d_nchw(xn, w_q, strides, pads, dil, groups)  # exact integers
+    assert np.abs(acc).max(initial=0) < 2 ** 24
+    has_act = fuse_activation != ""
+    scale_out_data = 1.0 if force_fp32_output or has_act else float(f(Scale_out))
+    act_scale = f(Scale_out) if has_act and not force_fp32_output else f(1.0)
+    oscale = np.array([float(scale_out_data) / (float(f(Scale_in)) * float(v))
+                       for v in sw], np.float64).astype(f).reshape(1, -1, 1, 1)
+    d = acc.astype(f)
+    if Bias is not None:
+        bias_scales = (f(Scale_in) * sw).astype(f)
+        b_q = np.clip(np.rint((np.asarray(Bias, f) * bias_scales).astype(np.float64)),
+                      -2.0 ** 31, 2.0 ** 31 - 1).astype(f)
+        d = (d + b_q.reshape(1, -1, 1, 1)).astype(f)
+    d = (d * oscale).astype(f)
+    if ResidualData is not None:
+        sum_scale = f(f(scale_out_data) / f(Scale_in_eltwise))
+        r = _to_nchw(np.asarray(ResidualData), data_format).astype(f)
+        d = (d + (sum_scale * r).astype(f)).astype(f)
+    if has_act:
+        d = (onednn_activation(d, fuse_activation, fuse_alpha, fuse_beta)
+             .astype(f) * act_scale).astype(f)
+    d = _from_nchw(d, data_format)
+    if force_fp32_output:
+        return d.astype(f)
+    info = np.iinfo(out_dtype)
+    return np.clip(np.rint(d.astype(np.float64)), info.min, info.max).astype(out_dtype)
+
+
 # ---------------------------------------------------------------------------
 # conv2d_transpose
 # ---------------------------------------------------------------------------

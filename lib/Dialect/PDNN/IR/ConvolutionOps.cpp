@@ -251,6 +251,46 @@ static LogicalResult inferConv2D(ConvOp op, InferredShapes &shapes) {
   return success();
 }
 
+/// f32 or int8 (Paddle's int8 kernel: its scales, and a residual of
+/// Output's int8 type, which the kernel sums in place).
+template <typename ConvOp>
+static LogicalResult verifyConv2DPrecision(ConvOp op, int64_t channels) {
+  Type data = elementTypeOf(op.getInput());
+  if (data.isBF16())
+    return op.emitOpError() << "bf16 Input: the convolutions run in f32 or "
+                               "int8";
+  if (failed(verifyProductTypes(op, op.getInput(), op.getFilter(),
+                                op.getOutput(), op.getForceFp32Output())))
+    return failure();
+  Value residual = op.getResidual();
+  Type out = elementTypeOf(op.getOutput());
+  if (!data.isInteger(8)) {
+    if (residual && !elementTypeOf(residual).isF32())
+      return op.emitOpError() << "ResidualData of a f32 convolution must be "
+                                 "f32, got "
+                              << elementTypeOf(residual);
+    return success();
+  }
+  if (failed(verifyScale(op, "Scale_in", op.getScaleIn().convertToFloat())) ||
+      failed(verifyScaleList(op, "Scale_weights", op.getScaleWeights(),
+                             channels, "output channels (Filter[0])")) ||
+      failed(verifyScale(op, "Scale_out", op.getScaleOut().convertToFloat())))
+    return failure();
+  if (!residual)
+    return success();
+  if (op.getForceFp32Output())
+    return op.emitOpError() << "an int8 residual sum needs an int8 Output: "
+                               "Paddle's kernel refuses "
+                               "fuse_residual_connection with "
+                               "force_fp32_output";
+  if (elementTypeOf(residual) != out)
+    return op.emitOpError() << "int8 ResidualData must have Output's type "
+                            << out << " (the kernel sums into Output), got "
+                            << elementTypeOf(residual);
+  return verifyScale(op, "Scale_in_eltwise",
+                     op.getScaleInEltwise().convertToFloat());
+}
+
 template <typename ConvOp>
 static LogicalResult verifyConv2D(ConvOp op) {
   if (failed(verifyInferredShapes(op, {"Output"})) ||
@@ -262,9 +302,11 @@ static LogicalResult verifyConv2D(ConvOp op) {
     return failure();
   if (op.getFuseResidualConnection() && !op.getResidualData())
     return op.emitOpError() << "fuse_residual_connection needs ResidualData";
-  return expectOptionalShape(op, op.getResidual(),
-                             "ResidualData (Output's shape)",
-                             shapeOf(op.getOutput()));
+  if (failed(expectOptionalShape(op, op.getResidual(),
+                                 "ResidualData (Output's shape)",
+                                 shapeOf(op.getOutput()))))
+    return failure();
+  return verifyConv2DPrecision(op, m);
 }
 
 LogicalResult Conv2DOp::inferResultShapes(InferredShapes &shapes) {

@@ -19,32 +19,6 @@ using namespace mlir;
 using namespace mlir::pdnn;
 using namespace mlir::pdnn::detail;
 
-/// Element types of a product: float data multiplies weights of its own type
-/// or f32 (bf16 kernels reorder f32 weights); int8 data multiplies si8 or f32
-/// weights (quantized with the weight scales). Out is f32 when
-/// `force_fp32_output`, otherwise the data type.
-static LogicalResult verifyProductTypes(Operation *op, Value data,
-                                        Value weights, Value out,
-                                        bool forceFp32Output) {
-  Type dataType = elementTypeOf(data);
-  Type weightType = elementTypeOf(weights);
-  Type outType = elementTypeOf(out);
-  bool quantized = dataType.isInteger(8);
-  Type f32 = Float32Type::get(op->getContext());
-  if (quantized ? !(weightType.isSignedInteger(8) || weightType.isF32())
-                : !(weightType == dataType || weightType.isF32()))
-    return op->emitOpError() << "weights of type " << weightType
-                             << " cannot multiply " << dataType << " data";
-  if (forceFp32Output ? outType != f32
-                      : outType != dataType && !(quantized && outType.isInteger(8)))
-    return op->emitOpError()
-           << "output element type must be "
-           << (forceFp32Output ? "f32 (force_fp32_output)"
-                               : quantized ? "ui8 or si8" : "the input's")
-           << ", got " << outType;
-  return success();
-}
-
 /// Weights in `#pdnn.packed` are read by the generated sparse kernels only:
 /// oneDNN's BA16a64b4a layout of s8 weights [K, N] multiplying int8 data,
 /// packed when the module is compiled, so they must be a constant whose

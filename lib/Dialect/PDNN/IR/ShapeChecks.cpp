@@ -141,3 +141,25 @@ Type pdnn::detail::paddleElementType(MLIRContext *context, int32_t code) {
     return {};
   }
 }
+
+LogicalResult pdnn::detail::verifyProductTypes(Operation *op, Value data,
+                                              Value weights, Value out,
+                                              bool forceFp32Output) {
+  Type dataType = elementTypeOf(data);
+  Type weightType = elementTypeOf(weights);
+  Type outType = elementTypeOf(out);
+  bool quantized = dataType.isInteger(8);
+  Type f32 = Float32Type::get(op->getContext());
+  if (quantized ? !(weightType.isSignedInteger(8) || weightType.isF32())
+                : !(weightType == dataType || weightType.isF32()))
+    return op->emitOpError() << "weights of type " << weightType
+                             << " cannot multiply " << dataType << " data";
+  if (forceFp32Output ? outType != f32
+                      : outType != dataType && !(quantized && outType.isInteger(8)))
+    return op->emitOpError()
+           << "output element type must be "
+           << (forceFp32Output ? "f32 (force_fp32_output)"
+                               : quantized ? "ui8 or si8" : "the input's")
+           << ", got " << outType;
+  return success();
+}

@@ -106,6 +106,14 @@ LogicalResult verifyScaleList(Operation *op, StringRef name,
                               ArrayRef<float> scales, int64_t channels,
                               StringRef channelsName);
 
+/// Element types of a product (fc, mul, a convolution): float data
+/// multiplies weights of its own type or f32 (bf16 kernels reorder f32
+/// weights); int8 data multiplies si8 or f32 weights (quantized with the
+/// weight scales). The output is f32 with `forceFp32Output`, otherwise the
+/// data's type (ui8 or si8 for int8 data).
+LogicalResult verifyProductTypes(Operation *op, Value data, Value weights,
+                                 Value out, bool forceFp32Output);
+
 /// The element type of framework.proto's VarType code `code` among those
 /// pdnn tensors hold (bool, int32, int64, float32, uint8, int8, bfloat16);
 /// null for another code.

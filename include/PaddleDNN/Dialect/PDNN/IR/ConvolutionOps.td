@@ -50,14 +50,28 @@ class PDNN_Conv2DBase<string mnemonic, string what>
     "sqrt", "exp", "clip" (fuse_alpha min, fuse_beta max). Without
     `fuse_residual_connection` a given `ResidualData` is ignored, as
     Paddle's kernels ignore it.
+
+    int8 (Paddle's oneDNN int8 kernel, conv_mkldnn_op's scales): ui8 or si8
+    Input; Filter si8, or f32 quantized per output channel with
+    `Scale_weights` (rint(w·s) saturated); Bias quantized to s32 with
+    Scale_in · Scale_weights[m]. With s = 1 when an activation is fused or
+    `force_fp32_output` (f32 Output), Scale_out otherwise, each output
+    channel m computes
+    `act(s / (Scale_in · Scale_weights[m]) · (acc + bias) + s / Scale_in_eltwise · residual)`,
+    multiplied by Scale_out after a fused activation (unless f32), then
+    rounded to nearest even and saturated into the ui8/si8 Output. The
+    residual is ResidualData's integers, of Output's type.
   }];
   let arguments = !con(
-      (ins PDNN_F32Tensor:$Input, PDNN_F32Tensor:$Filter,
+      (ins PDNN_DataTensor:$Input, PDNN_DataTensor:$Filter,
            Optional<PDNN_F32Tensor>:$Bias,
-           Optional<PDNN_F32Tensor>:$ResidualData),
+           Optional<PDNN_DataTensor>:$ResidualData),
       PDNN_Conv2DGeometry, PDNN_FusedActivation,
-      (ins PDNN_Bool<"false">:$fuse_residual_connection));
-  let results = (outs PDNN_F32Tensor:$Output);
+      (ins PDNN_Bool<"false">:$fuse_residual_connection,
+           PDNN_F32<"1.0f">:$Scale_in, PDNN_UnitScales:$Scale_weights,
+           PDNN_F32<"1.0f">:$Scale_out, PDNN_F32<"1.0f">:$Scale_in_eltwise,
+           PDNN_Bool<"false">:$force_fp32_output));
+  let results = (outs PDNN_DataTensor:$Output);
   let assemblyFormat = [{
     `Input` `(` $Input `)` `Filter` `(` $Filter `)` (`Bias` `(` $Bias^ `)`)?
     (`ResidualData` `(` $ResidualData^ `)`)? attr-dict `:`

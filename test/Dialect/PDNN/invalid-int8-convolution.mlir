@@ -1,0 +1,72 @@
+// What an int8 convolution rejects, with a diagnostic.
+// RUN: pdnn-opt %s -split-input-file -verify-diagnostics
+
+func.func @scales_per_channel(%x: tensor<1x3x6x6xui8>, %w: tensor<2x3x3x3xf32>) {
+  // expected-error @+1 {{Scale_weights must hold 1 or output channels (Filter[0]) = 2 scales, got 3}}
+  %0 = pdnn.conv2d Input(%x) Filter(%w) {Scale_weights = array<f32: 1.0, 2.0, 3.0>} : (tensor<1x3x6x6xui8>, tensor<2x3x3x3xf32>) -> tensor<1x2x4x4xsi8>
+  return
+}
+
+// -----
+
+func.func @zero_scale(%x: tensor<1x3x6x6xui8>, %w: tensor<2x3x3x3xf32>) {
+  // expected-error @+1 {{Scale_in must be finite and non-zero, got 0}}
+  %0 = pdnn.conv2d Input(%x) Filter(%w) {Scale_in = 0.0 : f32} : (tensor<1x3x6x6xui8>, tensor<2x3x3x3xf32>) -> tensor<1x2x4x4xsi8>
+  return
+}
+
+// -----
+
+func.func @f32_output_without_force(%x: tensor<1x3x6x6xui8>, %w: tensor<2x3x3x3xf32>) {
+  // expected-error @+1 {{output element type must be ui8 or si8, got 'f32'}}
+  %0 = pdnn.conv2d Input(%x) Filter(%w) : (tensor<1x3x6x6xui8>, tensor<2x3x3x3xf32>) -> tensor<1x2x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @unsigned_filter(%x: tensor<1x3x6x6xui8>, %w: tensor<2x3x3x3xui8>) {
+  // expected-error @+1 {{weights of type 'ui8' cannot multiply 'ui8' data}}
+  %0 = pdnn.conv2d Input(%x) Filter(%w) : (tensor<1x3x6x6xui8>, tensor<2x3x3x3xui8>) -> tensor<1x2x4x4xsi8>
+  return
+}
+
+// -----
+
+func.func @int8_filter_f32_data(%x: tensor<1x3x6x6xf32>, %w: tensor<2x3x3x3xsi8>) {
+  // expected-error @+1 {{weights of type 'si8' cannot multiply 'f32' data}}
+  %0 = pdnn.conv2d Input(%x) Filter(%w) : (tensor<1x3x6x6xf32>, tensor<2x3x3x3xsi8>) -> tensor<1x2x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @residual_type(%x: tensor<1x3x4x4xui8>, %w: tensor<3x3x1x1xf32>, %r: tensor<1x3x4x4xsi8>) {
+  // expected-error @+1 {{int8 ResidualData must have Output's type 'ui8' (the kernel sums into Output), got 'si8'}}
+  %0 = pdnn.conv2d Input(%x) Filter(%w) ResidualData(%r) {fuse_residual_connection = true} : (tensor<1x3x4x4xui8>, tensor<3x3x1x1xf32>, tensor<1x3x4x4xsi8>) -> tensor<1x3x4x4xui8>
+  return
+}
+
+// -----
+
+func.func @residual_f32_output(%x: tensor<1x3x4x4xui8>, %w: tensor<3x3x1x1xf32>, %r: tensor<1x3x4x4xf32>) {
+  // expected-error @+1 {{an int8 residual sum needs an int8 Output: Paddle's kernel refuses fuse_residual_connection with force_fp32_output}}
+  %0 = pdnn.conv2d Input(%x) Filter(%w) ResidualData(%r) {fuse_residual_connection = true, force_fp32_output = true} : (tensor<1x3x4x4xui8>, tensor<3x3x1x1xf32>, tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @f32_conv_int8_residual(%x: tensor<1x3x4x4xf32>, %w: tensor<3x3x1x1xf32>, %r: tensor<1x3x4x4xsi8>) {
+  // expected-error @+1 {{ResidualData of a f32 convolution must be f32, got 'si8'}}
+  %0 = pdnn.conv2d Input(%x) Filter(%w) ResidualData(%r) {fuse_residual_connection = true} : (tensor<1x3x4x4xf32>, tensor<3x3x1x1xf32>, tensor<1x3x4x4xsi8>) -> tensor<1x3x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @bf16(%x: tensor<1x3x4x4xbf16>, %w: tensor<3x3x1x1xf32>) {
+  // expected-error @+1 {{bf16 Input: the convolutions run in f32 or int8}}
+  %0 = pdnn.conv2d Input(%x) Filter(%w) : (tensor<1x3x4x4xbf16>, tensor<3x3x1x1xf32>) -> tensor<1x3x4x4xbf16>
+  return
+}
