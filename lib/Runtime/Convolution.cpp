@@ -19,31 +19,97 @@
 #include "Errors.h"
 #include "Images.h"
 #include "MemRef.h"
+#include "FusedActivation.h"
 #include "PostOps.h"
+#include "Scales.h"
 #include "Scratchpad.h"
 #include "Weights.h"
+
+#include <cmath>
+#include <string>
 
 using namespace pdnnrt;
 using dims = dnnl::memory::dims;
 using tag = dnnl::memory::format_tag;
+using dt = dnnl::memory::data_type;
 
 namespace {
+
+/// A call's precision: f32, or int8 with Paddle's scales (oneDNN's output
+/// scales, the sum's and the activation's).
+struct Precision {
+  dt userWeights = dt::f32, weights = dt::f32;
+  std::vector<float> outputScales;
+  /// How f32 weights become s8; `quantizeWeights` says whether they do.
+  WeightsQuantization quantization;
+  bool quantizeWeights = false;
+  float sumScale = 1.0f, activationScale = 1.0f;
+};
 
 struct ConvolutionEntry {
   dnnl::primitive primitive;
   Scratchpad scratchpad;
   dnnl::memory src, bias, dst;
   std::unique_ptr<WeightsArg> weights;
+  // The scales the key holds only as hashes.
+  std::vector<float> outputScales;
+  WeightsQuantization quantization;
 };
 
 /// The weights' descriptor in Paddle's layout: oihw, or goihw with groups.
 dnnl::memory::desc paddleWeights(int64_t oc, int64_t icPerGroup, int64_t kh,
-                                 int64_t kw, int64_t groups) {
+                                 int64_t kw, int64_t groups,
+                                 dt type = dt::f32) {
   if (groups == 1)
-    return dnnl::memory::desc({oc, icPerGroup, kh, kw},
-                              dnnl::memory::data_type::f32, tag::oihw);
-  return dnnl::memory::desc({groups, oc / groups, icPerGroup, kh, kw},
-                            dnnl::memory::data_type::f32, tag::goihw);
+    return dnnl::memory::desc({oc, icPerGroup, kh, kw}, type, tag::oihw);
+  return dnnl::memory::desc({groups, oc / groups, icPerGroup, kh, kw}, type,
+                            tag::goihw);
+}
+
+/// Checks the images' and weights' types against f32 or int8 and reads the
+/// int8 scales into `p` (kept by the thread, so its lists keep their
+/// capacity).
+void checkPrecision(const ConvolutionCall &call, const Image &src,
+                    const Image &dst, int64_t oc, int64_t groups,
+                    Precision &p) {
+  p.userWeights = oneDNNDataType(call.weights.type);
+  p.outputScales.clear();
+  p.quantizeWeights = false;
+  p.sumScale = call.sumScale;
+  p.activationScale = call.activationScale;
+  checkEltwiseActivation(call.activation, call.alpha, call.beta,
+                         call.activationScale);
+  if (!std::isfinite(p.sumScale))
+    fail("sumScale must be finite, got %g", static_cast<double>(p.sumScale));
+  const char *srcName = elementTypeName(call.src.type);
+  if (src.type == dt::f32) {
+    if (call.weights.type != PDNNRT_TYPE_F32 || dst.type != dt::f32)
+      fail("an f32 convolution takes f32 weights and dst; got %s and %s",
+           elementTypeName(call.weights.type), elementTypeName(call.dst.type));
+    if (call.wScales.present || call.outputScales.present ||
+        p.sumScale != 1.0f || p.activationScale != 1.0f)
+      fail("wScales, outputScales, sumScale and activationScale are for "
+           "int8 convolutions, src is %s", srcName);
+    p.weights = dt::f32;
+    return;
+  }
+  p.weights = dt::s8;
+  if (p.userWeights == dt::f32) {
+    if (!call.wScales.present)
+      fail("f32 weights of an int8 convolution need wScales, their scales");
+    p.quantization.rnn = false;
+    readScales(call.wScales, oc, /*nonZero=*/true, p.quantization.scales);
+    // oihw: the output channel is dimension 0; goihw: dimensions 0 and 1
+    // (group, channel in group), whose scales run in output-channel order.
+    p.quantization.mask = p.quantization.scales.size() == 1 ? 0
+                          : groups == 1                      ? 1 << 0
+                                                             : (1 << 0) | (1 << 1);
+    p.quantizeWeights = true;
+  } else if (call.wScales.present) {
+    fail("wScales quantize f32 weights; these are already si8");
+  }
+  if (call.outputScales.present)
+    readScales(call.outputScales, oc, /*nonZero=*/false, p.outputScales);
 }
 
 /// The output size along one dimension.
@@ -53,14 +119,37 @@ int64_t outSize(int64_t in, int64_t k, int64_t d, int64_t p0, int64_t p1,
   return span < 0 ? 0 : span / s + 1;
 }
 
+/// Without VNNI, oneDNN's int8 jit kernels do not compute Paddle's
+/// arithmetic: a u8 source is multiplied with VPMADDUBSW, whose sums of two
+/// products saturate at 16 bits (oneDNN's doc/advanced/int8_computations.md
+/// leaves that to the choice of scales, and Paddle's use all of u8 and s8),
+/// and an s8 source gets weights quantized at half their scale to avoid
+/// it, which rounds them differently. There an int8 convolution runs on
+/// oneDNN's reference kernel, which is exact: slow, but the answer.
+bool int8JitIsInexact(dt srcType) {
+  if (srcType != dt::u8 && srcType != dt::s8)
+    return false;
+  static const bool vnni = [] {
+    auto isa = static_cast<unsigned>(dnnl::get_effective_cpu_isa());
+    return (isa & static_cast<unsigned>(dnnl_cpu_isa_avx512_core_vnni) &
+            ~static_cast<unsigned>(dnnl_cpu_isa_avx512_core)) != 0 ||
+           (isa & static_cast<unsigned>(dnnl_cpu_isa_avx2_vnni) &
+            ~static_cast<unsigned>(dnnl_cpu_isa_avx2)) != 0;
+  }();
+  return !vnni;
+}
+
+bool startsWith(const std::string &text, const char *prefix) {
+  return text.rfind(prefix, 0) == 0;
+}
+
 /// The primitive for these images: made with format `any` for the data
 /// first, and again for the buffers' own layouts when oneDNN wants others.
 dnnl::convolution_forward::primitive_desc
 makeDescriptor(const Image &src, const Image &dst,
-               const dnnl::memory::desc &weightsUser, bool bias,
+               const dnnl::memory::desc &weightsUser, dt weightsType, bool bias,
                const Window &g, const dnnl::primitive_attr &attr) {
-  dnnl::memory::desc weightsAny(weightsUser.dims(), dnnl::memory::data_type::f32,
-                                tag::any);
+  dnnl::memory::desc weightsAny(weightsUser.dims(), weightsType, tag::any);
   dnnl::memory::desc biasDesc({dst.c}, dnnl::memory::data_type::f32, tag::x);
   dims strides{g.strideH, g.strideW};
   // oneDNN counts dilation from 0.
@@ -75,7 +164,11 @@ makeDescriptor(const Image &src, const Image &dst,
                            dnnl::prop_kind::forward_inference,
                            dnnl::algorithm::convolution_direct, s, weightsAny,
                            d, strides, dilates, padL, padR);
-    return dnnl::convolution_forward::primitive_desc(desc, attr, cpuEngine());
+    dnnl::convolution_forward::primitive_desc pd(desc, attr, cpuEngine());
+    if (int8JitIsInexact(src.type))
+      while (!startsWith(pd.impl_info_str(), "ref") && pd.next_impl()) {
+      }
+    return pd;
   };
   dnnl::convolution_forward::primitive_desc pd =
       make(src.anyDesc(), dst.anyDesc());
@@ -104,7 +197,7 @@ void pdnnrt::planConvolutionWeights(PreparedWeights &weights,
   if (dst.h == 0 || dst.w == 0)
     return;
   dnnl::memory::desc user = paddleWeights(oc, icPerGroup, kh, kw, groups);
-  auto pd = makeDescriptor(src, dst, user, /*bias=*/true, g,
+  auto pd = makeDescriptor(src, dst, user, dt::f32, /*bias=*/true, g,
                            cachedPrimitiveAttr());
   if (pd.weights_desc() != user)
     weights.inLayout(user, pd.weights_desc(), 0, nullptr, /*planned=*/true);
@@ -143,6 +236,8 @@ void pdnnrt::run(const ConvolutionCall &call) {
   if (call.bias.present)
     expectShape(call.bias, {oc});
   bool sum = readFlag("sum", call.sum);
+  thread_local Precision p;
+  checkPrecision(call, src, dst, oc, groups, p);
   if (call.weightsPrepared)
     expectPreparedFrom(*call.weightsPrepared, weights, PDNNRT_WEIGHTS_CONVOLUTION,
                        "weightsPrepared");
@@ -158,30 +253,50 @@ void pdnnrt::run(const ConvolutionCall &call) {
   key.add(call.dilationH).add(call.dilationW).add(pads, 4);
   key.add(call.bias.present).add(sum).add(call.activation);
   key.addBits(call.alpha).addBits(call.beta);
+  key.add(static_cast<int64_t>(p.userWeights))
+      .addBits(p.sumScale)
+      .addBits(p.activationScale);
+  key.add(static_cast<int64_t>(p.outputScales.size())).add(hashOf(p.outputScales));
+  if (p.quantizeWeights)
+    key.add(p.quantization.mask).add(hashOf(p.quantization.scales));
   thread_local ThreadCache<ConvolutionEntry> cache;
   ConvolutionEntry &entry = cache.get(key, [&] {
     dnnl::primitive_attr attr = cachedPrimitiveAttr();
+    // oneDNN's output scales: one, or one per dst channel (dimension 1).
+    if (!p.outputScales.empty())
+      attr.set_output_scales(p.outputScales.size() == 1 ? 0 : 1 << 1,
+                             p.outputScales);
     dnnl::post_ops ops;
     if (sum)
-      ops.append_sum(1.0f);
-    appendActivation(ops, call.activation, call.alpha, call.beta);
+      ops.append_sum(p.sumScale);
+    appendActivation(ops, call.activation, call.alpha, call.beta,
+                     p.activationScale);
     attr.set_post_ops(ops);
     dnnl::memory::desc weightsUser =
-        paddleWeights(oc, icPerGroup, kh, kw, groups);
-    dnnl::memory::desc bias({oc}, dnnl::memory::data_type::f32, tag::x);
+        paddleWeights(oc, icPerGroup, kh, kw, groups, p.userWeights);
+    dnnl::memory::desc bias({oc}, dt::f32, tag::x);
     Window g{call.strideH, call.strideW, call.dilationH, call.dilationW,
-               {pads[0], pads[1], pads[2], pads[3]}};
-    dnnl::convolution_forward::primitive_desc pd =
-        makeDescriptor(src, dst, weightsUser, call.bias.present, g, attr);
+             {pads[0], pads[1], pads[2], pads[3]}};
+    dnnl::convolution_forward::primitive_desc pd = makeDescriptor(
+        src, dst, weightsUser, p.weights, call.bias.present, g, attr);
     auto made = std::make_unique<ConvolutionEntry>();
     made->primitive = dnnl::convolution_forward(pd);
     made->scratchpad = Scratchpad(pd);
     made->src = unboundMemory(src.desc());
     made->bias = unboundMemory(bias);
     made->dst = unboundMemory(dst.desc());
-    made->weights = std::make_unique<WeightsArg>(weightsUser, pd.weights_desc());
+    made->weights = std::make_unique<WeightsArg>(
+        weightsUser, pd.weights_desc(),
+        p.quantizeWeights ? &p.quantization : nullptr);
+    made->outputScales = p.outputScales;
+    if (p.quantizeWeights)
+      made->quantization = p.quantization;
     return made;
   });
+  if (entry.outputScales != p.outputScales ||
+      (p.quantizeWeights && !(entry.quantization == p.quantization)))
+    fail("two sets of scales share one primitive cache key; clear the error "
+         "and call again");
 
   dnnl_exec_arg_t args[] = {
       {DNNL_ARG_SRC, bind(entry.src, call.src.data)},

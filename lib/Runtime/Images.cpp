@@ -3,6 +3,7 @@
 #include "Images.h"
 
 #include "Cache.h"
+#include "Context.h"
 #include "Errors.h"
 
 #include "PaddleDNN/Runtime/PDNNRuntime.h"
@@ -20,10 +21,12 @@ tag Image::tag() const {
 
 void Image::addTo(Key &key) const {
   key.add(n).add(c).add(h).add(w).add(block).add(channelsLast);
+  key.add(static_cast<int64_t>(type));
 }
 
 Image pdnnrt::readImage(const Tensor &t, bool channelsLast, int64_t channels) {
   Image image;
+  image.type = oneDNNDataType(t.type);
   if (t.rank == 4) {
     image.channelsLast = channelsLast;
     image.n = t.size(0);

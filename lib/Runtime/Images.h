@@ -21,6 +21,8 @@ struct Image {
   /// 0 for a plain image, 8 or 16 for nChw8c / nChw16c.
   int64_t block = 0;
   bool channelsLast = false;
+  /// f32, or u8/s8 for an int8 convolution's images.
+  dnnl::memory::data_type type = dnnl::memory::data_type::f32;
 
   /// The logical dims {N, C, H, W}.
   dnnl::memory::dims dims() const { return {n, c, h, w}; }
@@ -28,12 +30,11 @@ struct Image {
   dnnl::memory::format_tag tag() const;
   /// The descriptor of the buffer.
   dnnl::memory::desc desc() const {
-    return dnnl::memory::desc(dims(), dnnl::memory::data_type::f32, tag());
+    return dnnl::memory::desc(dims(), type, tag());
   }
   /// The descriptor of the same dims with format `any`.
   dnnl::memory::desc anyDesc() const {
-    return dnnl::memory::desc(dims(), dnnl::memory::data_type::f32,
-                              dnnl::memory::format_tag::any);
+    return dnnl::memory::desc(dims(), type, dnnl::memory::format_tag::any);
   }
   /// The cache key's description of this image.
   void addTo(class Key &key) const;

@@ -18,6 +18,7 @@
 #include "FusedActivation.h"
 #include "MemRef.h"
 #include "PostOps.h"
+#include "Scales.h"
 #include "Scratchpad.h"
 #include "Weights.h"
 
@@ -129,21 +130,6 @@ std::unique_ptr<MatmulEntry> makeMatmul(const Shape &s, const Precision &p,
   return entry;
 }
 
-/// Reads into `values` a list of scales that must be one or `columns`
-/// finite numbers, none of them zero when `nonZero`.
-void readScales(const Tensor &scales, int64_t columns, bool nonZero,
-                std::vector<float> &values) {
-  if (scales.numel != 1 && scales.numel != columns)
-    fail("%s has %lld scales; expected 1 or one per output column, %lld",
-         scales.name, static_cast<long long>(scales.numel),
-         static_cast<long long>(columns));
-  values.assign(scales.f32(), scales.f32() + scales.numel);
-  for (float value : values)
-    if (!std::isfinite(value) || (nonZero && value == 0.0f))
-      fail("%s must be finite%s, got %g", scales.name,
-           nonZero ? " and non-zero" : "", static_cast<double>(value));
-}
-
 /// Checks the element types and the scales against one of the three
 /// precisions and reads them into `p` (`quantization` holds the weights'),
 /// both kept by the thread so that their lists keep their capacity.
@@ -231,11 +217,6 @@ Shape checkShapes(const MatmulCall &call) {
   if (call.bias.present)
     expectShape(call.bias, {s.N});
   return s;
-}
-
-int64_t hashOf(const std::vector<float> &values) {
-  return static_cast<int64_t>(
-      hashBytes(values.data(), sizeof(float) * values.size()));
 }
 
 } // namespace

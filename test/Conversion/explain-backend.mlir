@@ -31,7 +31,7 @@ func.func @fallbacks(%x: tensor<4x8xf32>, %b: tensor<4x8xbf16>, %s: tensor<1xf32
 // -----
 
 func.func @int8_convolution(%x: tensor<1x3x6x6xui8>, %w: tensor<2x3x3x3xf32>) -> tensor<1x2x4x4xsi8> {
-  // expected-remark @below {{runs on the reference loops: int8 convolution: the runtime's convolution call takes f32 images; the reference's integer loops run it}}
+  // expected-remark @below {{runs on oneDNN}}
   %0 = pdnn.conv2d Input(%x) Filter(%w) {Scale_in = 100.0 : f32} : (tensor<1x3x6x6xui8>, tensor<2x3x3x3xf32>) -> tensor<1x2x4x4xsi8>
   return %0 : tensor<1x2x4x4xsi8>
 }

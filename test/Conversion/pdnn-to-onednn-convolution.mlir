@@ -34,6 +34,29 @@ func.func @conv(%x: tensor<1x4x7x7xf32>, %w: tensor<8x2x3x3xf32>, %b: tensor<8xf
 }
 
 // -----
+// int8 (Paddle's int8 kernel, Int8Products.h): f32 weights with their
+// scales (wScales), oneDNN's output scales Scale_out / (Scale_in ·
+// Scale_weights[oc]) = 64 / (100 · {2, 4}), the bias quantized to s32 with
+// Scale_in · Scale_weights = {200, 400} when compiling, and the residual's
+// sum scale Scale_out / Scale_in_eltwise = 64 / 32 = 2.
+// CHECK-LABEL: func @int8_conv
+// CHECK-SAME: (%[[X:.*]]: tensor<1x2x5x5xui8>, %[[R:.*]]: tensor<1x2x3x3xsi8>)
+// CHECK-DAG: %[[W:.*]] = arith.constant dense<{{.*}}> : tensor<2x2x3x3xf32>
+// CHECK-DAG: %[[B:.*]] = arith.constant dense<[1.000000e+02, -1.000000e+02]> : tensor<2xf32>
+// CHECK-DAG: %[[WS:.*]] = arith.constant dense<[2.000000e+00, 4.000000e+00]> : tensor<2xf32>
+// CHECK-DAG: %[[OS:.*]] = arith.constant dense<[3.200000e-01, 1.600000e-01]> : tensor<2xf32>
+// CHECK: pdnnrt.convolution ins(%[[X]], %[[W]], %[[B]], %[[WS]], %[[OS]], {{.*}} : tensor<1x2x5x5xui8>, tensor<2x2x3x3xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, index, index, index, index) outs(%[[R]] : tensor<1x2x3x3xsi8>)
+// CHECK-SAME: sum = true, sumScale = 2.000000e+00 : f32} -> tensor<1x2x3x3xsi8>
+func.func @int8_conv(%x: tensor<1x2x5x5xui8>, %r: tensor<1x2x3x3xsi8>) -> tensor<1x2x3x3xsi8> {
+  %w = arith.constant dense<0.25> : tensor<2x2x3x3xf32>
+  %b = arith.constant dense<[0.5, -0.25]> : tensor<2xf32>
+  // expected-remark @below {{runs on oneDNN}}
+  %0 = pdnn.conv2d Input(%x) Filter(%w) Bias(%b) ResidualData(%r) {fuse_residual_connection = true, Scale_in = 100.0 : f32, Scale_weights = array<f32: 2.0, 4.0>, Scale_out = 64.0 : f32, Scale_in_eltwise = 32.0 : f32}
+      : (tensor<1x2x5x5xui8>, tensor<2x2x3x3xf32>, tensor<2xf32>, tensor<1x2x3x3xsi8>) -> tensor<1x2x3x3xsi8>
+  return %0 : tensor<1x2x3x3xsi8>
+}
+
+// -----
 
 // depthwise_conv2d is a convolution with groups = C; SAME pads the extra row
 // and column after ([0, 1, 0, 1] for 8 by stride 2 and a 3x3 window); VALID

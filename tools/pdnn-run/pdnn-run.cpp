@@ -275,7 +275,7 @@ int main(int argc, char **argv) {
   if (!function)
     return fail(function.takeError());
   // Whatever the run's outcome, the copies it made.
-  auto reportCopies = llvm::make_scope_exit([] {
+  llvm::scope_exit reportCopies([] {
     if (!printWeightCopies)
       return;
     int64_t atLoad = 0, onCall = 0;

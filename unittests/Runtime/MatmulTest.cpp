@@ -393,14 +393,14 @@ TEST_F(MatmulTest, Int8ChecksItsPrecisionAndScales) {
   fails(pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), NO_TENSOR, ARG(threeRef),
                       NO_TENSOR, nullptr, ARG(dstRef), none, 0.f, 0.f, 1.f),
         "pdnnrt_matmul: wScales has 3 scales; expected 1 or one per output "
-        "column, 4");
+        "channel, 4");
   fails(pdnnrt_matmul(ARG(srcRef), ARG(weightsRef), NO_TENSOR, ARG(zeroRef),
                       NO_TENSOR, nullptr, ARG(dstRef), none, 0.f, 0.f, 1.f),
         "pdnnrt_matmul: wScales must be finite and non-zero, got 0");
   fails(pdnnrt_matmul(ARG(srcRef), ARG(s8WeightsRef), NO_TENSOR, NO_TENSOR,
                       ARG(threeRef), nullptr, ARG(dstRef), none, 0.f, 0.f, 1.f),
         "pdnnrt_matmul: outputScales has 3 scales; expected 1 or one per "
-        "output column, 4");
+        "output channel, 4");
   fails(pdnnrt_matmul(ARG(srcRef), ARG(s8WeightsRef), NO_TENSOR, NO_TENSOR,
                       NO_TENSOR, nullptr, ARG(bf16DstRef), none, 0.f, 0.f, 1.f),
         "pdnnrt_matmul: dst of type bf16 does not go with ui8 src");

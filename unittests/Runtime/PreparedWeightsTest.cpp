@@ -266,10 +266,12 @@ std::vector<float> convolveBlocked(std::vector<float> &src, MemRef &weights,
                                    pdnnrt_prepared_weights *handle) {
   std::vector<float> dst(1 * 2 * 12 * 12 * 8);
   MemRef srcRef(src, {1, 1, 12, 12, 8}), dstRef(dst, {1, 2, 12, 12, 8});
-  EXPECT_EQ(pdnnrt_convolution(ARG(srcRef), ARG(weights), NO_TENSOR, handle,
-                               1, 1, 1, 1, ARG(dstRef), 1, 1, 1, 1, 1,
+  EXPECT_EQ(pdnnrt_convolution(ARG(srcRef), ARG(weights), NO_TENSOR,
+                               /*wScales=*/NO_TENSOR, /*outputScales=*/NO_TENSOR,
+                               handle, 1, 1, 1, 1, ARG(dstRef), 1, 1, 1, 1, 1,
                                /*channelsLast=*/0, /*sum=*/0,
-                               PDNNRT_ELTWISE_NONE, 0.f, 0.f),
+                               PDNNRT_ELTWISE_NONE, 0.f, 0.f,
+                               /*sumScale=*/1.f, /*activationScale=*/1.f),
             0)
       << pdnnrt_last_error();
   return dst;

@@ -189,7 +189,9 @@ bool BlockLayouts::decide(Operation *op) {
     return !ShapedType::isDynamic(c);
   };
   if (auto conv = dyn_cast<pdnnrt::ConvolutionOp>(op)) {
-    if (conv.getChannelsLast())
+    // Blocks are f32 images; int8 convolutions keep their plain layout.
+    if (conv.getChannelsLast() || !imageType(conv.getSrc()) ||
+        !imageType(conv.getDst()))
       return false;
     return cast<RankedTensorType>(conv.getWeights().getType()).getDimSize(0) >=
            kMinBlockedChannels;

@@ -17,6 +17,8 @@
 #include "CallResults.h"
 #include "RuntimeActivation.h"
 
+#include "../PDNNToLinalg/QuantizationBuilders.h"
+#include "../Utils/Int8Products.h"
 #include "../Utils/InterpolateSizes.h"
 #include "../Utils/RuntimeChecks.h"
 #include "../Utils/TensorBuilders.h"
@@ -30,6 +32,7 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace mlir::pdnn;
@@ -124,13 +127,27 @@ struct Conv2DToConvolution : public OpRewritePattern<ConvOp> {
                                      .str());
       dst = sliceTo(rewriter, loc, residual, outSizes);
     } else {
-      dst = createEmpty(rewriter, loc, outSizes, rewriter.getF32Type());
+      dst = createEmpty(rewriter, loc, outSizes,
+                        getElementTypeOrSelf(op.getOutput().getType()));
     }
     RuntimeActivation act = fusedActivation(
         op.getFuseActivation(), op.getFuseAlpha(), op.getFuseBeta());
     Value bias = checkedBias(rewriter, loc, op.getBias(), fs[0], name);
+    // int8: Paddle's scales (Int8Products.h), the bias quantized to s32.
+    Value wScales, outputScales;
+    float sumScale = 1.0f, activationScale = 1.0f;
+    if (std::optional<Int8Product> int8 = int8ProductOf(op)) {
+      if (!int8->weights.empty())
+        wScales = f32VectorConstant(rewriter, loc, int8->weights);
+      outputScales = f32VectorConstant(rewriter, loc, int8->output);
+      if (bias)
+        bias = quantizeInt8Bias(rewriter, loc, bias, int8->bias);
+      sumScale = int8->sumScale;
+      activationScale = int8->activationScale;
+    }
     auto call = pdnnrt::ConvolutionOp::create(
         rewriter, loc, TypeRange{dst.getType()}, src, op.getFilter(), bias,
+        wScales, outputScales,
         /*weightsPrepared=*/Value(), indexValue(rewriter, loc, h.padBefore),
         indexValue(rewriter, loc, h.padAfter), indexValue(rewriter, loc, w.padBefore),
         indexValue(rewriter, loc, w.padAfter), dst,
@@ -141,7 +158,9 @@ struct Conv2DToConvolution : public OpRewritePattern<ConvOp> {
         rewriter.getI32IntegerAttr(groups), rewriter.getBoolAttr(last),
         rewriter.getBoolAttr(bool(op.getResidual())),
         pdnnrt::EltwiseAlgorithmAttr::get(rewriter.getContext(), act.algorithm),
-        rewriter.getF32FloatAttr(act.alpha), rewriter.getF32FloatAttr(act.beta));
+        rewriter.getF32FloatAttr(act.alpha), rewriter.getF32FloatAttr(act.beta),
+        rewriter.getF32FloatAttr(sumScale),
+        rewriter.getF32FloatAttr(activationScale));
     replaceWithCall(rewriter, op, call);
     return success();
   }

@@ -74,11 +74,6 @@ static Value constantOf(OpBuilder &b, Location loc, Type elementType,
                                    DenseElementsAttr::get(type, values));
 }
 
-/// A constant [count] f32 tensor of `values`.
-static Value f32Constant(OpBuilder &b, Location loc, ArrayRef<float> values) {
-  return constantOf(b, loc, b.getF32Type(), values);
-}
-
 /// The f32 bias of a product with `n` columns: Paddle's Bias (any shape of n
 /// values, checked at run time), quantized to s32 for int8 products; zeros
 /// when the op has none, so that one primitive (and one cached kernel) serves
@@ -151,7 +146,7 @@ static Value buildSparseMatmul(PatternRewriter &rewriter, Location loc,
       pdnnrt::SparseMatmulOp::create(
           rewriter, loc, TypeRange{dst.getType()}, src, values, offsets,
           bitmask, columnSums, groups, groupCounts, bias,
-          f32Constant(rewriter, loc, spec.int8->output), dst, kernels.vnni,
+          f32VectorConstant(rewriter, loc, spec.int8->output), dst, kernels.vnni,
           kernels.amx, pdnnrt::ActivationAttr::get(ctx, activation),
           rewriter.getF32FloatAttr(spec.int8->activationScale))
           .getResult(0);
@@ -193,8 +188,8 @@ static Value buildMatmul(PatternRewriter &rewriter, Location loc, Value src,
   float activationScale = 1.0f;
   if (spec.int8) {
     if (!spec.int8->weights.empty())
-      wScales = f32Constant(rewriter, loc, spec.int8->weights);
-    outputScales = f32Constant(rewriter, loc, spec.int8->output);
+      wScales = f32VectorConstant(rewriter, loc, spec.int8->weights);
+    outputScales = f32VectorConstant(rewriter, loc, spec.int8->output);
     activationScale = spec.int8->activationScale;
   }
   SmallVector<OpFoldResult> dstSizes(s);

@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -125,6 +126,10 @@ WeightsPlan planRnn(RnnOp op, OpBuilder &builder) {
 WeightsPlan mlir::pdnn::planWeightsOf(Operation *consumer, OpBuilder &builder) {
   return llvm::TypeSwitch<Operation *, WeightsPlan>(consumer)
       .Case([](pdnnrt::ConvolutionOp op) {
+        // int8 convolutions are prepared by their first call: the plan
+        // says nothing of precisions yet.
+        if (!getElementTypeOrSelf(op.getSrc().getType()).isF32())
+          return WeightsPlan();
         return WeightsPlan{planImageProduct(op), Value()};
       })
       .Case([](pdnnrt::DeconvolutionOp op) {

@@ -195,3 +195,10 @@ void mlir::pdnn::replaceRecurrentOp(RewriterBase &rewriter, Operation *op,
       hiddenResult, castTo(rewriter, loc, hidden, hiddenResult.getType()));
   rewriter.eraseOp(op);
 }
+
+Value pdnn::f32VectorConstant(OpBuilder &b, Location loc,
+                              ArrayRef<float> values) {
+  auto type = RankedTensorType::get({int64_t(values.size())}, b.getF32Type());
+  return arith::ConstantOp::create(b, loc, type,
+                                   DenseElementsAttr::get(type, values));
+}

@@ -34,6 +34,9 @@ Value createFilled(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> sizes,
 Value createConstant(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
                      Type elementType, double value);
 
+/// A constant [count] f32 tensor of `values` (a call's scales).
+Value f32VectorConstant(OpBuilder &b, Location loc, ArrayRef<float> values);
+
 /// Paddle's flatten_to_2d: [prod(dims[:splitAt]), prod(dims[splitAt:])].
 Value collapseToMatrix(OpBuilder &b, Location loc, Value tensor,
                        int64_t splitAt);

@@ -556,31 +556,46 @@ def PDNNRT_LayerNormOp : PDNNRT_CallOp<"layer_norm", "pdnnrt_layer_norm",
 defvar PDNNRT_Image = PDNNRT_Buffer<PDNNRT_Float, [4, 5]>;
 defvar PDNNRT_ImageDestination = PDNNRT_Destination<PDNNRT_Float, [4, 5]>;
 
+// A convolution's images: f32, or int8 data (ui8/si8) with int8 results.
+defvar PDNNRT_ConvolutionData = [F32, UI8, SI8];
+
 def PDNNRT_ConvolutionOp : PDNNRT_CallOp<"convolution", "pdnnrt_convolution",
     [AttrSizedOperandSegments]> {
-  let summary = "oneDNN convolution with bias, a residual sum and an activation as post-ops";
+  let summary = "oneDNN convolution in f32 or int8, with bias, a residual sum and an activation as post-ops";
   let description = [{
     ins: src (an image), weights [OC, IC / groups, KH, KW] (Paddle's
-    layout, f32), bias [OC] (optional), the prepared handle of the weights,
-    and the pads (top, bottom, left, right) as index values; outs: dst (an
-    image of OC channels). dst = act(conv(src) + bias + sum·dst): with
-    `sum`, dst's initial contents (the residual) are added before the
-    activation, oneDNN's sum post-op. Strides and dilations are Paddle's
-    (a dilation of 1 is none). The primitive is made with format `any`;
-    when it picks layouts other than the buffers', it is made again with
-    the buffers' layouts.
+    layout), bias [OC] (optional), wScales and outputScales (optional, int8
+    only: 1 or OC each), the prepared handle of the weights, and the pads
+    (top, bottom, left, right) as index values; outs: dst (an image of OC
+    channels). Strides and dilations are Paddle's (a dilation of 1 is
+    none). The primitive is made with format `any`; when it picks layouts
+    other than the buffers', it is made again with the buffers' layouts.
+
+    dst = activationScale · act(outputScales · (conv(src) + bias) +
+    sumScale · dst) in oneDNN's output-scale model: with `sum`, dst's
+    initial contents (the residual) are added before the activation,
+    oneDNN's sum post-op. In f32 (src, weights, dst f32) the scales are 1.
+    In int8 src is ui8 or si8; weights si8, or f32 quantized to s8 when
+    prepared, rint(w·s) saturated, with `wScales` (one common scale or one
+    per output channel); dst ui8, si8 (rounded to nearest even and
+    saturated) or f32; the bias is f32 and is added to the s32
+    accumulator.
   }];
   let arguments = (ins
-    PDNNRT_Image:$src,
-    PDNNRT_Buffer<PDNNRT_Float, [4]>:$weights,
+    PDNNRT_Buffer<PDNNRT_ConvolutionData, [4, 5]>:$src,
+    PDNNRT_Buffer<[F32, SI8], [4]>:$weights,
     Optional<PDNNRT_Buffer<PDNNRT_Float, [1]>>:$bias,
+    Optional<PDNNRT_Buffer<[F32], [1]>>:$wScales,
+    Optional<PDNNRT_Buffer<[F32], [1]>>:$outputScales,
     PDNNRT_PreparedFor<"weights", "convolution">:$weightsPrepared,
     Index:$padTop, Index:$padBottom, Index:$padLeft, Index:$padRight,
-    PDNNRT_ImageDestination:$dst,
+    PDNNRT_Destination<PDNNRT_ConvolutionData, [4, 5]>:$dst,
     I32Attr:$strideH, I32Attr:$strideW, I32Attr:$dilationH,
     I32Attr:$dilationW, I32Attr:$groups, BoolAttr:$channelsLast,
     BoolAttr:$sum, PDNNRT_EltwiseAlgorithmAttr:$activation,
-    F32Attr:$alpha, F32Attr:$beta);
+    F32Attr:$alpha, F32Attr:$beta,
+    DefaultValuedAttr<F32Attr, "1.0f">:$sumScale,
+    DefaultValuedAttr<F32Attr, "1.0f">:$activationScale);
   let destinationsKeepInit = 1;
 }
 

@@ -1,0 +1,95 @@
+//===- ConvolutionInt8Test.cpp - pdnnrt_convolution on int8 data ----------===//
+//
+// The int8 call's contract: f32 weights come with their scales, s8 ones
+// without; the output scales, the sum's and the activation's apply in
+// oneDNN's order. The numbers against Paddle's kernel are
+// test/Integration/ops-int8-conv.test's; here, one small case worked by
+// hand and the errors.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TestUtil.h"
+
+#include <cstdint>
+#include <vector>
+
+using namespace pdnnrt::test;
+
+namespace {
+
+using ConvolutionInt8Test = RuntimeTest;
+
+/// A 1x1 convolution of one u8 pixel of two channels into two s8 channels.
+struct OnePixel {
+  std::vector<uint8_t> src{200, 100};
+  std::vector<float> weights{0.5f, -0.25f, 0.1f, 0.2f}; // [2, 2, 1, 1]
+  std::vector<float> wScales{2.0f, 10.0f};               // s8: 1, -0 | 1, 2
+  std::vector<float> bias{3.0f, -1.0f};                   // already s32
+  std::vector<float> outputScales{0.5f, 0.25f};
+  std::vector<int8_t> dst{0, 0};
+  MemRef srcRef{src, {1, 2, 1, 1}}, weightsRef{weights, {2, 2, 1, 1}},
+      wScalesRef{wScales, {2}}, biasRef{bias, {2}},
+      outputScalesRef{outputScales, {2}}, dstRef{dst, {1, 2, 1, 1}};
+
+  int32_t run(bool withWScales, float sumScale = 1.0f, int32_t sum = 0) {
+    return pdnnrt_convolution(
+        ARG(srcRef), ARG(weightsRef), ARG(biasRef),
+        withWScales ? wScalesRef.rank() : 0,
+        withWScales ? wScalesRef.desc() : nullptr,
+        withWScales ? wScalesRef.type() : PDNNRT_TYPE_NONE,
+        ARG(outputScalesRef), /*weightsPrepared=*/nullptr, 0, 0, 0, 0,
+        ARG(dstRef), 1, 1, 1, 1, /*groups=*/1, /*channelsLast=*/0, sum,
+        PDNNRT_ELTWISE_NONE, 0.f, 0.f, sumScale, /*activationScale=*/1.f);
+  }
+};
+
+TEST_F(ConvolutionInt8Test, QuantizesTheWeightsAndAppliesTheScales) {
+  OnePixel c;
+  ASSERT_RT_OK(c.run(/*withWScales=*/true));
+  // s8 weights: rint(0.5·2) = 1, rint(-0.25·2) = -0 -> 0; rint(0.1·10) = 1,
+  // rint(0.2·10) = 2. Channel 0: (200 + 3)·0.5 = 101.5 -> 102 (to even);
+  // channel 1: (200 + 200 - 1)·0.25 = 99.75 -> 100.
+  EXPECT_EQ(c.dst[0], 102);
+  EXPECT_EQ(c.dst[1], 100);
+}
+
+TEST_F(ConvolutionInt8Test, TheSumReadsTheResidualWithItsScale) {
+  OnePixel c;
+  c.dst = {-20, 27};
+  ASSERT_RT_OK(c.run(/*withWScales=*/true, /*sumScale=*/0.5f, /*sum=*/1));
+  // 101.5 - 10 = 91.5 -> 92; 99.75 + 13.5 = 113.25 -> 113.
+  EXPECT_EQ(c.dst[0], 92);
+  EXPECT_EQ(c.dst[1], 113);
+}
+
+TEST_F(ConvolutionInt8Test, FloatWeightsNeedTheirScales) {
+  OnePixel c;
+  EXPECT_NE(c.run(/*withWScales=*/false), 0);
+  EXPECT_STREQ(lastError(), "pdnnrt_convolution: f32 weights of an int8 "
+                            "convolution need wScales, their scales");
+}
+
+TEST_F(ConvolutionInt8Test, ScalesAreForInt8Only) {
+  std::vector<float> src(2, 1.0f), weights(4, 1.0f), scales{1.0f}, dst(2);
+  MemRef srcRef(src, {1, 2, 1, 1}), weightsRef(weights, {2, 2, 1, 1}),
+      scalesRef(scales, {1}), dstRef(dst, {1, 2, 1, 1});
+  EXPECT_NE(pdnnrt_convolution(ARG(srcRef), ARG(weightsRef), NO_TENSOR,
+                               NO_TENSOR, ARG(scalesRef), nullptr, 0, 0, 0, 0,
+                               ARG(dstRef), 1, 1, 1, 1, 1, 0, 0,
+                               PDNNRT_ELTWISE_NONE, 0.f, 0.f, 1.f, 1.f),
+            0);
+  EXPECT_STREQ(lastError(), "pdnnrt_convolution: wScales, outputScales, "
+                            "sumScale and activationScale are for int8 "
+                            "convolutions, src is f32");
+}
+
+TEST_F(ConvolutionInt8Test, ScaleListsHaveOneOrOnePerChannel) {
+  OnePixel c;
+  c.outputScales = {0.5f, 0.25f, 1.0f};
+  c.outputScalesRef = MemRef(c.outputScales, {3});
+  EXPECT_NE(c.run(/*withWScales=*/true), 0);
+  EXPECT_STREQ(lastError(), "pdnnrt_convolution: outputScales has 3 scales; "
+                            "expected 1 or one per output channel, 2");
+}
+
+} // namespace
