@@ -4,7 +4,8 @@
 // pairs around f32 ops (quantization-aware training, or --quantize-placement
 // after calibration). An op whose data is a dequantize of int8 can take
 // that int8 data itself: its kernel then multiplies in int8 and scales once
-// (Int8Products.h), instead of converting to f32 first. If its result is
+// (Int8Products.h), instead of converting to f32 first; a convolution's
+// residual sum takes int8 too. If its result is
 // only quantized again, the kernel writes int8 directly; otherwise it
 // writes f32 (force_fp32_output). bf16 pairs make bf16 ops the same way,
 // without scales.
@@ -129,6 +130,64 @@ public:
     return f;
   }
 
+  /// conv2d, depthwise_conv2d: int8 data, an s8 or scaled f32 Filter, a
+  /// residual dequantized from int8 (its scale is Scale_in_eltwise), and
+  /// Output quantized by the output scale, or f32 without a residual
+  /// (Paddle's kernel sums into the residual's int8 buffer only).
+  template <typename ConvOp>
+  FailureOr<Fusion> convolution(ConvOp conv, std::string &why) {
+    DequantizeOp data = unshiftedDequantize(conv.getInput());
+    if (!data) {
+      why = "the data is not dequantized from int8 without a shift";
+      return failure();
+    }
+    Fusion f;
+    f.operands.push_back({0, data.getInput()});
+    f.attributes.push_back(b.getNamedAttr("Scale_in", data.getScaleAttr()));
+    if (DequantizeOp w = unshiftedDequantize(conv.getFilter());
+        w && getElementTypeOrSelf(w.getInput().getType()).isSignedInteger(8)) {
+      f.operands.push_back({1, w.getInput()});
+      f.attributes.push_back(b.getNamedAttr(
+          "Scale_weights",
+          b.getDenseF32ArrayAttr({w.getScale().convertToFloat()})));
+    } else if (!addWeightScales(f, conv, "Scale_weights")) {
+      why = "the Filter is neither an f32 constant (to compute its scales) "
+            "nor dequantized from s8, and has no Scale_weights";
+      return failure();
+    }
+    QuantizeOp q = onlyQuantizeUser(conv.getOutput(), [](QuantizeOp q) {
+      return !q.getBfloat16() && q.getShift().convertToFloat() == 0.0f;
+    });
+    if (Value residual = conv.getResidual()) {
+      DequantizeOp r = unshiftedDequantize(residual);
+      if (!r) {
+        why = "ResidualData is not dequantized from int8 without a shift";
+        return failure();
+      }
+      if (!q) {
+        why = "the residual sum needs an int8 Output, and no quantize alone "
+              "reads Output";
+        return failure();
+      }
+      Type residualType = getElementTypeOrSelf(r.getInput().getType());
+      if (residualType != getElementTypeOrSelf(q.getType())) {
+        llvm::raw_string_ostream os(why);
+        os << "ResidualData is " << residualType << " and Output would be "
+           << getElementTypeOrSelf(q.getType())
+           << ": the kernel sums into the residual's buffer";
+        return failure();
+      }
+      f.operands.push_back(
+          {conv.getResidualDataMutable()[0].getOperandNumber(), r.getInput()});
+      f.attributes.push_back(
+          b.getNamedAttr("Scale_in_eltwise", r.getScaleAttr()));
+    }
+    if (q)
+      f.attributes.push_back(b.getNamedAttr("Scale_out", q.getScaleAttr()));
+    setOutput(f, q);
+    return f;
+  }
+
   /// fusion_gru, fusion_lstm, rnn (LSTM): u8 data quantized with Scale_data
   /// and Shift_data; Hidden (Out) is u8 with the same quantization (oneDNN's
   /// int8 RNNs) or f32.
@@ -185,6 +244,10 @@ public:
   /// weights stay: the kernel rounds them); the result is bf16 when only a
   /// bf16 quantize reads it.
   FailureOr<Fusion> bf16(Operation *op, std::string &why) {
+    if (std::string noKernel = whyNoBf16Kernel(op); !noKernel.empty()) {
+      why = noKernel;
+      return failure();
+    }
     Fusion f;
     f.operands.push_back({0, bf16Dequantize(op->getOperand(0)).getInput()});
     bool isRecurrent = isQuantizableRecurrent(op);
@@ -269,7 +332,10 @@ struct FuseQuantizedOpsPass
     FailureOr<Fusion> fusion =
         bf16Dequantize(op->getOperand(0)) ? fuser.bf16(op, why)
         : isQuantizableRecurrent(op)      ? fuser.recurrent(op, why)
-                                          : fuser.product(op, why);
+        : isa<Conv2DOp>(op) ? fuser.convolution(cast<Conv2DOp>(op), why)
+        : isa<DepthwiseConv2DOp>(op)
+            ? fuser.convolution(cast<DepthwiseConv2DOp>(op), why)
+            : fuser.product(op, why);
     if (failed(fusion))
       return failure();
     Operation *fusedOp = nullptr;

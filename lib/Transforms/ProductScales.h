@@ -19,8 +19,8 @@ struct ProductScaleNames {
   StringRef in, weights, out;
 };
 
-/// The scale attribute names of fc, mul or matmul_v2 `op`; nullopt for any
-/// other op.
+/// The scale attribute names of fc, mul, matmul_v2 or a convolution `op`;
+/// nullopt for any other op.
 inline std::optional<ProductScaleNames> productScaleNames(Operation *op) {
   if (isa_and_nonnull<FcOp>(op))
     return ProductScaleNames{"Scale_in", "Scale_weights", "Scale_out"};
@@ -28,6 +28,8 @@ inline std::optional<ProductScaleNames> productScaleNames(Operation *op) {
     return ProductScaleNames{"Scale_x", "Scale_y", "Scale_out"};
   if (isa_and_nonnull<MulOp>(op))
     return ProductScaleNames{"scale_x", "scale_y", "scale_out"};
+  if (isa_and_nonnull<Conv2DOp, DepthwiseConv2DOp>(op))
+    return ProductScaleNames{"Scale_in", "Scale_weights", "Scale_out"};
   return std::nullopt;
 }
 

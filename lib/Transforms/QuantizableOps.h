@@ -1,10 +1,11 @@
 //===- QuantizableOps.h - what quantization covers --------------*- C++ -*-===//
 //
 // Calibration, --quantize-placement and --fuse-quantized-ops agree on which
-// ops take int8 or bf16 data: the products (fc, mul, matmul_v2), whose data
-// is operand 0 and result 0 their output, and the recurrent ops (fusion_gru,
-// fusion_lstm, rnn), which take oneDNN's u8 RNN data and have no weights
-// operand to round.
+// ops take int8 or bf16 data: the products (fc, mul, matmul_v2) and the
+// convolutions (conv2d, depthwise_conv2d), whose data is operand 0 and
+// result 0 their output, and the recurrent ops (fusion_gru, fusion_lstm,
+// rnn), which take oneDNN's u8 RNN data and have no weights operand to
+// round.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,8 +22,21 @@ inline bool isQuantizableRecurrent(Operation *op) {
   return isa<FusionGruOp, FusionLstmOp, RnnOp>(op);
 }
 
+inline bool isQuantizableConvolution(Operation *op) {
+  return isa<Conv2DOp, DepthwiseConv2DOp>(op);
+}
+
 inline bool isQuantizable(Operation *op) {
-  return isa<FcOp, MulOp, MatmulV2Op>(op) || isQuantizableRecurrent(op);
+  return isa<FcOp, MulOp, MatmulV2Op>(op) || isQuantizableConvolution(op) ||
+         isQuantizableRecurrent(op);
+}
+
+/// Why `op` has no bf16 kernel although it is quantizable, or "" if it has
+/// one.
+inline std::string whyNoBf16Kernel(Operation *op) {
+  if (isQuantizableConvolution(op))
+    return "the convolutions run in f32 or int8";
+  return "";
 }
 
 /// Why `op` has no int8 kernel although it is quantizable, or "" if it has

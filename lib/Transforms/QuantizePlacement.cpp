@@ -173,9 +173,18 @@ struct QuantizePlacementPass
     getOperation()->walk([&](func::FuncOp func) {
       SmallVector<Operation *> ops;
       func.walk([&](Operation *op) {
-        if (isQuantizable(op) &&
-            getElementTypeOrSelf(op->getOperand(0).getType()).isF32())
-          ops.push_back(op);
+        if (!isQuantizable(op) ||
+            !getElementTypeOrSelf(op->getOperand(0).getType()).isF32())
+          return;
+        // Rounding its data would only lose precision: the op stays f32.
+        if (std::string why = whyNoBf16Kernel(op); !why.empty()) {
+          remark::missed(
+              op->getLoc(),
+              remark::RemarkOpts::name("NotPlaced").category(getArgument()))
+              << remark::reason("{0}", why);
+          return;
+        }
+        ops.push_back(op);
       });
       llvm::SmallPtrSet<Operation *, 16> isPlaced(ops.begin(), ops.end());
       // The round trips this pass made: data already in bf16.

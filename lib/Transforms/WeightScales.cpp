@@ -67,11 +67,35 @@ bool mlir::pdnn::hasUnsetWeightScales(Operation *op) {
     return unset(lstm.getScaleWeights());
   if (auto rnn = dyn_cast<RnnOp>(op))
     return unset(rnn.getScaleWeights());
+  if (auto conv = dyn_cast<Conv2DOp>(op))
+    return unset(conv.getScaleWeights());
+  if (auto conv = dyn_cast<DepthwiseConv2DOp>(op))
+    return unset(conv.getScaleWeights());
   return false;
+}
+
+/// A convolution's Filter [M, C / G, KH, KW]: one scale per output channel
+/// (row of M), as compute_propagate_scales_mkldnn_pass reshapes it.
+static std::optional<SmallVector<float>> filterScales(Value filter) {
+  auto values = constantValues(filter);
+  if (!values)
+    return std::nullopt;
+  int64_t m = cast<RankedTensorType>(filter.getType()).getDimSize(0);
+  int64_t perChannel = m > 0 ? int64_t(values->size()) / m : 0;
+  SmallVector<float> maxAbs(m, 0.0f);
+  for (size_t i = 0; i < values->size(); ++i) {
+    float &slot = maxAbs[int64_t(i) / perChannel];
+    slot = std::max(slot, std::fabs((*values)[i]));
+  }
+  return scalesOf(maxAbs);
 }
 
 std::optional<SmallVector<float>>
 mlir::pdnn::computeWeightScales(Operation *op) {
+  if (auto conv = dyn_cast<Conv2DOp>(op))
+    return filterScales(conv.getFilter());
+  if (auto conv = dyn_cast<DepthwiseConv2DOp>(op))
+    return filterScales(conv.getFilter());
   if (auto fc = dyn_cast<FcOp>(op)) {
     auto values = constantValues(fc.getW());
     if (!values)
@@ -153,6 +177,10 @@ LogicalResult mlir::pdnn::assignWeightScales(Operation *op) {
     gru.setScaleWeights(*scales);
   else if (auto rnn = dyn_cast<RnnOp>(op))
     rnn.setScaleWeights(*scales);
+  else if (auto conv = dyn_cast<Conv2DOp>(op))
+    conv.setScaleWeights(*scales);
+  else if (auto conv = dyn_cast<DepthwiseConv2DOp>(op))
+    conv.setScaleWeights(*scales);
   else
     cast<FusionLstmOp>(op).setScaleWeights(*scales);
   return success();

@@ -228,3 +228,57 @@ func.func @rnn(%q: tensor<3x1x2xui8>, %b: tensor<4xf32>, %bf: tensor<3x1x2xbf16>
      -> (tensor<3x1x1xf32>, tensor<1x1x1xf32>, tensor<?xf32>, tensor<?xui8>)
   return %o, %g#0, %h#0 : tensor<3x1x1xui8>, tensor<3x1x1xf32>, tensor<3x1x1xf32>
 }
+
+// -----
+
+// conv2d: u8 data at 50, the constant Filter gets 127 / max|w| per output
+// channel (rows of [M, C, KH, KW]: max 0.5 and 2), the quantize at 20
+// becomes Scale_out; the residual, dequantized from s8 at 40, becomes
+// ResidualData with Scale_in_eltwise and Output is s8 like it.
+// CHECK-LABEL: func @conv_residual_to_s8
+// CHECK-NOT: pdnn.dequantize
+// CHECK: %[[OUT:.*]] = pdnn.conv2d Input(%arg0) Filter(%{{.*}}) ResidualData(%arg1) {Scale_in = 5.000000e+01 : f32, Scale_in_eltwise = 4.000000e+01 : f32, Scale_out = 2.000000e+01 : f32, Scale_weights = array<f32: 2.540000e+02, 6.350000e+01>, fuse_residual_connection = true} : (tensor<1x2x3x3xui8>, tensor<2x2x1x1xf32>, tensor<1x2x3x3xsi8>) -> tensor<1x2x3x3xsi8>
+// CHECK-NOT: pdnn.quantize
+// CHECK: return %[[OUT]]
+// REMARK: Category:fuse-quantized-ops | fused=1, refused=0
+func.func @conv_residual_to_s8(%q: tensor<1x2x3x3xui8>, %rq: tensor<1x2x3x3xsi8>) -> tensor<1x2x3x3xsi8> {
+  %w = arith.constant dense<[[[[0.25]], [[-0.5]]], [[[2.0]], [[1.0]]]]> : tensor<2x2x1x1xf32>
+  %x = pdnn.dequantize %q {Scale = 50.0 : f32} : tensor<1x2x3x3xui8> -> tensor<1x2x3x3xf32>
+  %r = pdnn.dequantize %rq {Scale = 40.0 : f32} : tensor<1x2x3x3xsi8> -> tensor<1x2x3x3xf32>
+  %y = pdnn.conv2d Input(%x) Filter(%w) ResidualData(%r) {fuse_residual_connection = true} : (tensor<1x2x3x3xf32>, tensor<2x2x1x1xf32>, tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
+  %o = pdnn.quantize %y {Scale = 20.0 : f32, is_negative_input = true} : tensor<1x2x3x3xf32> -> tensor<1x2x3x3xsi8>
+  return %o : tensor<1x2x3x3xsi8>
+}
+
+// -----
+
+// depthwise_conv2d with s8 weights dequantized at 30, writing f32: nothing
+// but a return reads its result.
+// CHECK-LABEL: func @depthwise_s8_filter_f32_out
+// CHECK: pdnn.depthwise_conv2d Input(%arg0) Filter(%arg1) {Scale_in = 1.270000e+02 : f32, Scale_weights = array<f32: 3.000000e+01>, force_fp32_output = true, groups = 2 : i32} : (tensor<1x2x3x3xsi8>, tensor<2x1x1x1xsi8>) -> tensor<1x2x3x3xf32>
+func.func @depthwise_s8_filter_f32_out(%q: tensor<1x2x3x3xsi8>, %wq: tensor<2x1x1x1xsi8>) -> tensor<1x2x3x3xf32> {
+  %x = pdnn.dequantize %q {Scale = 127.0 : f32} : tensor<1x2x3x3xsi8> -> tensor<1x2x3x3xf32>
+  %w = pdnn.dequantize %wq {Scale = 30.0 : f32} : tensor<2x1x1x1xsi8> -> tensor<2x1x1x1xf32>
+  %y = pdnn.depthwise_conv2d Input(%x) Filter(%w) {groups = 2 : i32} : (tensor<1x2x3x3xf32>, tensor<2x1x1x1xf32>) -> tensor<1x2x3x3xf32>
+  return %y : tensor<1x2x3x3xf32>
+}
+
+// -----
+
+// A convolution whose residual sum cannot be int8 stays f32, and says why.
+// CHECK-LABEL: func @conv_refusals
+// CHECK-COUNT-3: pdnn.conv2d Input(%{{.*}}) {{.*}} -> tensor<1x2x3x3xf32>
+// REMARK: Reason="ResidualData is not dequantized from int8 without a shift"
+// REMARK: Reason="the residual sum needs an int8 Output, and no quantize alone reads Output"
+// REMARK: Reason="ResidualData is si8 and Output would be ui8: the kernel sums into the residual's buffer"
+// REMARK: Category:fuse-quantized-ops | fused=0, refused=3
+func.func @conv_refusals(%q: tensor<1x2x3x3xui8>, %f: tensor<1x2x3x3xf32>, %rq: tensor<1x2x3x3xsi8>) -> (tensor<1x2x3x3xf32>, tensor<1x2x3x3xf32>, tensor<1x2x3x3xui8>) {
+  %w = arith.constant dense<0.5> : tensor<2x2x1x1xf32>
+  %x = pdnn.dequantize %q {Scale = 50.0 : f32} : tensor<1x2x3x3xui8> -> tensor<1x2x3x3xf32>
+  %r = pdnn.dequantize %rq {Scale = 40.0 : f32} : tensor<1x2x3x3xsi8> -> tensor<1x2x3x3xf32>
+  %a = pdnn.conv2d Input(%x) Filter(%w) ResidualData(%f) {fuse_residual_connection = true} : (tensor<1x2x3x3xf32>, tensor<2x2x1x1xf32>, tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
+  %b = pdnn.conv2d Input(%x) Filter(%w) ResidualData(%r) {fuse_residual_connection = true} : (tensor<1x2x3x3xf32>, tensor<2x2x1x1xf32>, tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
+  %c = pdnn.conv2d Input(%x) Filter(%w) ResidualData(%r) {fuse_residual_connection = true} : (tensor<1x2x3x3xf32>, tensor<2x2x1x1xf32>, tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
+  %o = pdnn.quantize %c {Scale = 20.0 : f32} : tensor<1x2x3x3xf32> -> tensor<1x2x3x3xui8>
+  return %a, %b, %o : tensor<1x2x3x3xf32>, tensor<1x2x3x3xf32>, tensor<1x2x3x3xui8>
+}

@@ -10,6 +10,9 @@
 // RUN: pdnn-opt %s -split-input-file --quantize-placement=precision=bf16 --fuse-quantized-ops \
 // RUN:   --remarks-filter=fuse-quantized-ops --remark-format=emitRemark -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=REMARK
+// RUN: pdnn-opt %s -split-input-file --quantize-placement=precision=bf16 \
+// RUN:   --remarks-filter=quantize-placement --remark-format=emitRemark -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=PLACE-REMARK
 // RUN: not pdnn-opt %s --quantize-placement=precision=fp8 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 
 // UNKNOWN: Cannot find option named 'fp8'!
@@ -71,4 +74,17 @@ func.func @main(%x: tensor<4x8xf32>, %g: tensor<5x3xf32>, %lod: tensor<3xi64>, %
 func.func @already_bf16(%x: tensor<4x8xbf16>, %w: tensor<8x6xf32>) -> tensor<4x6xbf16> {
   %0 = pdnn.fc Input(%x) W(%w) : (tensor<4x8xbf16>, tensor<8x6xf32>) -> tensor<4x6xbf16>
   return %0 : tensor<4x6xbf16>
+}
+
+// -----
+
+// The convolutions run in f32 or int8: bf16 placement leaves them and
+// says why.
+// CHECK-LABEL: func @convolution_stays_f32
+// CHECK-NOT: pdnn.quantize
+// CHECK: pdnn.conv2d Input(%arg0)
+// PLACE-REMARK: Reason="the convolutions run in f32 or int8"
+func.func @convolution_stays_f32(%x: tensor<1x2x8x8xf32>, %f: tensor<2x2x3x3xf32>) -> tensor<1x2x2x2xf32> {
+  %0 = pdnn.conv2d Input(%x) Filter(%f) {strides = array<i32: 3, 3>} : (tensor<1x2x8x8xf32>, tensor<2x2x3x3xf32>) -> tensor<1x2x2x2xf32>
+  return %0 : tensor<1x2x2x2xf32>
 }

@@ -14,6 +14,11 @@ backends must agree bit for bit where the math is integer.
 - `lstm`: fc -> fusion_lstm, the same.
 - `rnn`: fc -> rnn LSTM (two bidirectional layers) on padded time-major
   batches, the same.
+- `cnn`: conv2d (relu) -> depthwise_conv2d (relu6, stride 2) -> conv2d
+  into f32: every convolution int8 (u8 after the relus, per-channel weight
+  scales from the Filters), no conversion left between them, within 4% of
+  the output's range; the backends bit for bit (oneDNN's int8 convolution
+  is exact on every CPU: lib/Runtime/Convolution.cpp).
 
 `--precision bf16` places bf16 instead (no calibration): every product and
 the GRU bf16, within 2% of the output's range (mlp) or 0.03 (gru, Paddle's
@@ -30,6 +35,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import numpy as np
 
+import paddle_cnn_reference as cnn
 import paddle_reference as ref
 from harness import fmt_float
 
@@ -223,7 +229,40 @@ def rnn(rng):
     return text, sample, f32, {"int8": 0.1, "bf16": 0.03}, "absolute", False
 
 
-GROUPS = {"mlp": mlp, "matmul": matmul, "gru": gru, "lstm": lstm, "rnn": rnn}
+def cnn_chain(rng):
+    c0, c1, c2, hw = 3, 8, 6, 12
+    w1 = (rng.randn(c1, c0, 3, 3) * 0.3).astype(np.float32)
+    b1 = (rng.randn(c1) * 0.1).astype(np.float32)
+    w2 = (rng.randn(c1, 1, 3, 3) * 0.4).astype(np.float32)
+    w3 = (rng.randn(c2, c1, 1, 1) * 0.3).astype(np.float32)
+    t = lambda c, h: "tensor<?x%dx%dx%dxf32>" % (c, h, h)
+    text = """func.func @main(%%x: %(x)s) -> %(o)s {
+  %%w1 = arith.constant %(w1)s
+  %%b1 = arith.constant %(b1)s
+  %%w2 = arith.constant %(w2)s
+  %%w3 = arith.constant %(w3)s
+  %%0 = pdnn.conv2d Input(%%x) Filter(%%w1) Bias(%%b1) {paddings = array<i32: 1, 1>, fuse_activation = "relu"} : (%(x)s, tensor<%(c1)dx%(c0)dx3x3xf32>, tensor<%(c1)dxf32>) -> %(a)s
+  %%1 = pdnn.depthwise_conv2d Input(%%0) Filter(%%w2) {groups = %(c1)d : i32, strides = array<i32: 2, 2>, paddings = array<i32: 1, 1>, fuse_activation = "relu6", fuse_alpha = 6.0 : f32} : (%(a)s, tensor<%(c1)dx1x3x3xf32>) -> %(b)s
+  %%2 = pdnn.conv2d Input(%%1) Filter(%%w3) : (%(b)s, tensor<%(c2)dx%(c1)dx1x1xf32>) -> %(o)s
+  return %%2 : %(o)s
+}
+""" % dict(x=t(c0, hw), a=t(c1, hw), b=t(c1, hw // 2), o=t(c2, hw // 2), c0=c0, c1=c1,
+           c2=c2, w1=dense(w1), b1=dense(b1), w2=dense(w2), w3=dense(w3))
+
+    def sample(r):
+        return [r.uniform(-1, 1, (int(r.randint(1, 4)), c0, hw, hw)).astype(np.float32)]
+
+    def f32(inputs):
+        y = cnn.conv2d(inputs[0], w1, Bias=b1, paddings=[1, 1], fuse_activation="relu")
+        y = cnn.conv2d(y, w2, strides=[2, 2], paddings=[1, 1], groups=c1,
+                       fuse_activation="relu6", fuse_alpha=6.0)
+        return cnn.conv2d(y, w3)
+
+    return text, sample, f32, {"int8": 0.04, "bf16": 0.02}, "relative", True
+
+
+GROUPS = {"mlp": mlp, "matmul": matmul, "gru": gru, "lstm": lstm, "rnn": rnn,
+          "cnn": cnn_chain}
 
 
 def is_lowp_rnn(line, lowp_types):
@@ -291,6 +330,14 @@ def main():
                        and marker not in line and not any(t in line for t in lowp_types))
     f32_products += sum(1 for line in ir.splitlines()
                         if "pdnn.rnn " in line and not is_lowp_rnn(line, lowp_types))
+    # A convolution's Input type says its precision.
+    for line in ir.splitlines():
+        if "pdnn.conv2d " in line or "pdnn.depthwise_conv2d " in line:
+            operands = line.split(" : (", 1)[-1].split(",", 1)[0]
+            if any(t in operands for t in lowp_types):
+                lowp_ops += 1
+            else:
+                f32_products += 1
     conversions = ir.count("pdnn.dequantize")
     print("%s module: %d %s ops, %d f32 products, %d dequantize" % (
         args.precision, lowp_ops, args.precision, f32_products, conversions))
