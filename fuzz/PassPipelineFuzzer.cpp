@@ -106,10 +106,23 @@ static bool hasHugeResultIndex(llvm::StringRef text) {
   return false;
 }
 
+/// Upstream MLIR's parser takes a resource blob whose alignment (its first
+/// four bytes, little-endian) is 0 and then fails to allocate it ("Buffer
+/// allocation failed": mlir-opt aborts on `"0x00000000..."` too; other
+/// alignments that are not powers of two it rejects). Not ours to fix:
+/// such inputs are skipped.
+static bool hasZeroAlignedBlob(llvm::StringRef text) {
+  for (size_t at = text.find("\"0x"); at != llvm::StringRef::npos;
+       at = text.find("\"0x", at + 1))
+    if (text.substr(at + 3, 8) == "00000000")
+      return true;
+  return false;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   MLIRContext &ctx = context();
   llvm::StringRef text(reinterpret_cast<const char *>(data), size);
-  if (hasHugeResultIndex(text))
+  if (hasHugeResultIndex(text) || hasZeroAlignedBlob(text))
     return 0;
   unsigned errors = 0;
   ScopedDiagnosticHandler count(&ctx, [&](Diagnostic &d) {
