@@ -97,7 +97,8 @@ typedef struct pdnn_predictor pdnn_predictor;
 typedef enum pdnn_precision {
   PDNN_PRECISION_FLOAT32 = 0,
   PDNN_PRECISION_BFLOAT16 = 1, /* Paddle's bf16 placement */
-  PDNN_PRECISION_INT8 = 2,     /* int8 at the scales of `ranges_file` */
+  PDNN_PRECISION_INT8 = 2,     /* int8 at the scales of `ranges_file`, or
+                                  a quantization-aware-trained program's */
 } pdnn_precision;
 
 /* How pdnn_predictor_compile and pdnn_compile compile a Paddle model.
@@ -107,7 +108,8 @@ typedef struct pdnn_compile_options {
   const char *params_file;   /* NULL: found next to the program */
   int32_t fuse;              /* Paddle's oneDNN graph passes; default 1 */
   int32_t precision;         /* pdnn_precision; default float32 */
-  const char *ranges_file;   /* int8: pdnn-run --calibrate's file */
+  const char *ranges_file;   /* int8: pdnn-run --calibrate's file; NULL:
+                                the program's own (fake) quantization */
   int32_t reference_backend; /* 1: our loops instead of oneDNN (testing) */
   int32_t opt_level;         /* LLVM's, 0-3; default 3 */
 } pdnn_compile_options;

@@ -44,11 +44,6 @@ int checkOptions(const pdnn_compile_options &options, char *error, size_t size) 
     std::snprintf(error, size, "unknown precision %d", options.precision);
     return PDNN_INVALID_ARGUMENT;
   }
-  if (options.precision == PDNN_PRECISION_INT8 && !options.ranges_file) {
-    std::snprintf(error, size,
-                  "int8 needs a calibration file (ranges_file; pdnn-run --calibrate)");
-    return PDNN_INVALID_ARGUMENT;
-  }
   return PDNN_OK;
 }
 } // namespace

@@ -2,6 +2,7 @@
 
 #include "PaddleDNN/Execution/PaddleModel.h"
 
+#include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
 #include "PaddleDNN/Pipelines/Pipelines.h"
 #include "PaddleDNN/Target/Paddle/PaddleImport.h"
 
@@ -40,6 +41,19 @@ llvm::Expected<std::string> mlir::pdnn::findPaddleProgram(llvm::StringRef path) 
                     "model.pdmodel, model or __model__)");
 }
 
+/// Whether `module` simulates quantization (a quantization-aware-trained
+/// program).
+static bool hasFakeQuantization(ModuleOp module) {
+  return module
+      .walk([](Operation *op) {
+        return isa<FakeQuantizeDequantizeMovingAverageAbsMaxOp,
+                   FakeChannelWiseQuantizeDequantizeAbsMaxOp>(op)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 llvm::Expected<OwningOpRef<ModuleOp>>
 mlir::pdnn::loadPaddleModel(llvm::StringRef path, const PaddleModelOptions &options,
                             MLIRContext &context) {
@@ -67,14 +81,27 @@ mlir::pdnn::loadPaddleModel(llvm::StringRef path, const PaddleModelOptions &opti
   if (!module)
     return modelError("importing '" + *program + "' failed:\n" + diagnostics);
 
+  // int8 without a calibration file: the program's own quantization, that
+  // of quantization-aware training, lowered before the fuses (Paddle
+  // computes the weight scales after conv + batch_norm).
+  bool ownQuantization =
+      options.precision == PlacementPrecision::Int8 && options.ranges.empty();
+  if (ownQuantization && !hasFakeQuantization(*module))
+    return modelError("int8 needs a calibration file (ranges; pdnn-run "
+                      "--calibrate) or a quantization-aware-trained program, "
+                      "and '" + *program + "' has no fake quantization ops");
   PassManager pm(&context);
+  if (ownQuantization)
+    pm.addPass(createLowerFakeQuantization());
   if (options.fuse)
     buildFusePipeline(pm, FusePipelineOptions());
   if (options.precision) {
-    QuantizePlacementOptions placement;
-    placement.precision = *options.precision;
-    placement.ranges = options.ranges;
-    pm.addPass(createQuantizePlacement(placement));
+    if (!ownQuantization) {
+      QuantizePlacementOptions placement;
+      placement.precision = *options.precision;
+      placement.ranges = options.ranges;
+      pm.addPass(createQuantizePlacement(placement));
+    }
     pm.addPass(createFuseQuantizedOps());
     pm.addPass(createSquashQuantization());
   }

@@ -64,6 +64,18 @@ static DequantizeOp bf16Dequantize(Value v) {
   return dq;
 }
 
+/// A quantize of `v` into int8 without a shift that comes before `user`
+/// in its block (so `user` may read its result), if any.
+static QuantizeOp int8QuantizeBefore(Value v, Operation *user) {
+  for (Operation *other : v.getUsers()) {
+    auto q = dyn_cast<QuantizeOp>(other);
+    if (q && !q.getBfloat16() && q.getShift().convertToFloat() == 0.0f &&
+        q->getBlock() == user->getBlock() && q->isBeforeInBlock(user))
+      return q;
+  }
+  return {};
+}
+
 /// The only user of `result` when it is a quantize that `fits` (what the
 /// fused kernel can do itself).
 static QuantizeOp onlyQuantizeUser(Value result,
@@ -159,9 +171,20 @@ public:
       return !q.getBfloat16() && q.getShift().convertToFloat() == 0.0f;
     });
     if (Value residual = conv.getResidual()) {
-      DequantizeOp r = unshiftedDequantize(residual);
-      if (!r) {
-        why = "ResidualData is not dequantized from int8 without a shift";
+      // The residual as int8: dequantized from it, or quantized (for
+      // another op) before this one, as Paddle quantizes a residual at the
+      // scale its tensor has.
+      Value residualInt8;
+      FloatAttr residualScale;
+      if (DequantizeOp r = unshiftedDequantize(residual)) {
+        residualInt8 = r.getInput();
+        residualScale = r.getScaleAttr();
+      } else if (QuantizeOp rq = int8QuantizeBefore(residual, conv)) {
+        residualInt8 = rq.getResult();
+        residualScale = rq.getScaleAttr();
+      } else {
+        why = "ResidualData is neither dequantized from int8 without a "
+              "shift nor quantized so before the convolution";
         return failure();
       }
       if (!q) {
@@ -169,7 +192,7 @@ public:
               "reads Output";
         return failure();
       }
-      Type residualType = getElementTypeOrSelf(r.getInput().getType());
+      Type residualType = getElementTypeOrSelf(residualInt8.getType());
       if (residualType != getElementTypeOrSelf(q.getType())) {
         llvm::raw_string_ostream os(why);
         os << "ResidualData is " << residualType << " and Output would be "
@@ -178,9 +201,8 @@ public:
         return failure();
       }
       f.operands.push_back(
-          {conv.getResidualDataMutable()[0].getOperandNumber(), r.getInput()});
-      f.attributes.push_back(
-          b.getNamedAttr("Scale_in_eltwise", r.getScaleAttr()));
+          {conv.getResidualDataMutable()[0].getOperandNumber(), residualInt8});
+      f.attributes.push_back(b.getNamedAttr("Scale_in_eltwise", residualScale));
     }
     if (q)
       f.attributes.push_back(b.getNamedAttr("Scale_out", q.getScaleAttr()));

@@ -36,11 +36,17 @@ static void foldColumns(ArrayRef<float> values, int64_t columns,
   }
 }
 
-/// 127 / max|w|; 1 for a channel of zeros.
+/// 127 / max|w|; 1 for a channel of zeros, and for one so close to zero
+/// that its scale is no f32 (batch_norm folds leave such channels): its
+/// weights quantize to 0 either way, and its bias keeps a finite scale.
+/// (Paddle makes that scale 0, and its kernel then drops the channel's
+/// bias.)
 static SmallVector<float> scalesOf(ArrayRef<float> maxAbs) {
   SmallVector<float> scales;
-  for (float m : maxAbs)
-    scales.push_back(m > 0.0f ? float(127.0 / double(m)) : 1.0f);
+  for (float m : maxAbs) {
+    float scale = m > 0.0f ? float(127.0 / double(m)) : 1.0f;
+    scales.push_back(std::isfinite(scale) ? scale : 1.0f);
+  }
   return scales;
 }
 

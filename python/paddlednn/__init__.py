@@ -22,7 +22,8 @@ def compile(model, output, params=None, fuse=True, precision="float32",
     beside it, as `pdnn-compile` does.
 
     precision: "float32", "bfloat16" (Paddle's bf16 placement) or "int8"
-    (at the scales of the calibration file `ranges`, `pdnn-run --calibrate`).
+    (at the scales of the calibration file `ranges`, `pdnn-run --calibrate`,
+    or without one at a quantization-aware-trained program's own).
     fuse: run Paddle's oneDNN graph passes first.
     """
     _compile(str(model), str(output), None if params is None else str(params),

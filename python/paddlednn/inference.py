@@ -19,7 +19,8 @@ What maps onto PaddleDNN:
   - `switch_ir_optim(False)` skips Paddle's oneDNN graph passes.
   - `enable_mkldnn_bfloat16()` is Paddle's bf16 placement;
     `enable_mkldnn_int8()` is int8 at the scales of a calibration file,
-    given with `set_calibration_file()` (PaddleDNN's; `pdnn-run --calibrate`).
+    given with `set_calibration_file()` (PaddleDNN's; `pdnn-run --calibrate`),
+    or, without one, at a quantization-aware-trained program's own scales.
   - `set_cpu_math_library_num_threads(n)` sets the OpenMP threads oneDNN
     uses in the threads that run the predictor.
   - `disable_mkldnn()` runs PaddleDNN's reference loops instead of oneDNN.
@@ -336,7 +337,11 @@ def create_predictor(config):
     if config._is_library():
         compiled = _paddlednn.Predictor.load(config._model)
     else:
-        if config._precision == "int8" and config._ranges is None:
+        # A Paddle program without a calibration file runs at its own
+        # quantization-aware-trained scales (the compiler checks it has
+        # them); a pdnn module has none.
+        if (config._precision == "int8" and config._ranges is None
+                and str(config._model).endswith(".mlir")):
             raise ValueError("enable_mkldnn_int8 needs the scales of a calibration: "
                              "config.set_calibration_file(<pdnn-run --calibrate output>)")
         compiled = _paddlednn.Predictor.compile(

@@ -268,7 +268,7 @@ func.func @depthwise_s8_filter_f32_out(%q: tensor<1x2x3x3xsi8>, %wq: tensor<2x1x
 // A convolution whose residual sum cannot be int8 stays f32, and says why.
 // CHECK-LABEL: func @conv_refusals
 // CHECK-COUNT-3: pdnn.conv2d Input(%{{.*}}) {{.*}} -> tensor<1x2x3x3xf32>
-// REMARK: Reason="ResidualData is not dequantized from int8 without a shift"
+// REMARK: Reason="ResidualData is neither dequantized from int8 without a shift nor quantized so before the convolution"
 // REMARK: Reason="the residual sum needs an int8 Output, and no quantize alone reads Output"
 // REMARK: Reason="ResidualData is si8 and Output would be ui8: the kernel sums into the residual's buffer"
 // REMARK: Category:fuse-quantized-ops | fused=0, refused=3
@@ -281,4 +281,22 @@ func.func @conv_refusals(%q: tensor<1x2x3x3xui8>, %f: tensor<1x2x3x3xf32>, %rq: 
   %c = pdnn.conv2d Input(%x) Filter(%w) ResidualData(%r) {fuse_residual_connection = true} : (tensor<1x2x3x3xf32>, tensor<2x2x1x1xf32>, tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
   %o = pdnn.quantize %c {Scale = 20.0 : f32} : tensor<1x2x3x3xf32> -> tensor<1x2x3x3xui8>
   return %a, %b, %o : tensor<1x2x3x3xf32>, tensor<1x2x3x3xf32>, tensor<1x2x3x3xui8>
+}
+
+// -----
+
+// A residual that another op's quantize already takes to int8 (a QAT
+// block's input: its first convolution's data) is read in int8 at that
+// scale. Filter row 1 is so close to zero that 127 / max|w| is no f32: its
+// scale is 1, like a row of zeros.
+// CHECK-LABEL: func @residual_quantized_for_another_op
+// CHECK: %[[Q:.*]] = pdnn.quantize %arg0 {Scale = 1.000000e+01 : f32, is_negative_input = true}
+// CHECK: pdnn.conv2d Input(%[[Q]]) Filter(%{{.*}}) ResidualData(%[[Q]]) {Scale_in = 1.000000e+01 : f32, Scale_in_eltwise = 1.000000e+01 : f32, Scale_out = 2.000000e+01 : f32, Scale_weights = array<f32: 2.540000e+02, 1.000000e+00>, fuse_residual_connection = true} : (tensor<1x2x3x3xsi8>, tensor<2x2x1x1xf32>, tensor<1x2x3x3xsi8>) -> tensor<1x2x3x3xsi8>
+func.func @residual_quantized_for_another_op(%x: tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xsi8> {
+  %w = arith.constant dense<[[[[0.25]], [[-0.5]]], [[[1.0e-38]], [[0.0]]]]> : tensor<2x2x1x1xf32>
+  %q = pdnn.quantize %x {Scale = 10.0 : f32, is_negative_input = true} : tensor<1x2x3x3xf32> -> tensor<1x2x3x3xsi8>
+  %d = pdnn.dequantize %q {Scale = 10.0 : f32} : tensor<1x2x3x3xsi8> -> tensor<1x2x3x3xf32>
+  %y = pdnn.conv2d Input(%d) Filter(%w) ResidualData(%x) {fuse_residual_connection = true} : (tensor<1x2x3x3xf32>, tensor<2x2x1x1xf32>, tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
+  %o = pdnn.quantize %y {Scale = 20.0 : f32, is_negative_input = true} : tensor<1x2x3x3xf32> -> tensor<1x2x3x3xsi8>
+  return %o : tensor<1x2x3x3xsi8>
 }

@@ -50,7 +50,9 @@ static cl::opt<bool> noFuse("no-fuse",
                             cl::desc("Paddle models: skip Paddle's oneDNN graph passes"),
                             cl::init(false), cl::cat(category));
 static cl::opt<std::string> precision(
-    "precision", cl::desc("Paddle models: f32 (default), bf16, or int8 at the scales of --ranges"),
+    "precision", cl::desc("Paddle models: f32 (default), bf16, or int8 at the scales "
+                   "of --ranges (without: a quantization-aware-trained "
+                   "program's own)"),
     cl::init("f32"), cl::cat(category));
 static cl::opt<std::string> ranges("ranges",
                                    cl::desc("int8: the calibration file (pdnn-run --calibrate)"),
@@ -93,9 +95,6 @@ static llvm::Expected<OwningOpRef<ModuleOp>> load(MLIRContext &context) {
   else if (precision != "f32")
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "--precision is f32, bf16 or int8, not '" + precision + "'");
-  if (precision == "int8" && ranges.empty())
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "--precision=int8 needs --ranges (pdnn-run --calibrate)");
   options.ranges = ranges;
   return loadModel(modelPath, options, context);
 }

@@ -242,8 +242,37 @@ def QuantizePlacement : Pass<"quantize-placement", "::mlir::ModuleOp"> {
   ];
 }
 
+def LowerFakeQuantization : Pass<"lower-fake-quantization"> {
+  let summary = "Turn a quantization-aware-trained program's simulated quantization into quantize / dequantize";
+  let description = [{
+    What Paddle's quant2_int8_mkldnn_pass and quant_dequant_mkldnn_pass
+    make of a quantization-aware-trained program, before its int8 kernels
+    run:
+
+    - `fake_quantize_dequantize_moving_average_abs_max` of an activation,
+      with its threshold T (InScale, a constant), becomes
+      `dequantize(quantize(X))` at Paddle's scale (1 / T) · 127 into s8, or
+      (1 / T) · 255 into u8 when X cannot be negative (the result of a relu
+      or relu6, fused or not, through pooling, reshapes, transposes and
+      nearest interpolation, as Paddle's scale propagation marks it);
+    - `fake_channel_wise_quantize_dequantize_abs_max` of weights goes: the
+      int8 kernels quantize the weights themselves, per output channel at
+      127 / max|w| of the weights as they are after the convolution fuses
+      (Paddle recomputes them after conv + batch_norm).
+
+    --fuse-quantized-ops and --squash-quantization then make the ops int8.
+    Left alone, with a remark in category `lower-fake-quantization`: a
+    bit_length other than 8, a threshold that is not a positive constant,
+    and an OutScale that something reads.
+  }];
+  let statistics = [
+    Statistic<"numLowered", "lowered", "Fake quantization ops lowered">,
+    Statistic<"numKept", "kept", "Fake quantization ops left alone">,
+  ];
+}
+
 def FuseQuantizedOps : Pass<"fuse-quantized-ops"> {
-  let summary = "Turn dequantize -> fc/mul/matmul_v2/fusion_gru/fusion_lstm/rnn -> quantize into the int8 or bf16 op";
+  let summary = "Turn dequantize -> fc/mul/matmul_v2/conv2d/depthwise_conv2d/fusion_gru/fusion_lstm/rnn -> quantize into the int8 or bf16 op";
   let description = [{
     An op whose data is `dequantize` of int8 takes the int8 data itself,
     with the dequantize's scale as its input scale (`Scale_in`, `scale_x`,
@@ -258,6 +287,8 @@ def FuseQuantizedOps : Pass<"fuse-quantized-ops"> {
     and the quantize goes; otherwise it writes f32 (`force_fp32_output`).
     The products then compute Paddle's int8 kernels (Int8Products.h):
     scale_src · scale_wei(oc) / scale_dst applied to the s32 accumulator.
+    A convolution's residual dequantized from Output's int8 type becomes
+    int8 ResidualData with its scale as `Scale_in_eltwise`.
 
     bf16 (`--quantize-placement=precision=bf16`): an op whose data is a
     `dequantize` of bf16 without a scale takes the bf16 data, and weights

@@ -8,6 +8,10 @@ called on every input shape (pdnn-run --cases):
   onednn-plain      the fused graph, plain NCHW between calls
   onednn-unfused    the imported graph as is
   reference         the fused graph on the reference loops
+  int8              a quantization-aware-trained program run in int8, as
+                    Paddle's oneDNN flow runs it: --lower-fake-quantization,
+                    --pdnn-fuse, --fuse-quantized-ops, --squash-quantization
+                    (the oracle still simulates the quantization in f32)
 
 Each result must agree with paddle_program.py (the program run in PyTorch in
 float64, written from Paddle's kernels) within `--tolerance` of the
@@ -30,11 +34,35 @@ import paddle_program  # noqa: E402
 import gen_params  # noqa: E402
 
 VARIANTS = {
-    "onednn": (True, ["--backend=onednn"]),
-    "onednn-plain": (True, ["--backend=onednn", "--image-layout=plain"]),
-    "onednn-unfused": (False, ["--backend=onednn"]),
-    "reference": (True, ["--backend=reference"]),
+    "onednn": ("fused", ["--backend=onednn"]),
+    "onednn-plain": ("fused", ["--backend=onednn", "--image-layout=plain"]),
+    "onednn-unfused": ("imported", ["--backend=onednn"]),
+    "reference": ("fused", ["--backend=reference"]),
+    "int8": ("int8", ["--backend=onednn"]),
+    "int8-reference": ("int8", ["--backend=reference"]),
 }
+
+# Without --variant: every variant of the program as it is.
+DEFAULT_VARIANTS = ["onednn", "onednn-plain", "onednn-unfused", "reference"]
+
+INT8_PASSES = ["--lower-fake-quantization", "--pdnn-fuse", "--fuse-quantized-ops",
+               "--squash-quantization", "--canonicalize"]
+
+
+def int8_summary(path):
+    """How much of a graph runs in int8: its convolutions and products on
+    int8 data, those left in f32, and the dequantizes between."""
+    int8 = f32 = 0
+    for line in open(path):
+        if any("pdnn.%s " % op in line for op in ("conv2d", "depthwise_conv2d", "fc", "mul",
+                                                   "matmul_v2")):
+            operands = line.split(" : (", 1)[-1].split(",", 1)[0]
+            if "xui8" in operands or "xsi8" in operands:
+                int8 += 1
+            else:
+                f32 += 1
+    dequantize = open(path).read().count("pdnn.dequantize")
+    return "INT8 graph: %d int8 ops, %d f32 ops, %d dequantize" % (int8, f32, dequantize)
 
 
 def parse_shape(text):
@@ -141,8 +169,12 @@ def main():
     if params:
         translate.append("--paddle-params=" + params)
     run(translate)
-    fused = os.path.join(args.workdir, "fused.mlir")
-    run([args.pdnn_opt, "--pdnn-fuse", imported, "-o", fused])
+    graphs = {"imported": imported, "fused": os.path.join(args.workdir, "fused.mlir")}
+    run([args.pdnn_opt, "--pdnn-fuse", imported, "-o", graphs["fused"]])
+    if any(VARIANTS[v][0] == "int8" for v in args.variant or []):
+        graphs["int8"] = os.path.join(args.workdir, "int8.mlir")
+        run([args.pdnn_opt, imported, "-o", graphs["int8"]] + INT8_PASSES)
+        print(int8_summary(graphs["int8"]))
 
     shapes = [parse_shape(s) for s in args.shape]
     cases = os.path.join(args.workdir, "cases.txt")
@@ -161,10 +193,10 @@ def main():
                 report_model_difference(shape, expected[-1], theirs)
 
     failures = 0
-    for variant in args.variant or sorted(VARIANTS):
-        use_fused, flags = VARIANTS[variant]
+    for variant in args.variant or DEFAULT_VARIANTS:
+        graph, flags = VARIANTS[variant]
         out = os.path.join(args.workdir, variant)
-        copies = run([args.pdnn_run, fused if use_fused else imported, "--cases", cases,
+        copies = run([args.pdnn_run, graphs[graph], "--cases", cases,
                       "-o", out, "--print-weight-copies"] + flags, stderr=True)
         print("%s %s" % (variant, copies.strip().splitlines()[-1]))
         for index, (shape, want) in enumerate(zip(shapes, expected)):
@@ -193,9 +225,15 @@ def main():
                 continue
             error = float(errors.max())
             ok = error <= args.tolerance and np.isfinite(got).all()
+            labels = ""
+            if want.ndim == 2:
+                agree = int((got.argmax(1) == want.argmax(1)).sum())
+                ok = ok and agree == want.shape[0]
+                labels = ", labels agree %d/%d" % (agree, want.shape[0])
             failures += not ok
-            print("%s %s -> %s: error %.2e of the range %.3g" %
-                  ("PASS" if ok else "FAIL", label, "x".join(map(str, want.shape)), error, span))
+            print("%s %s -> %s: error %.2e of the range %.3g%s" %
+                  ("PASS" if ok else "FAIL", label, "x".join(map(str, want.shape)), error, span,
+                   labels))
     print("%d failures" % failures)
     return 1 if failures else 0
 
