@@ -29,9 +29,9 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 # The fuzzers run longer where the sanitizers watch them.
-config.substitutions.append(("%{fuzz_npy_seconds}", "15" if config.pdnn_sanitizers else "5"))
-config.substitutions.append(("%{fuzz_passes_seconds}", "45" if config.pdnn_sanitizers else "20"))
-config.substitutions.append(("%{fuzz_paddle_seconds}", "30" if config.pdnn_sanitizers else "10"))
+config.substitutions.append(("%{fuzz_npy_seconds}", "10" if config.pdnn_sanitizers else "5"))
+config.substitutions.append(("%{fuzz_passes_seconds}", "30" if config.pdnn_sanitizers else "20"))
+config.substitutions.append(("%{fuzz_paddle_seconds}", "20" if config.pdnn_sanitizers else "10"))
 # Peak-memory bounds mean nothing under the sanitizers' shadow memory.
 config.substitutions.append(("%{rss_limit}",
                              "--limit-mb 0" if config.pdnn_sanitizers else ""))
