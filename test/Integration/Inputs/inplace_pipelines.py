@@ -102,9 +102,12 @@ def random_case(index, rng):
 
 
 def main():
-    args = harness.parse_args(__doc__)
+    def extra(parser):
+        parser.add_argument("--cases", type=int, default=36,
+                            help="how many random programs (the first N of the same sequence)")
+    args = harness.parse_args(__doc__, extra)
     rng = np.random.RandomState(20261123)
-    cases = [random_case(i, rng) for i in range(36)]
+    cases = [random_case(i, rng) for i in range(args.cases)]
     check = ("--check-inputs-unchanged",)
     configs = [Config("plain-onednn", "onednn", extra=check),
                Config("plain-reference", "reference", extra=check)]
