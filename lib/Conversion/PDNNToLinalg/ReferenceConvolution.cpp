@@ -67,27 +67,26 @@ static OpFoldResult affineOf(OpBuilder &b, Location loc, AffineExpr e,
   return affine::makeComposedFoldedAffineApply(b, loc, e, operands);
 }
 
-/// act(out + bias[c] + residual) on an NCHW result, as Paddle's oneDNN
-/// kernel fuses them; `bias` [M] and `residual` (out's shape) may be null.
-static Value convolutionEpilogue(OpBuilder &b, Location loc, Value out,
-                                 Value bias, Value residual,
-                                 StringRef activation, float alpha, float beta,
-                                 StringRef name) {
-  FusedActivation act = *parseFusedActivation(activation);
-  if (!bias && !residual && act == FusedActivation::None)
-    return out;
-  MLIRContext *ctx = b.getContext();
-  SmallVector<Value> inputs{out};
-  SmallVector<AffineMap> maps{b.getMultiDimIdentityMap(4)};
-  SmallVector<OpFoldResult> sizes = getSizes(b, loc, out);
+/// A convolution's Bias [M] and ResidualData (Output's shape), either null,
+/// checked against its NCHW result `out` at run time and sliced to the sizes
+/// they agree on (`sizes`), as its epilogue reads them.
+struct EpilogueOperands {
+  Value bias, residual;
+  SmallVector<OpFoldResult> sizes;
+};
+
+static EpilogueOperands checkEpilogueOperands(OpBuilder &b, Location loc,
+                                              Value out, Value bias,
+                                              Value residual, StringRef name) {
+  EpilogueOperands checked;
+  checked.sizes = getSizes(b, loc, out);
+  SmallVector<OpFoldResult> &sizes = checked.sizes;
   if (bias) {
     bias = flatten(b, loc, bias);
-    OpFoldResult m = guardEqual(
+    sizes[1] = guardEqual(
         b, loc, tensor::getMixedSize(b, loc, bias, 0), sizes[1],
         (name + ": Bias has {0} values for {1} output channels").str());
-    sizes[1] = m;
-    inputs.push_back(sliceTo(b, loc, bias, {m}));
-    maps.push_back(AffineMap::get(4, 0, {getAffineDimExpr(1, ctx)}, ctx));
+    checked.bias = sliceTo(b, loc, bias, {sizes[1]});
   }
   if (residual) {
     SmallVector<OpFoldResult> rs = getSizes(b, loc, residual);
@@ -97,10 +96,32 @@ static Value convolutionEpilogue(OpBuilder &b, Location loc, Value out,
           (name + ": ResidualData has size {0} in dimension " + Twine(d) +
            " where Output has {1}")
               .str());
-    inputs.push_back(sliceTo(b, loc, residual, sizes));
+    checked.residual = sliceTo(b, loc, residual, sizes);
+  }
+  return checked;
+}
+
+/// act(out + bias[c] + residual) on an NCHW result, as Paddle's oneDNN
+/// kernel fuses them; `bias` [M] and `residual` (out's shape) may be null.
+static Value convolutionEpilogue(OpBuilder &b, Location loc, Value out,
+                                 Value bias, Value residual,
+                                 StringRef activation, float alpha, float beta,
+                                 StringRef name) {
+  FusedActivation act = *parseFusedActivation(activation);
+  if (!bias && !residual && act == FusedActivation::None)
+    return out;
+  EpilogueOperands checked =
+      checkEpilogueOperands(b, loc, out, bias, residual, name);
+  SmallVector<Value> inputs{sliceTo(b, loc, out, checked.sizes)};
+  SmallVector<AffineMap> maps{b.getMultiDimIdentityMap(4)};
+  if (checked.bias) {
+    inputs.push_back(checked.bias);
+    maps.push_back(AffineMap::get(4, 0, {b.getAffineDimExpr(1)}, b.getContext()));
+  }
+  if (checked.residual) {
+    inputs.push_back(checked.residual);
     maps.push_back(b.getMultiDimIdentityMap(4));
   }
-  inputs[0] = sliceTo(b, loc, out, sizes);
   return buildMapLike(b, loc, inputs, inputs[0], b.getF32Type(),
                       [&](OpBuilder &nb, Location nloc, ValueRange v) -> Value {
                         Value r = v[0];
@@ -118,27 +139,14 @@ static Value int8ConvolutionEpilogue(OpBuilder &b, Location loc, Value acc,
                                      Value bias, Value residual,
                                      const Int8Product &int8, Type outType,
                                      StringRef name) {
-  SmallVector<OpFoldResult> sizes = getSizes(b, loc, acc);
-  if (bias) {
-    bias = flatten(b, loc, bias);
-    OpFoldResult m = guardEqual(
-        b, loc, tensor::getMixedSize(b, loc, bias, 0), sizes[1],
-        (name + ": Bias has {0} values for {1} output channels").str());
-    bias = quantizeInt8Bias(b, loc, sliceTo(b, loc, bias, {m}), int8.bias);
-  }
-  if (residual) {
-    SmallVector<OpFoldResult> rs = getSizes(b, loc, residual);
-    for (int d = 0; d < 4; ++d)
-      sizes[d] = guardEqual(
-          b, loc, rs[d], sizes[d],
-          (name + ": ResidualData has size {0} in dimension " + Twine(d) +
-           " where Output has {1}")
-              .str());
-    residual = sliceTo(b, loc, residual, sizes);
-    acc = sliceTo(b, loc, acc, sizes);
-  }
-  return finishInt8Product(b, loc, acc, bias, int8, outType,
-                           /*channelDim=*/1, residual);
+  EpilogueOperands checked =
+      checkEpilogueOperands(b, loc, acc, bias, residual, name);
+  Value int8Bias =
+      checked.bias ? quantizeInt8Bias(b, loc, checked.bias, int8.bias) : Value();
+  if (checked.residual)
+    acc = sliceTo(b, loc, acc, checked.sizes);
+  return finishInt8Product(b, loc, acc, int8Bias, int8, outType,
+                           /*channelDim=*/1, checked.residual);
 }
 
 /// x [N, C, H, W] padded with `value` by the windows' pads (and ceil_mode's

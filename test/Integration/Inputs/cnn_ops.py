@@ -191,6 +191,13 @@ def channel(fmt):
     return 3 if fmt == "NHWC" else 1
 
 
+def add_conv_op(c, op, roles, kw, out_t):
+    """%o = pdnn.<op> of the case's values named in `roles`, (operand, value) pairs."""
+    operands = " ".join("%s(%%%s)" % role for role in roles)
+    types = ", ".join(c.type("%" + value) for _, value in roles)
+    c.op("%%o = pdnn.%s %s%s : (%s) -> %s" % (op, operands, attrs_text(kw), types, out_t))
+
+
 def conv_case(rng, x_shape, f_shape, op="conv2d", dynamic=(), bias=False, residual=False,
               const_filter=False, positive=False, act_expected=None, tag="", **attrs):
     """x_shape in the layout data_format names; dynamic: indices of x's
@@ -224,8 +231,7 @@ def conv_case(rng, x_shape, f_shape, op="conv2d", dynamic=(), bias=False, residu
     c = Case(name)
     c.arg("x", x, dynamic=dynamic)
     c.value("w", w, const=const_filter)
-    operands = "Input(%x) Filter(%w)"
-    types = [c.type("%x"), c.type("%w")]
+    roles = [("Input", "x"), ("Filter", "w")]
     out_dyn = set()
     ch = channel(fmt)
     for i in dynamic:
@@ -234,14 +240,11 @@ def conv_case(rng, x_shape, f_shape, op="conv2d", dynamic=(), bias=False, residu
     out_t = out_type(expected.shape, out_dyn)
     if bias:
         c.arg("b", b)
-        operands += " Bias(%b)"
-        types.append(c.type("%b"))
+        roles.append(("Bias", "b"))
     if residual:
         c.arg("r", r, dynamic=tuple(out_dyn))
-        operands += " ResidualData(%r)"
-        types.append(c.type("%r"))
-    c.op("%%o = pdnn.%s %s%s : (%s) -> %s" % (op, operands, attrs_text(kw), ", ".join(types),
-                                             out_t))
+        roles.append(("ResidualData", "r"))
+    add_conv_op(c, op, roles, kw, out_t)
     add_f32_result(c, "%o", out_t, expected)
     return c
 
@@ -298,16 +301,13 @@ def int8_conv_case(rng, x_shape, f_shape, op="conv2d", src="ui8", out="si8",
     c = Case(name)
     c.arg("x", x)
     c.value("w", w, const=True)
-    operands = "Input(%x) Filter(%w)"
-    types = [c.type("%x"), c.type("%w")]
+    roles = [("Input", "x"), ("Filter", "w")]
     if bias:
         c.const("b", b)
-        operands += " Bias(%b)"
-        types.append(c.type("%b"))
+        roles.append(("Bias", "b"))
     if residual:
         c.arg("r", r)
-        operands += " ResidualData(%r)"
-        types.append(c.type("%r"))
+        roles.append(("ResidualData", "r"))
     kw.update(Scale_in=float(scale_in), Scale_weights=F32s(float(v) for v in sw),
               Scale_out=float(scale_out))
     if residual:
@@ -315,8 +315,7 @@ def int8_conv_case(rng, x_shape, f_shape, op="conv2d", src="ui8", out="si8",
     if force:
         kw["force_fp32_output"] = True
     out_t = out_type(expected.shape, (), "f32" if force else out)
-    c.op("%%o = pdnn.%s %s%s : (%s) -> %s" % (op, operands, attrs_text(kw),
-                                             ", ".join(types), out_t))
+    add_conv_op(c, op, roles, kw, out_t)
     if force:
         # Exact but for the f32 activations' last bits.
         c.result("%o", out_t, expected, tol(expected, 1e-5 if smooth else 1e-7))
@@ -530,16 +529,13 @@ def conv_transpose_case(rng, x_shape, f_shape, dynamic=(), bias=False, positive=
     c = Case(name)
     c.arg("x", x, dynamic=dynamic)
     c.value("w", w, const=const_filter)
-    operands = "Input(%x) Filter(%w)"
-    types = [c.type("%x"), c.type("%w")]
+    roles = [("Input", "x"), ("Filter", "w")]
     if bias:
         c.arg("b", b)
-        operands += " Bias(%b)"
-        types.append(c.type("%b"))
+        roles.append(("Bias", "b"))
     ch = channel(fmt)
     out_t = out_type(expected.shape, {i for i in dynamic if i != ch})
-    c.op("%%o = pdnn.conv2d_transpose %s%s : (%s) -> %s" % (
-        operands, attrs_text(kw), ", ".join(types), out_t))
+    add_conv_op(c, "conv2d_transpose", roles, kw, out_t)
     add_f32_result(c, "%o", out_t, expected)
     return c
 
