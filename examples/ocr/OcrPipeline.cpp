@@ -12,7 +12,6 @@
 
 using namespace ocr;
 using mlir::pdnn::HostTensor;
-using mlir::pdnn::JitFunction;
 
 static llvm::Error fail(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
@@ -31,70 +30,75 @@ private:
 };
 } // namespace
 
-/// Compiles the model in `dir`; `what` names it in errors.
-static llvm::Expected<std::unique_ptr<JitFunction>>
-compileModel(const std::string &dir, const char *what, const PipelineOptions &options) {
-  auto model = mlir::pdnn::compilePaddleModel(dir, options.model);
-  if (!model)
-    return fail(llvm::Twine("the ") + what + ": " + llvm::toString(model.takeError()));
-  if ((*model)->inputs().size() != 1 || (*model)->outputs().size() != 1)
-    return fail(llvm::formatv("the {0} '{1}' must take one image and return one tensor; it "
-                              "takes {2} and returns {3}",
-                              what, dir, (*model)->inputs().size(),
-                              (*model)->outputs().size()));
-  return model;
-}
-
-/// Runs `model` on `input`; its one result must have `rank` dimensions.
-static llvm::Expected<HostTensor> runModel(JitFunction &model, const HostTensor &input,
-                                           size_t rank, const char *what) {
-  auto results = model.call({&input});
-  if (!results)
-    return fail(llvm::Twine("the ") + what + ": " + llvm::toString(results.takeError()));
-  HostTensor &result = results->front();
-  if (result.kind() != mlir::pdnn::ElementKind::F32 || result.shape().size() != rank)
-    return fail(llvm::Twine("the ") + what + " returned " + result.describe() + ", expected " +
-                llvm::Twine(rank) + " f32 dimensions");
-  return std::move(result);
-}
-
 llvm::Expected<std::unique_ptr<Pipeline>> Pipeline::create(const PipelineOptions &options) {
+  if (!options.precision.any(mlir::pdnn::PlacementPrecision::Int8) ||
+      options.calibration.empty())
+    return build(options, /*calibrate=*/false, /*calibrated=*/nullptr);
+  auto calibrating = build(options, /*calibrate=*/true, nullptr);
+  if (!calibrating)
+    return calibrating.takeError();
+  for (auto [index, image] : llvm::enumerate(options.calibration))
+    if (auto lines = (*calibrating)->read(image); !lines)
+      return fail(llvm::formatv("calibrating on image {0}: {1}", index + 1,
+                                llvm::toString(lines.takeError())));
+  return build(options, /*calibrate=*/false, calibrating->get());
+}
+
+llvm::Expected<std::unique_ptr<Pipeline>>
+Pipeline::build(const PipelineOptions &options, bool calibrate, const Pipeline *calibrated) {
   auto decoder = CtcDecoder::load(options.dictionary);
   if (!decoder)
     return decoder.takeError();
   if (options.batch < 1 || options.limitSide < 32)
     return fail("the batch must be at least 1 and the detector's limit side at least 32");
   std::unique_ptr<Pipeline> pipeline(new Pipeline(options, std::move(*decoder)));
-  auto detector = compileModel(options.detectorDir, "detector", options);
-  if (!detector)
-    return detector.takeError();
-  pipeline->detector = std::move(*detector);
-  if (options.classify) {
-    auto classifier = compileModel(options.classifierDir, "classifier", options);
-    if (!classifier)
-      return classifier.takeError();
-    pipeline->classifier = std::move(*classifier);
-  }
-  auto recognizer = compileModel(options.recognizerDir, "recognizer", options);
-  if (!recognizer)
-    return recognizer.takeError();
+  pipeline->options.calibration.clear(); // read by create() only
+  auto compile = [&](const std::string &dir, const char *what,
+                     std::unique_ptr<Network> Pipeline::*network,
+                     std::optional<mlir::pdnn::PlacementPrecision> precision) -> llvm::Error {
+    mlir::pdnn::PaddleModelOptions model = options.model;
+    model.precision = precision;
+    if (calibrated)
+      model.calibration = (calibrated->*network)->ranges();
+    auto compiled = Network::compile(dir, what, model, calibrate);
+    if (!compiled)
+      return compiled.takeError();
+    pipeline.get()->*network = std::move(*compiled);
+    return llvm::Error::success();
+  };
+  if (llvm::Error e = compile(options.detectorDir, "detector", &Pipeline::detector,
+                               options.precision.detector))
+    return e;
+  if (options.classify)
+    if (llvm::Error e = compile(options.classifierDir, "classifier", &Pipeline::classifier,
+                                 options.precision.classifier))
+      return e;
+  if (llvm::Error e = compile(options.recognizerDir, "recognizer", &Pipeline::recognizer,
+                               options.precision.recognizer))
+    return e;
   // A static class count is checked now; a dynamic one at the first call.
-  int64_t classes = (*recognizer)->outputs().front().shape.back();
+  int64_t classes = pipeline->recognizer->output().shape.back();
   if (!mlir::ShapedType::isDynamic(classes))
     if (llvm::Error e = pipeline->decoder.matchClasses(classes))
       return e;
-  pipeline->recognizer = std::move(*recognizer);
   return pipeline;
 }
 
 llvm::Expected<std::vector<DetectedBox>> Pipeline::detect(const cv::Mat &image) {
   if (image.empty() || image.type() != CV_8UC3)
     return fail("the detector takes a non-empty 8-bit BGR image");
-  cv::Size size = detectorInputSize(image.size(), options.limitSide);
+  // A detector exported at a fixed size (PP-OCRv2's quantized one:
+  // 640x640) takes every image stretched to it, as DetResizeForTest's
+  // image_shape does; the others the limit side's size.
+  llvm::ArrayRef<int64_t> fixed = detector->input().shape;
+  cv::Size size = fixed.size() == 4 && !mlir::ShapedType::isDynamic(fixed[2]) &&
+                          !mlir::ShapedType::isDynamic(fixed[3])
+                      ? cv::Size(int(fixed[3]), int(fixed[2]))
+                      : detectorInputSize(image.size(), options.limitSide);
   auto input = detectorInput(image, size);
   if (!input)
     return input.takeError();
-  auto map = runModel(*detector, *input, 4, "detector");
+  auto map = detector->run(*input, 4);
   if (!map)
     return map.takeError();
   llvm::ArrayRef<int64_t> shape = map->shape();
@@ -131,13 +135,21 @@ static std::vector<const cv::Mat *> cropsOf(const std::vector<cv::Mat> &crops,
 
 llvm::Expected<std::vector<std::pair<int, float>>>
 Pipeline::classify(std::vector<cv::Mat> &crops) {
-  constexpr int kHeight = 48, kWidth = 192;
+  // The classifier's static input size (48x192 for the v2.0 classifier,
+  // 32x100 for its quantized one); 48x192, cls_image_shape's default, when
+  // it leaves them open.
+  llvm::ArrayRef<int64_t> shape = classifier->input().shape;
+  auto side = [&](size_t dim, int fallback) {
+    return shape.size() == 4 && !mlir::ShapedType::isDynamic(shape[dim]) ? int(shape[dim])
+                                                                           : fallback;
+  };
+  const int height = side(2, 48), width = side(3, 192);
   std::vector<std::pair<int, float>> angles(crops.size(), {0, 1.0f});
   for (const std::vector<size_t> &batch : batchesByRatio(crops, options.batch)) {
-    auto input = lineBatch(cropsOf(crops, batch), kHeight, kWidth);
+    auto input = lineBatch(cropsOf(crops, batch), height, width);
     if (!input)
       return input.takeError();
-    auto probabilities = runModel(*classifier, *input, 2, "classifier");
+    auto probabilities = classifier->run(*input, 2);
     if (!probabilities)
       return probabilities.takeError();
     if (probabilities->shape()[0] != int64_t(batch.size()) || probabilities->shape()[1] != 2)
@@ -158,7 +170,7 @@ Pipeline::classify(std::vector<cv::Mat> &crops) {
 llvm::Expected<std::vector<DecodedText>> Pipeline::recognize(const std::vector<cv::Mat> &crops) {
   // The recogniser's height is its input's static height (32 for PP-OCRv2,
   // 48 for v3); the width follows the batch's widest crop, at least 320.
-  int64_t modelHeight = recognizer->inputs().front().shape[2];
+  int64_t modelHeight = recognizer->input().shape[2];
   int height = mlir::ShapedType::isDynamic(modelHeight) ? 32 : int(modelHeight);
   constexpr int kMinWidth = 320;
   std::vector<DecodedText> texts(crops.size());
@@ -173,7 +185,7 @@ llvm::Expected<std::vector<DecodedText>> Pipeline::recognize(const std::vector<c
     auto input = lineBatch(cropsOf(crops, batch), height, width);
     if (!input)
       return input.takeError();
-    auto probabilities = runModel(*recognizer, *input, 3, "recognizer");
+    auto probabilities = recognizer->run(*input, 3);
     if (!probabilities)
       return probabilities.takeError();
     llvm::ArrayRef<int64_t> shape = probabilities->shape();

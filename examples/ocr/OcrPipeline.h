@@ -14,8 +14,7 @@
 
 #include "CtcDecoder.h"
 #include "DbPostProcess.h"
-
-#include "PaddleDNN/Execution/PaddleModel.h"
+#include "OcrNetwork.h"
 
 #include <memory>
 #include <optional>
@@ -26,7 +25,19 @@ struct PipelineOptions {
   std::string detectorDir, classifierDir, recognizerDir, dictionary;
   /// Skip the direction classifier (every line taken as upright).
   bool classify = true;
+  /// How the networks compile (but for model.precision: see precision).
   mlir::pdnn::PaddleModelOptions model;
+  /// The precision each network runs in; none: f32.
+  struct Precisions {
+    std::optional<mlir::pdnn::PlacementPrecision> detector, classifier, recognizer;
+    bool any(mlir::pdnn::PlacementPrecision p) const {
+      return detector == p || classifier == p || recognizer == p;
+    }
+  } precision;
+  /// The images the int8 networks calibrate on, read by the pipeline in f32
+  /// first. A quantization-aware-trained network quantizes at its own
+  /// scales and needs none.
+  std::vector<cv::Mat> calibration;
   /// The detector's input: the longer side at most this (then rounded to
   /// a multiple of 32).
   int limitSide = 960;
@@ -74,9 +85,14 @@ public:
 private:
   explicit Pipeline(const PipelineOptions &options, CtcDecoder decoder)
       : options(options), decoder(std::move(decoder)) {}
+  /// The pipeline `options` ask for; with `calibrate`, its networks in f32
+  /// recording ranges; with `calibrated`, int8 at the ranges its networks
+  /// recorded.
+  static llvm::Expected<std::unique_ptr<Pipeline>>
+  build(const PipelineOptions &options, bool calibrate, const Pipeline *calibrated);
   PipelineOptions options;
   CtcDecoder decoder;
-  std::unique_ptr<mlir::pdnn::JitFunction> detector, classifier, recognizer;
+  std::unique_ptr<Network> detector, classifier, recognizer;
 };
 
 } // namespace ocr

@@ -3,6 +3,8 @@
 //   pdnn-ocr photo.png                   boxes, directions and text
 //   pdnn-ocr --json a.png b.jpg          one JSON object per image
 //   pdnn-ocr --draw boxes.png photo.png  and the image with its boxes
+//   pdnn-ocr --precision=int8 --calibrate=a.png,b.png photo.png
+//                                        int8 networks, calibrated on a and b
 //
 // The bundled models are PaddleOCR's PP-OCRv2 detector, its direction
 // classifier and its English recogniser; --det-model, --cls-model,
@@ -55,6 +57,26 @@ static cl::opt<ImageLayout>
     imageLayout("image-layout", cl::desc("backend=onednn: the images' layout between calls"),
                 cl::init(ImageLayout::Auto), mlir::pdnn::imageLayoutValues(),
                 cl::cat(ocrCategory));
+static cl::opt<std::string>
+    precision("precision",
+              cl::desc("The networks' precision: f32, bf16, or int8 (quantization-aware-"
+                       "trained models at their own scales, the others at the ranges "
+                       "--calibrate records)"),
+              cl::init("f32"), cl::cat(ocrCategory));
+static cl::opt<std::string> detPrecision("det-precision",
+                                         cl::desc("The detector's, if not --precision"),
+                                         cl::init(""), cl::cat(ocrCategory));
+static cl::opt<std::string> clsPrecision("cls-precision",
+                                         cl::desc("The classifier's, if not --precision"),
+                                         cl::init(""), cl::cat(ocrCategory));
+static cl::opt<std::string> recPrecision("rec-precision",
+                                         cl::desc("The recogniser's, if not --precision"),
+                                         cl::init(""), cl::cat(ocrCategory));
+static cl::list<std::string>
+    calibrationImages("calibrate",
+                      cl::desc("int8: images the pipeline reads in f32 first, recording "
+                               "the ranges its networks quantize at"),
+                      cl::value_desc("image,..."), cl::CommaSeparated, cl::cat(ocrCategory));
 static cl::opt<bool> json("json", cl::desc("One JSON object per image on a line"),
                           cl::init(false), cl::cat(ocrCategory));
 static cl::opt<std::string> drawPath("draw", cl::desc("Write the image with its boxes drawn"),
@@ -175,6 +197,38 @@ int main(int argc, char **argv) {
   options.model.fuse = !noFuse;
   options.model.jit.backend = backend;
   options.model.jit.imageLayout = imageLayout;
+  using Precision = std::optional<mlir::pdnn::PlacementPrecision>;
+  auto parsePrecision = [](const cl::opt<std::string> &option,
+                           const std::string &value) -> llvm::Expected<Precision> {
+    if (value == "f32")
+      return std::nullopt;
+    if (value == "bf16")
+      return mlir::pdnn::PlacementPrecision::Bf16;
+    if (value == "int8")
+      return mlir::pdnn::PlacementPrecision::Int8;
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "--" + option.ArgStr + " is f32, bf16 or int8, not '" +
+                                       value + "'");
+  };
+  for (auto [option, network] :
+       {std::pair{&detPrecision, &ocr::PipelineOptions::Precisions::detector},
+        std::pair{&clsPrecision, &ocr::PipelineOptions::Precisions::classifier},
+        std::pair{&recPrecision, &ocr::PipelineOptions::Precisions::recognizer}}) {
+    const cl::opt<std::string> &chosen = option->empty() ? precision : *option;
+    auto parsed = parsePrecision(chosen, chosen);
+    if (!parsed)
+      return fail(llvm::toString(parsed.takeError()));
+    options.precision.*network = *parsed;
+  }
+  const bool int8 = options.precision.any(mlir::pdnn::PlacementPrecision::Int8);
+  if (!calibrationImages.empty() && !int8)
+    return fail("--calibrate is for int8 networks");
+  for (const std::string &path : calibrationImages) {
+    auto image = ocr::readImage(path, maxPixels);
+    if (!image)
+      return fail("--calibrate: " + llvm::toString(image.takeError()));
+    options.calibration.push_back(std::move(*image));
+  }
   options.limitSide = limitSide;
   options.db.threshold = detThreshold;
   options.db.boxThreshold = boxThreshold;
@@ -182,8 +236,13 @@ int main(int argc, char **argv) {
   options.batch = batch;
   options.dropScore = dropScore;
   auto pipeline = ocr::Pipeline::create(options);
-  if (!pipeline)
-    return fail(llvm::toString(pipeline.takeError()));
+  if (!pipeline) {
+    std::string message = llvm::toString(pipeline.takeError());
+    if (int8 && calibrationImages.empty())
+      message += "\n  (--calibrate=<image,...> calibrates the networks that are not "
+                 "quantization-aware)";
+    return fail(message);
+  }
 
   int status = 0;
   for (const std::string &path : images) {

@@ -81,12 +81,13 @@ mlir::pdnn::loadPaddleModel(llvm::StringRef path, const PaddleModelOptions &opti
   if (!module)
     return modelError("importing '" + *program + "' failed:\n" + diagnostics);
 
-  // int8 without a calibration file: the program's own quantization, that
-  // of quantization-aware training, lowered before the fuses (Paddle
-  // computes the weight scales after conv + batch_norm).
-  bool ownQuantization =
-      options.precision == PlacementPrecision::Int8 && options.ranges.empty();
-  if (ownQuantization && !hasFakeQuantization(*module))
+  // int8 of a quantization-aware-trained program: its own quantization,
+  // lowered before the fuses (Paddle computes the weight scales after
+  // conv + batch_norm), whatever ranges a calibration recorded.
+  const bool int8 = options.precision == PlacementPrecision::Int8;
+  const bool ownQuantization = int8 && hasFakeQuantization(*module);
+  const bool calibrated = !options.calibration.empty();
+  if (int8 && !ownQuantization && !calibrated && options.ranges.empty())
     return modelError("int8 needs a calibration file (ranges; pdnn-run "
                       "--calibrate) or a quantization-aware-trained program, "
                       "and '" + *program + "' has no fake quantization ops");
@@ -96,7 +97,9 @@ mlir::pdnn::loadPaddleModel(llvm::StringRef path, const PaddleModelOptions &opti
   if (options.fuse)
     buildFusePipeline(pm, FusePipelineOptions());
   if (options.precision) {
-    if (!ownQuantization) {
+    if (int8 && !ownQuantization && calibrated) {
+      pm.addPass(createQuantizePlacement(options.calibration));
+    } else if (!ownQuantization) {
       QuantizePlacementOptions placement;
       placement.precision = *options.precision;
       placement.ranges = options.ranges;

@@ -30,6 +30,12 @@ public:
   llvm::Expected<std::vector<HostTensor>>
   call(llvm::ArrayRef<const HostTensor *> args, CalibrationRanges &ranges);
 
+  /// The function's own signature (without the recorded tensors).
+  llvm::ArrayRef<TensorSignature> inputs() const { return function->inputs(); }
+  llvm::ArrayRef<TensorSignature> outputs() const {
+    return function->outputs().take_front(ownResults);
+  }
+
 private:
   std::unique_ptr<JitFunction> function;
   std::vector<std::string> keys;

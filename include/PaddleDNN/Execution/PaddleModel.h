@@ -11,6 +11,7 @@
 #define PADDLEDNN_EXECUTION_PADDLEMODEL_H
 
 #include "PaddleDNN/Execution/JitFunction.h"
+#include "PaddleDNN/Transforms/Calibration.h"
 #include "PaddleDNN/Transforms/Passes.h"
 
 #include "llvm/Support/Error.h"
@@ -28,12 +29,17 @@ struct PaddleModelOptions {
   /// A combined parameters file or a folder of per-var files; empty: found
   /// next to the program.
   std::string params;
-  /// After the graph passes: place int8 (at the scales of the calibration
-  /// file `ranges`, pdnn-run --calibrate) or bf16 quantization and make the
+  /// After the graph passes: place int8 or bf16 quantization and make the
   /// placed ops quantized (--quantize-placement, --fuse-quantized-ops,
-  /// --squash-quantization). None: f32 as imported.
+  /// --squash-quantization). None: f32 as imported. int8 quantizes a
+  /// quantization-aware-trained program at its own scales (its fake
+  /// quantization ops, --lower-fake-quantization, before the fuses), any
+  /// other at the ranges its calibration recorded: `calibration` if the
+  /// program calibrated itself (Execution/Calibrate.h), else the file
+  /// `ranges` (pdnn-run --calibrate).
   std::optional<PlacementPrecision> precision;
   std::string ranges;
+  CalibrationRanges calibration;
 };
 
 /// The program of a Paddle inference model: `path` itself if it is a file,
