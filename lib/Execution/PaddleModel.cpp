@@ -47,7 +47,8 @@ static bool hasFakeQuantization(ModuleOp module) {
   return module
       .walk([](Operation *op) {
         return isa<FakeQuantizeDequantizeMovingAverageAbsMaxOp,
-                   FakeChannelWiseQuantizeDequantizeAbsMaxOp>(op)
+                   FakeChannelWiseQuantizeDequantizeAbsMaxOp, QuantizeLinearOp,
+                   DequantizeLinearOp>(op)
                    ? WalkResult::interrupt()
                    : WalkResult::advance();
       })

@@ -4,9 +4,10 @@
 // fake quantization ops. Paddle's oneDNN flow (quant2_int8_mkldnn_pass,
 // quant_dequant_mkldnn_pass) reads their thresholds and removes them; then
 // cpu_quantize_pass puts its own quantize / dequantize around the int8
-// kernels. This pass does both at once: each activation's fake op becomes
-// the quantize -> dequantize pair at Paddle's scale, and each weights' fake
-// op goes, so that --fuse-quantized-ops makes the int8 ops and computes
+// kernels. This pass does both at once: each activation's fake op (or
+// quantize_linear -> dequantize_linear pair) becomes the quantize ->
+// dequantize pair at Paddle's scale, and each weights' fake op goes (or
+// folds into the weights), so that --fuse-quantized-ops makes the int8 ops and computes
 // their weight scales from the weights as the convolution fuses leave them.
 //
 //===----------------------------------------------------------------------===//
@@ -18,6 +19,7 @@
 #include "PassCounts.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "mlir/IR/Remarks.h"
 
 #include <cmath>
@@ -62,6 +64,43 @@ std::optional<float> threshold(Value inScale) {
   return t;
 }
 
+/// The quantize -> dequantize pair Paddle's oneDNN flow puts at an
+/// activation `x` with abs-max threshold `t`: cpu_quantize_pass's scale to
+/// one, 1 / T (a double), times the type's maximum; u8 where `x` cannot be
+/// negative.
+Value quantizeAtThreshold(OpBuilder &b, Location loc, Value x, float t) {
+  bool isUnsigned = isNonNegative(x);
+  float scale = static_cast<float>(1.0 / double(t) * (isUnsigned ? 255.0 : 127.0));
+  auto type = cast<RankedTensorType>(x.getType());
+  Type int8 = IntegerType::get(b.getContext(), 8,
+                               isUnsigned ? IntegerType::Unsigned : IntegerType::Signed);
+  auto q = QuantizeOp::create(b, loc, type.clone(int8), x, b.getF32FloatAttr(scale),
+                              b.getF32FloatAttr(0.0f), b.getBoolAttr(!isUnsigned),
+                              b.getStringAttr("NHWC"), b.getBoolAttr(false));
+  return DequantizeOp::create(b, loc, type, q.getResult(), b.getF32FloatAttr(scale),
+                              b.getF32FloatAttr(0.0f));
+}
+
+/// Folds `op` where its operands are constants (quantize_linear /
+/// dequantize_linear of stored weights; only_observer ops): whether it did.
+bool foldAway(Operation *op) {
+  SmallVector<OpFoldResult> folded;
+  if (failed(op->fold(folded)) || folded.size() != 1)
+    return false;
+  Value replacement = dyn_cast<Value>(folded.front());
+  if (!replacement) {
+    OpBuilder b(op);
+    Operation *constant = op->getDialect()->materializeConstant(
+        b, cast<Attribute>(folded.front()), op->getResult(0).getType(), op->getLoc());
+    if (!constant)
+      return false;
+    replacement = constant->getResult(0);
+  }
+  op->getResult(0).replaceAllUsesWith(replacement);
+  op->erase();
+  return true;
+}
+
 struct LowerFakeQuantizationPass
     : public pdnn::impl::LowerFakeQuantizationBase<LowerFakeQuantizationPass> {
   using Base::Base;
@@ -70,12 +109,18 @@ struct LowerFakeQuantizationPass
     SmallVector<Operation *> fakeOps;
     getOperation()->walk([&](Operation *op) {
       if (isa<FakeQuantizeDequantizeMovingAverageAbsMaxOp,
-              FakeChannelWiseQuantizeDequantizeAbsMaxOp>(op))
+              FakeChannelWiseQuantizeDequantizeAbsMaxOp, QuantizeLinearOp,
+              DequantizeLinearOp>(op))
         fakeOps.push_back(op);
     });
     unsigned lowered = 0, kept = 0;
+    // Program order: a quantize_linear before the dequantize_linear that
+    // reads it, which its lowering erases too.
+    llvm::SmallPtrSet<Operation *, 16> erased;
     for (Operation *op : fakeOps) {
-      std::string why = lower(op);
+      if (erased.contains(op))
+        continue;
+      std::string why = lower(op, erased);
       if (why.empty()) {
         ++lowered;
         continue;
@@ -91,8 +136,11 @@ struct LowerFakeQuantizationPass
     numKept += kept;
   }
 
-  /// Lowers fake op `op`, or says why not.
-  std::string lower(Operation *op) {
+  /// Lowers fake op `op` (adding the ops it erases besides itself to
+  /// `erased`), or says why not.
+  std::string lower(Operation *op, llvm::SmallPtrSetImpl<Operation *> &erased) {
+    if (isa<QuantizeLinearOp, DequantizeLinearOp>(op))
+      return lowerLinear(op, erased);
     if (!op->getResult(1).use_empty())
       return "OutScale is read";
     if (auto weights = dyn_cast<FakeChannelWiseQuantizeDequantizeAbsMaxOp>(op)) {
@@ -110,23 +158,50 @@ struct LowerFakeQuantizationPass
     std::optional<float> t = threshold(act.getInScale());
     if (!t)
       return "InScale is not one positive constant threshold";
-    bool isUnsigned = isNonNegative(act.getX());
-    // cpu_quantize_pass: the scale to one, 1 / T (a double), times the
-    // type's maximum.
-    float scale = static_cast<float>(1.0 / double(*t) *
-                                     (isUnsigned ? 255.0 : 127.0));
     OpBuilder b(op);
-    auto type = cast<RankedTensorType>(act.getX().getType());
-    Type int8 = IntegerType::get(op->getContext(), 8,
-                                 isUnsigned ? IntegerType::Unsigned
-                                            : IntegerType::Signed);
-    auto q = QuantizeOp::create(b, op->getLoc(), type.clone(int8), act.getX(),
-                                b.getF32FloatAttr(scale), b.getF32FloatAttr(0.0f),
-                                b.getBoolAttr(!isUnsigned), b.getStringAttr("NHWC"),
-                                b.getBoolAttr(false));
-    auto dq = DequantizeOp::create(b, op->getLoc(), type, q.getResult(),
-                                   b.getF32FloatAttr(scale), b.getF32FloatAttr(0.0f));
-    act.getOut().replaceAllUsesWith(dq.getResult());
+    act.getOut().replaceAllUsesWith(
+        quantizeAtThreshold(b, op->getLoc(), act.getX(), *t));
+    op->erase();
+    return "";
+  }
+
+  /// quantize_linear / dequantize_linear: stored weights (constants) fold
+  /// to the f32 weights they stand for, as quant_dequant_mkldnn_pass
+  /// dequantizes them; an activation's per-tensor quantize_linear, read
+  /// only by dequantize_linear ops at the same threshold, becomes the
+  /// quantize -> dequantize pair at it.
+  std::string lowerLinear(Operation *op, llvm::SmallPtrSetImpl<Operation *> &erased) {
+    if (foldAway(op))
+      return "";
+    auto quantize = dyn_cast<QuantizeLinearOp>(op);
+    if (!quantize)
+      return op->getOperand(0).getDefiningOp<QuantizeLinearOp>()
+                 ? "the quantize_linear it reads stays"
+                 : "X is neither a quantize_linear result nor a constant";
+    if (quantize.getQuantAxis() != -1)
+      return "it quantizes an activation per channel; the int8 kernels take one "
+             "scale per tensor";
+    if (quantize.getBitLength() != 8)
+      return "bit_length is " + std::to_string(quantize.getBitLength()) +
+             "; int8 data has 8 bits";
+    std::optional<float> t = threshold(quantize.getScale());
+    if (!t)
+      return "Scale is not one positive constant threshold";
+    SmallVector<DequantizeLinearOp> readers;
+    for (Operation *user : quantize->getUsers()) {
+      auto reader = dyn_cast<DequantizeLinearOp>(user);
+      if (!reader || reader.getQuantAxis() != -1 || reader.getBitLength() != 8 ||
+          reader.getOnlyObserver() || threshold(reader.getScale()) != t)
+        return "Y is read by other than dequantize_linear ops at its threshold";
+      readers.push_back(reader);
+    }
+    OpBuilder b(op);
+    Value pair = quantizeAtThreshold(b, op->getLoc(), quantize.getX(), *t);
+    for (DequantizeLinearOp reader : readers) {
+      reader.getY().replaceAllUsesWith(pair);
+      erased.insert(reader);
+      reader->erase();
+    }
     op->erase();
     return "";
   }

@@ -60,3 +60,66 @@ func.func @kept(%x: tensor<4xf32>, %t: tensor<1xf32>, %w: tensor<2x3xf32>) -> (t
   %d, %sd = pdnn.fake_channel_wise_quantize_dequantize_abs_max X(%w) {bit_length = 4 : i32} : (tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2xf32>)
   return %a, %b, %c, %sc, %d : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<1xf32>, tensor<2x3xf32>
 }
+
+// -----
+
+// Newer Paddle's quantize_linear -> dequantize_linear at T = 4 on the
+// input (s8 at 31.75) and after a relu (u8 at 63.75, read by two
+// dequantize_linear ops); weights stored as si8 with per-channel thresholds
+// fold into f32 weights (64 · 2 / 127, ...), which the int8 convolutions
+// then quantize per channel; an only_observer op goes. (A pair counts as
+// one lowering.)
+// CHECK-LABEL: func @linear
+// CHECK-NOT: _linear
+// CHECK: %[[Q0:.*]] = pdnn.quantize %arg0 {Scale = 3.175000e+01 : f32, is_negative_input = true} : tensor<1x2x4x4xf32> -> tensor<1x2x4x4xsi8>
+// CHECK: %[[D0:.*]] = pdnn.dequantize %[[Q0]] {Scale = 3.175000e+01 : f32}
+// CHECK: %[[C0:.*]] = pdnn.conv2d Input(%[[D0]]) Filter(%[[W:[^)]*]]) :
+// CHECK: %[[R:.*]] = pdnn.relu %[[C0]]
+// CHECK: %[[Q1:.*]] = pdnn.quantize %[[R]] {Scale = 6.375000e+01 : f32} : tensor<1x2x4x4xf32> -> tensor<1x2x4x4xui8>
+// CHECK: %[[D1:.*]] = pdnn.dequantize %[[Q1]] {Scale = 6.375000e+01 : f32}
+// CHECK: pdnn.conv2d Input(%[[D1]]) Filter(%[[W]])
+// CHECK: pdnn.relu %[[D1]]
+// INT8-LABEL: func @linear
+// INT8: pdnn.conv2d Input(%{{.*}}) Filter(%{{.*}}) {Scale_in = 3.175000e+01 : f32, Scale_weights = array<f32: 6.350000e+01, 1.270000e+02>, force_fp32_output = true} : (tensor<1x2x4x4xsi8>, tensor<2x2x1x1xf32>) -> tensor<1x2x4x4xf32>
+// INT8: pdnn.conv2d Input(%{{.*}}) Filter(%{{.*}}) {Scale_in = 6.375000e+01 : f32, Scale_weights = array<f32: 6.350000e+01, 1.270000e+02>, force_fp32_output = true} : (tensor<1x2x4x4xui8>, tensor<2x2x1x1xf32>) -> tensor<1x2x4x4xf32>
+// expected-remark @below {{kept=0, lowered=4}}
+func.func @linear(%x: tensor<1x2x4x4xf32>) -> (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) {
+  %wq = arith.constant dense<[[[[127]], [[-64]]], [[[127]], [[32]]]]> : tensor<2x2x1x1xsi8>
+  %ws = arith.constant dense<[2.0, 1.0]> : tensor<2xf32>
+  %t = arith.constant dense<4.0> : tensor<1xf32>
+  %z = arith.constant dense<0> : tensor<1xi32>
+  %q0 = pdnn.quantize_linear X(%x) Scale(%t) ZeroPoint(%z) {quant_axis = -1 : i32} : (tensor<1x2x4x4xf32>, tensor<1xf32>, tensor<1xi32>) -> tensor<1x2x4x4xf32>
+  %x0 = pdnn.dequantize_linear X(%q0) Scale(%t) ZeroPoint(%z) {quant_axis = -1 : i32} : (tensor<1x2x4x4xf32>, tensor<1xf32>, tensor<1xi32>) -> tensor<1x2x4x4xf32>
+  %w = pdnn.dequantize_linear X(%wq) Scale(%ws) : (tensor<2x2x1x1xsi8>, tensor<2xf32>) -> tensor<2x2x1x1xf32>
+  %c0 = pdnn.conv2d Input(%x0) Filter(%w) : (tensor<1x2x4x4xf32>, tensor<2x2x1x1xf32>) -> tensor<1x2x4x4xf32>
+  %r = pdnn.relu %c0 : tensor<1x2x4x4xf32>
+  %o = pdnn.quantize_linear X(%r) Scale(%t) {quant_axis = -1 : i32, only_observer = true} : (tensor<1x2x4x4xf32>, tensor<1xf32>) -> tensor<1x2x4x4xf32>
+  %q1 = pdnn.quantize_linear X(%o) Scale(%t) {quant_axis = -1 : i32} : (tensor<1x2x4x4xf32>, tensor<1xf32>) -> tensor<1x2x4x4xf32>
+  %x1 = pdnn.dequantize_linear X(%q1) Scale(%t) {quant_axis = -1 : i32} : (tensor<1x2x4x4xf32>, tensor<1xf32>) -> tensor<1x2x4x4xf32>
+  %x2 = pdnn.dequantize_linear X(%q1) Scale(%t) {quant_axis = -1 : i32} : (tensor<1x2x4x4xf32>, tensor<1xf32>) -> tensor<1x2x4x4xf32>
+  %c1 = pdnn.conv2d Input(%x1) Filter(%w) : (tensor<1x2x4x4xf32>, tensor<2x2x1x1xf32>) -> tensor<1x2x4x4xf32>
+  %r2 = pdnn.relu %x2 : tensor<1x2x4x4xf32>
+  return %c1, %r2 : tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>
+}
+
+// -----
+
+// What stays simulated, and why.
+// CHECK-LABEL: func @linear_kept
+// CHECK-COUNT-3: pdnn.quantize_linear
+// expected-remark @below {{kept=5, lowered=0}}
+func.func @linear_kept(%x: tensor<4x2xf32>, %t: tensor<1xf32>, %c: tensor<4xf32>) -> (tensor<4x2xf32>, tensor<4x2xf32>, tensor<4x2xf32>, tensor<4x2xf32>) {
+  %t4 = arith.constant dense<4.0> : tensor<1xf32>
+  %t2 = arith.constant dense<2.0> : tensor<1xf32>
+  // expected-remark @below {{Reason="Scale is not one positive constant threshold"}}
+  %q0 = pdnn.quantize_linear X(%x) Scale(%t) {quant_axis = -1 : i32} : (tensor<4x2xf32>, tensor<1xf32>) -> tensor<4x2xf32>
+  // expected-remark @below {{Reason="the quantize_linear it reads stays"}}
+  %d0 = pdnn.dequantize_linear X(%q0) Scale(%t) {quant_axis = -1 : i32} : (tensor<4x2xf32>, tensor<1xf32>) -> tensor<4x2xf32>
+  // expected-remark @below {{Reason="Y is read by other than dequantize_linear ops at its threshold"}}
+  %q1 = pdnn.quantize_linear X(%x) Scale(%t4) {quant_axis = -1 : i32} : (tensor<4x2xf32>, tensor<1xf32>) -> tensor<4x2xf32>
+  // expected-remark @below {{Reason="the quantize_linear it reads stays"}}
+  %d1 = pdnn.dequantize_linear X(%q1) Scale(%t2) {quant_axis = -1 : i32} : (tensor<4x2xf32>, tensor<1xf32>) -> tensor<4x2xf32>
+  // expected-remark @below {{Reason="it quantizes an activation per channel; the int8 kernels take one scale per tensor"}}
+  %q2 = pdnn.quantize_linear X(%x) Scale(%c) : (tensor<4x2xf32>, tensor<4xf32>) -> tensor<4x2xf32>
+  return %d0, %d1, %q2, %x : tensor<4x2xf32>, tensor<4x2xf32>, tensor<4x2xf32>, tensor<4x2xf32>
+}

@@ -258,12 +258,19 @@ def LowerFakeQuantization : Pass<"lower-fake-quantization"> {
     - `fake_channel_wise_quantize_dequantize_abs_max` of weights goes: the
       int8 kernels quantize the weights themselves, per output channel at
       127 / max|w| of the weights as they are after the convolution fuses
-      (Paddle recomputes them after conv + batch_norm).
+      (Paddle recomputes them after conv + batch_norm);
+    - newer Paddle's `quantize_linear` of an activation (one threshold,
+      quant_axis -1) read only by `dequantize_linear` ops at the same
+      threshold becomes the same pair; `dequantize_linear` (and
+      `quantize_linear`) of stored weights, f32 or si8 constants, fold to
+      the f32 weights they stand for, whose per-channel scales the int8
+      kernels then compute; `only_observer` ops go.
 
     --fuse-quantized-ops and --squash-quantization then make the ops int8.
     Left alone, with a remark in category `lower-fake-quantization`: a
     bit_length other than 8, a threshold that is not a positive constant,
-    and an OutScale that something reads.
+    an OutScale that something reads, an activation quantized per channel,
+    and a quantize_linear read by other ops.
   }];
   let statistics = [
     Statistic<"numLowered", "lowered", "Fake quantization ops lowered">,

@@ -10,6 +10,7 @@
 #include "PDNNToLinalg.h"
 
 #include "../Utils/QuantizationReorders.h"
+#include "../Utils/RuntimeChecks.h"
 #include "../Utils/TensorBuilders.h"
 
 #include "QuantizationBuilders.h"
@@ -41,10 +42,10 @@ struct ReorderToLinalg : public OpRewritePattern<OpTy> {
   }
 };
 
-/// fakeQuantizeDequantize (FakeQuantization.h) of the f32 scalar `x` with
-/// abs-max `scale`, as arith and math ops in the same order.
-Value fakeQuantizeDequantize(OpBuilder &b, Location loc, Value x, Value scale,
-                             int bits, int roundType) {
+/// fakeQuantize (FakeQuantization.h) of the f32 scalar `x` with abs-max
+/// `scale`, as arith and math ops in the same order.
+Value fakeQuantize(OpBuilder &b, Location loc, Value x, Value scale, int bits,
+                   int roundType) {
   auto constant = [&](float value) -> Value {
     return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(value));
   };
@@ -61,23 +62,31 @@ Value fakeQuantizeDequantize(OpBuilder &b, Location loc, Value x, Value scale,
                          arith::DivFOp::create(b, loc, one, guarded),
                          arith::DivFOp::create(b, loc, one, scale));
   Value factor = arith::MulFOp::create(b, loc, bins, inverse);
-  Value q;
   if (roundType == 1) {
     Value low = arith::NegFOp::create(b, loc, scale);
     Value clipped =
         select(P::OLT, x, low, low, select(P::OGT, x, scale, scale, x));
-    q = math::RoundOp::create(b, loc,
-                              arith::MulFOp::create(b, loc, factor, clipped));
-  } else {
-    q = math::RoundEvenOp::create(b, loc,
-                                  arith::MulFOp::create(b, loc, factor, x));
-    Value low = arith::SubFOp::create(b, loc, arith::NegFOp::create(b, loc, bins),
-                                      one);
-    q = select(P::OLT, q, low, low, q);
-    q = select(P::OLT, bins, q, bins, q);
+    return math::RoundOp::create(b, loc,
+                                 arith::MulFOp::create(b, loc, factor, clipped));
   }
-  return arith::DivFOp::create(b, loc, arith::MulFOp::create(b, loc, q, scale),
-                               bins);
+  Value q = math::RoundEvenOp::create(b, loc,
+                                      arith::MulFOp::create(b, loc, factor, x));
+  Value low = arith::SubFOp::create(b, loc, arith::NegFOp::create(b, loc, bins),
+                                    one);
+  q = select(P::OLT, q, low, low, q);
+  return select(P::OLT, bins, q, bins, q);
+}
+
+/// fakeDequantize: q · s / b.
+Value fakeDequantize(OpBuilder &b, Location loc, Value q, Value scale, int bits) {
+  Value bins = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(fakeQuantBinCount(bits)));
+  return arith::DivFOp::create(b, loc, arith::MulFOp::create(b, loc, q, scale), bins);
+}
+
+Value fakeQuantizeDequantize(OpBuilder &b, Location loc, Value x, Value scale,
+                             int bits, int roundType) {
+  return fakeDequantize(b, loc, fakeQuantize(b, loc, x, scale, bits, roundType),
+                        scale, bits);
 }
 
 /// Out = X quantized and dequantized with InScale's one value.
@@ -159,6 +168,66 @@ struct FakeChannelWiseQuantizeDequantizeToLinalg
   }
 };
 
+/// quantize_linear / dequantize_linear elementwise, X widened to f32, with
+/// Scale's one value (quant_axis -1) or X's channel's, after a run-time
+/// check that Scale has a value per channel.
+template <typename OpTy>
+struct LinearQuantizationToLinalg : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op, PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = rewriter.getContext();
+    Value x = op.getX();
+    Type f32 = rewriter.getF32Type();
+    const int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
+    const int64_t axis = op.getQuantAxis();
+    const int bits = op.getBitLength(), roundType = op.getRoundType();
+    const bool observe = op.getOnlyObserver();
+    const bool widen = !getElementTypeOrSelf(x.getType()).isF32();
+    constexpr bool quantizes = std::is_same_v<OpTy, QuantizeLinearOp>;
+    SmallVector<OpFoldResult> sizes = getSizes(rewriter, loc, x);
+    AffineMap identity = rewriter.getMultiDimIdentityMap(rank);
+    SmallVector<Value> inputs{x};
+    SmallVector<AffineMap> maps{identity};
+    Value tensorScale;
+    if (axis < 0) {
+      // The verifier fixes Scale's type to [1].
+      tensorScale = tensor::ExtractOp::create(rewriter, loc, op.getScale(),
+                                              ValueRange{indexConstant(rewriter, loc, 0)});
+    } else {
+      OpFoldResult channels = guardEqual(
+          rewriter, loc, tensor::getMixedSize(rewriter, loc, op.getScale(), 0), sizes[axis],
+          (op->getName().getStringRef() +
+           ": Scale has {0} values for {1} channels of X along quant_axis")
+              .str());
+      sizes[axis] = channels;
+      inputs.front() = sliceTo(rewriter, loc, x, sizes);
+      inputs.push_back(sliceTo(rewriter, loc, op.getScale(), {channels}));
+      maps.push_back(AffineMap::get(rank, 0, getAffineDimExpr(axis, ctx)));
+    }
+    Value init = createEmpty(rewriter, loc, sizes, f32);
+    maps.push_back(identity);
+    Value y =
+        linalg::GenericOp::create(
+            rewriter, loc, TypeRange{init.getType()}, inputs, ValueRange{init}, maps,
+            SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+            [&](OpBuilder &b, Location l, ValueRange v) {
+              Value value =
+                  widen ? Value(arith::SIToFPOp::create(
+                              b, l, f32, reinterpretInteger(b, l, v[0], b.getI8Type())))
+                        : v[0];
+              Value scale = tensorScale ? tensorScale : v[1];
+              if (!observe)
+                value = quantizes ? fakeQuantize(b, l, value, scale, bits, roundType)
+                                  : fakeDequantize(b, l, value, scale, bits);
+              linalg::YieldOp::create(b, l, value);
+            })
+            .getResult(0);
+    replaceOpWithCasts(rewriter, op, {y});
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::pdnn::populateQuantizationToLinalgPatterns(
@@ -166,5 +235,7 @@ void mlir::pdnn::populateQuantizationToLinalgPatterns(
   patterns.add<ReorderToLinalg<QuantizeOp>, ReorderToLinalg<DequantizeOp>,
                ReorderToLinalg<RequantizeOp>,
                FakeQuantizeDequantizeMovingAverageToLinalg,
-               FakeChannelWiseQuantizeDequantizeToLinalg>(patterns.getContext());
+               FakeChannelWiseQuantizeDequantizeToLinalg,
+               LinearQuantizationToLinalg<QuantizeLinearOp>,
+               LinearQuantizationToLinalg<DequantizeLinearOp>>(patterns.getContext());
 }

@@ -46,3 +46,67 @@ func.func @scale_count(%x: tensor<4x2xf32>) {
   %0, %1 = pdnn.fake_channel_wise_quantize_dequantize_abs_max X(%x) {quant_axis = 1 : i32} : (tensor<4x2xf32>) -> (tensor<4x2xf32>, tensor<4xf32>)
   return
 }
+
+// -----
+
+func.func @linear_training(%x: tensor<4xf32>, %s: tensor<1xf32>) {
+  // expected-error @+1 {{runs in inference only (is_test): training computes the scale}}
+  %0 = pdnn.quantize_linear X(%x) Scale(%s) {quant_axis = -1 : i32, is_test = false} : (tensor<4xf32>, tensor<1xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @linear_axis(%x: tensor<4x3x2xf32>, %s: tensor<2xf32>) {
+  // expected-error @+1 {{quant_axis must be -1 (the whole tensor), or 0 or 1 naming a dimension of X, got 2 for 'tensor<4x3x2xf32>'}}
+  %0 = pdnn.dequantize_linear X(%x) Scale(%s) {quant_axis = 2 : i32} : (tensor<4x3x2xf32>, tensor<2xf32>) -> tensor<4x3x2xf32>
+  return
+}
+
+// -----
+
+func.func @linear_channels(%x: tensor<4x3xsi8>, %s: tensor<3xf32>) {
+  // expected-error @+1 {{Scale must hold 4 values, one per channel of X along quant_axis, got 'tensor<3xf32>'}}
+  %0 = pdnn.dequantize_linear X(%x) Scale(%s) : (tensor<4x3xsi8>, tensor<3xf32>) -> tensor<4x3xf32>
+  return
+}
+
+// -----
+
+func.func @linear_open_threshold(%x: tensor<4xf32>, %s: tensor<?xf32>) {
+  // expected-error @+1 {{Scale must hold 1 value (quant_axis -1), got 'tensor<?xf32>'}}
+  %0 = pdnn.quantize_linear X(%x) Scale(%s) {quant_axis = -1 : i32} : (tensor<4xf32>, tensor<?xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @linear_scale_rank(%x: tensor<4xf32>, %s: tensor<1x1xf32>) {
+  // expected-error @+1 {{Scale must be a vector, got 'tensor<1x1xf32>'}}
+  %0 = pdnn.quantize_linear X(%x) Scale(%s) {quant_axis = -1 : i32} : (tensor<4xf32>, tensor<1x1xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @linear_bits(%x: tensor<4xf32>, %s: tensor<4xf32>) {
+  // expected-error @+1 {{bit_length must lie in [2, 16], got 17}}
+  %0 = pdnn.quantize_linear X(%x) Scale(%s) {bit_length = 17 : i32} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @linear_shape(%x: tensor<4xf32>, %s: tensor<1xf32>) {
+  // expected-error @+1 {{Y}}
+  %0 = pdnn.dequantize_linear X(%x) Scale(%s) {quant_axis = -1 : i32} : (tensor<4xf32>, tensor<1xf32>) -> tensor<5xf32>
+  return
+}
+
+// -----
+
+func.func @linear_type(%x: tensor<4xi32>, %s: tensor<1xf32>) {
+  // expected-error @+1 {{operand #0 must be ranked tensor of 32-bit float or 8-bit signed integer values}}
+  %0 = pdnn.dequantize_linear X(%x) Scale(%s) {quant_axis = -1 : i32} : (tensor<4xi32>, tensor<1xf32>) -> tensor<4xf32>
+  return
+}

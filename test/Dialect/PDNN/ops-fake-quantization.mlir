@@ -27,3 +27,54 @@ func.func @constant_weights() -> (tensor<2x3xf32>, tensor<2xf32>) {
   %0, %1 = pdnn.fake_channel_wise_quantize_dequantize_abs_max X(%w) : (tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2xf32>)
   return %0, %1 : tensor<2x3xf32>, tensor<2xf32>
 }
+
+// -----
+
+// quantize_linear / dequantize_linear (newer Paddle): an activation's
+// per-tensor pair round-trips; constant weights fold. Weights stored as
+// si8 q with per-channel s: q · s / 127 (64 · 1.27 / 127 = 0.64).
+// ROUND-LABEL: func @linear_activation
+// ROUND: pdnn.quantize_linear X(%{{.*}}) Scale(%{{.*}}) ZeroPoint(%{{.*}}) {quant_axis = -1 : i32} : (tensor<?x8xf32>, tensor<1xf32>, tensor<1xi32>) -> tensor<?x8xf32>
+// ROUND: pdnn.dequantize_linear X(%{{.*}}) Scale(%{{.*}}) {quant_axis = -1 : i32} : (tensor<?x8xf32>, tensor<1xf32>) -> tensor<?x8xf32>
+func.func @linear_activation(%x: tensor<?x8xf32>, %s: tensor<1xf32>, %z: tensor<1xi32>) -> tensor<?x8xf32> {
+  %q = pdnn.quantize_linear X(%x) Scale(%s) ZeroPoint(%z) {quant_axis = -1 : i32} : (tensor<?x8xf32>, tensor<1xf32>, tensor<1xi32>) -> tensor<?x8xf32>
+  %d = pdnn.dequantize_linear X(%q) Scale(%s) {quant_axis = -1 : i32} : (tensor<?x8xf32>, tensor<1xf32>) -> tensor<?x8xf32>
+  return %d : tensor<?x8xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func @linear_weights
+// CHECK-NOT: dequantize_linear
+// CHECK: arith.constant dense<{{\[}}[6.400000e-01, -1.270000e+00], [0.000000e+00, 5.000000e-01]]> : tensor<2x2xf32>
+func.func @linear_weights() -> tensor<2x2xf32> {
+  %w = arith.constant dense<[[64, -127], [0, 127]]> : tensor<2x2xsi8>
+  %s = arith.constant dense<[1.27, 0.5]> : tensor<2xf32>
+  %0 = pdnn.dequantize_linear X(%w) Scale(%s) : (tensor<2x2xsi8>, tensor<2xf32>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}
+
+// -----
+
+// f32 weights quantized then dequantized at their thresholds fold through
+// both ops: 127 · (1 / 0.6) · 0.3 rounds to 64 in f32, · 0.6 / 127.
+// CHECK-LABEL: func @linear_weight_pair
+// CHECK-NOT: quantize_linear
+// CHECK: arith.constant dense<[0.302362204, -6.000000e-01]> : tensor<2xf32>
+func.func @linear_weight_pair() -> tensor<2xf32> {
+  %w = arith.constant dense<[0.3, -0.6]> : tensor<2xf32>
+  %s = arith.constant dense<[0.6]> : tensor<1xf32>
+  %q = pdnn.quantize_linear X(%w) Scale(%s) {quant_axis = -1 : i32} : (tensor<2xf32>, tensor<1xf32>) -> tensor<2xf32>
+  %d = pdnn.dequantize_linear X(%q) Scale(%s) {quant_axis = -1 : i32} : (tensor<2xf32>, tensor<1xf32>) -> tensor<2xf32>
+  return %d : tensor<2xf32>
+}
+
+// -----
+
+// only_observer: Y is X.
+// CHECK-LABEL: func @observer
+// CHECK-NEXT: return %arg0
+func.func @observer(%x: tensor<4xf32>, %s: tensor<1xf32>) -> tensor<4xf32> {
+  %q = pdnn.quantize_linear X(%x) Scale(%s) {quant_axis = -1 : i32, only_observer = true} : (tensor<4xf32>, tensor<1xf32>) -> tensor<4xf32>
+  return %q : tensor<4xf32>
+}

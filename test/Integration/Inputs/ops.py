@@ -14,8 +14,9 @@ each. `--group` selects one family (one lit test each):
   quant        quantize, dequantize, requantize
   fake-quant   the simulated quantization of quantization-aware-trained
                programs: fake_quantize_dequantize_moving_average_abs_max,
-               fake_channel_wise_quantize_dequantize_abs_max (weights as
-               arguments, and as constants that fold)
+               fake_channel_wise_quantize_dequantize_abs_max,
+               quantize_linear, dequantize_linear (weights as arguments,
+               and as constants that fold)
   int8-products
                fc, mul and fusion_gru on int8 data with f32 weights
                quantized by their scales, as Paddle's int8 kernels do
@@ -1001,6 +1002,19 @@ def fake_attrs_text(attrs):
     return " {" + ", ".join(parts) + "}" if parts else ""
 
 
+def quant_attrs(axis, bits, round_type):
+    """The attributes that differ from the ops' defaults (quant_axis 0, 8
+    bits, the op's own rounding)."""
+    attrs = {}
+    if axis != 0:
+        attrs["quant_axis"] = axis
+    if bits != 8:
+        attrs["bit_length"] = bits
+    if round_type is not None:
+        attrs["round_type"] = round_type
+    return attrs
+
+
 def fake_moving_average_case(rng, shape, scale, bits=8, round_type=None, ties=False):
     """Per tensor: InScale's one value; values beyond it, exact ties and
     zeros included."""
@@ -1044,13 +1058,7 @@ def fake_channel_wise_case(rng, shape, axis, const, bits=8, round_type=None):
     scales = ref.channel_abs_max(x, axis)
     expected = ref.fake_quantize_dequantize(x, scales.reshape(view), bits,
                                             1 if round_type is None else round_type)
-    attrs = {}
-    if axis != 0:
-        attrs["quant_axis"] = axis
-    if bits != 8:
-        attrs["bit_length"] = bits
-    if round_type is not None:
-        attrs["round_type"] = round_type
+    attrs = quant_attrs(axis, bits, round_type)
     c = Case("fake_channel_wise_quantize_dequantize_abs_max X=%s%s quant_axis=%d bits=%d round_type=%s" % (
         shape_text(shape), " const" if const else "", axis, bits,
         "absent" if round_type is None else round_type))
@@ -1063,6 +1071,56 @@ def fake_channel_wise_case(rng, shape, axis, const, bits=8, round_type=None):
          " : (%s) -> (%s, %s)" % (fake_attrs_text(attrs), c.type("%x"), out, scale_type))
     c.result("%o", out, expected, 0, 0)
     c.result("%os", scale_type, scales, 0, 0)
+    return c
+
+
+def linear_quant_case(rng, op, shape, axis, bits=8, round_type=None, const=False,
+                      int8=False, observer=False, ties=False, zero_point=False):
+    """quantize_linear / dequantize_linear: one threshold (quant_axis -1) or
+    one per channel along `axis`, given in Scale."""
+    view = [1] * len(shape)
+    b = 2 ** (bits - 1) - 1
+    if axis < 0:
+        scale = f32(rng.uniform(0.3, 3.0, size=1))
+        s = scale[0]
+    else:
+        view[axis] = shape[axis]
+        scale = f32(rng.uniform(0.05, 3.0, size=shape[axis]))
+        s = scale.reshape(view)
+    if op == "quantize_linear":
+        x = f32(rng.randn(*shape) * s * 0.8)
+        if ties:
+            # (k + 0.5) steps of s / b: ties under either rounding.
+            x = f32((rng.randint(-b, b, size=shape) + 0.5) * s / np.float32(b))
+        x.flat[0] = 0.0
+        x.flat[-1] = f32(3 * x.flat[-1] if x.flat[-1] else 1e3)
+        expected = x if observer else ref.fake_quantize(
+            x, s, bits, 0 if round_type is None else round_type)
+    else:
+        q = rng.randint(-b - 1, b + 1, size=shape)
+        x = q.astype(np.int8) if int8 else f32(q)
+        expected = f32(q) if observer else ref.fake_dequantize(f32(q), s, bits)
+    attrs = quant_attrs(axis, bits, round_type)
+    if observer:
+        attrs["only_observer"] = True
+    c = Case("%s X=%s%s%s quant_axis=%d bits=%d round_type=%s%s%s%s" % (
+        op, shape_text(shape), " si8" if int8 else "", " const" if const else "", axis, bits,
+        "absent" if round_type is None else round_type, " ties" if ties else "",
+        " only_observer" if observer else "", " ZeroPoint" if zero_point else ""))
+    if const:
+        c.const("x", x)
+    else:
+        c.arg("x", x)
+    c.const("s", scale)
+    operands, types = "X(%x) Scale(%s)", [c.type("%x"), c.type("%s")]
+    if zero_point:
+        c.const("z", np.zeros(scale.shape, np.int32))
+        operands += " ZeroPoint(%z)"
+        types.append(c.type("%z"))
+    out = ttype(shape)
+    c.op("%%o = pdnn.%s %s%s : (%s) -> %s" % (op, operands, fake_attrs_text(attrs),
+                                            ", ".join(types), out))
+    c.result("%o", out, expected, 0, 0)
     return c
 
 
@@ -1083,6 +1141,22 @@ def fake_quant_cases():
         fake_channel_wise_case(rng, (4, 6, 2, 2), 1, const=True),
         fake_channel_wise_case(rng, (16, 10), 1, const=True, bits=5),
         fake_channel_wise_case(rng, (16, 10), 1, const=False, round_type=0),
+        linear_quant_case(rng, "quantize_linear", (4, 8), -1),
+        linear_quant_case(rng, "quantize_linear", (2, 3, 5, 7), -1, round_type=1),
+        linear_quant_case(rng, "quantize_linear", (3, 40), -1, ties=True, zero_point=True),
+        linear_quant_case(rng, "quantize_linear", (3, 40), -1, round_type=1, ties=True),
+        linear_quant_case(rng, "quantize_linear", (64,), -1, bits=4),
+        linear_quant_case(rng, "quantize_linear", (8, 3, 3, 3), 0),
+        linear_quant_case(rng, "quantize_linear", (8, 3, 3, 3), 0, const=True),
+        linear_quant_case(rng, "quantize_linear", (6, 10), 1, round_type=1, const=True),
+        linear_quant_case(rng, "quantize_linear", (4, 6), -1, observer=True),
+        linear_quant_case(rng, "dequantize_linear", (4, 8), -1),
+        linear_quant_case(rng, "dequantize_linear", (2, 3, 5, 7), -1, bits=6),
+        linear_quant_case(rng, "dequantize_linear", (8, 3, 3, 3), 0, const=True, int8=True),
+        linear_quant_case(rng, "dequantize_linear", (8, 3, 3, 3), 0, int8=True, zero_point=True),
+        linear_quant_case(rng, "dequantize_linear", (6, 10), 1, const=True),
+        linear_quant_case(rng, "dequantize_linear", (6, 10), 1),
+        linear_quant_case(rng, "dequantize_linear", (5, 4), 0, int8=True, observer=True),
     ]
 
 

@@ -754,11 +754,15 @@ def int8_product(x_q, w, bias, scale_in, scale_weights, scale_out, force_fp32_ou
 #   dequantized as (q * s) / b.
 
 def _round_half_away(v):
-    return np.sign(v) * np.floor(np.abs(v) + np.float32(0.5))
+    """std::round of f32 values: in float64, where |v| + 0.5 is exact (in
+    f32, 0.5 - 2^-25 + 0.5 would round up to 1)."""
+    v = np.asarray(v, np.float64)
+    return (np.sign(v) * np.floor(np.abs(v) + 0.5)).astype(np.float32)
 
 
-def fake_quantize_dequantize(x, s, bits=8, round_type=1):
-    """x (f32) with abs-max s (a scalar, or an array broadcasting over x)."""
+def fake_quantize(x, s, bits=8, round_type=1):
+    """x (f32) quantized with abs-max s (a scalar, or an array broadcasting
+    over x): integer values in f32, as ClipAndFakeQuantFunctor computes them."""
     x = np.asarray(x, np.float32)
     s = np.asarray(s, np.float32)
     b = np.float32(2 ** (bits - 1) - 1)
@@ -770,12 +774,21 @@ def fake_quantize_dequantize(x, s, bits=8, round_type=1):
     if round_type == 1:
         clipped = np.where(x < -s, -s, np.where(x > s, s, x)).astype(np.float32)
         t = (factor * clipped).astype(np.float32)
-        # floor(|t| + 0.5) is exact for |t| < 2^23; larger values are integers already.
-        q = np.where(np.abs(t) < 2 ** 23, _round_half_away(t), t).astype(np.float32)
-    else:
-        q = np.rint((factor * x).astype(np.float32)).astype(np.float32)
-        q = np.minimum(np.maximum(q, -b - one), b)
-    return ((q * s).astype(np.float32) / b).astype(np.float32)
+        return _round_half_away(t)
+    q = np.rint((factor * x).astype(np.float32)).astype(np.float32)
+    return np.minimum(np.maximum(q, -b - one), b)
+
+
+def fake_dequantize(q, s, bits=8):
+    """q · s / b in f32, in that order (DequantizeFunctor)."""
+    b = np.float32(2 ** (bits - 1) - 1)
+    q = np.asarray(q, np.float32)
+    return ((q * np.asarray(s, np.float32)).astype(np.float32) / b).astype(np.float32)
+
+
+def fake_quantize_dequantize(x, s, bits=8, round_type=1):
+    """x (f32) with abs-max s quantized and dequantized."""
+    return fake_dequantize(fake_quantize(x, s, bits, round_type), s, bits)
 
 
 def channel_abs_max(x, axis):

@@ -107,7 +107,7 @@ def tensor_bytes(array, pb2):
     desc = pb2.VarType.TensorDesc()
     desc.data_type = {np.dtype(np.float32): pp.FP32, np.dtype(np.float64): pp.FP64,
                       np.dtype(np.float16): pp.FP16, np.dtype(np.int32): pp.INT32,
-                      np.dtype(np.int64): pp.INT64}[array.dtype]
+                      np.dtype(np.int64): pp.INT64, np.dtype(np.int8): pp.INT8}[array.dtype]
     desc.dims.extend(int(d) for d in array.shape)
     d = desc.SerializeToString()
     return b"".join([

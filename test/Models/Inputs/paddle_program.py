@@ -875,14 +875,12 @@ def _pool2d(I, o):
 # ---------------------------------------------------------------------------
 # simulated quantization (quantization-aware-trained programs)
 # ---------------------------------------------------------------------------
-def _fake_quant_dequant(x, s, bits, round_type):
-    """fake_quantize_op.h's ClipAndFakeQuantDequant in f32, Paddle's order of
+def _fake_quant(x, s, bits, round_type):
+    """fake_quantize_op.h's ClipAndFakeQuant in f32, Paddle's order of
     operations: b = 2^(bits-1) - 1, inv = 1/(s + 1e-6) if s <= 1e-30 else
     1/s; round_type 1 (programs without the attribute): clip to [-s, s],
     round half away from zero of (b * inv) * x; 0: round half to even,
-    clamp to [-b - 1, b]; then (q * s) / b. The result goes back to x's
-    dtype."""
-    dtype = x.dtype
+    clamp to [-b - 1, b]. Integer values in f32."""
     x = x.to(torch.float32)
     s = s.to(torch.float32)
     b = torch.tensor(float(2 ** (bits - 1) - 1), dtype=torch.float32)
@@ -891,12 +889,22 @@ def _fake_quant_dequant(x, s, bits, round_type):
     factor = b * inv
     if round_type == 1:
         clipped = torch.where(x < -s, -s, torch.where(x > s, s, x))
-        t = factor * clipped
-        q = torch.sign(t) * torch.floor(torch.abs(t) + 0.5)
-    else:
-        q = torch.round(factor * x)  # half to even
-        q = torch.clamp(q, min=-float(b) - 1.0, max=float(b))
-    return ((q * s) / b).to(dtype)
+        t = (factor * clipped).to(torch.float64)  # |t| + 0.5 exact, as std::round
+        return (torch.sign(t) * torch.floor(torch.abs(t) + 0.5)).to(torch.float32)
+    q = torch.round(factor * x)  # half to even
+    return torch.clamp(q, min=-float(b) - 1.0, max=float(b))
+
+
+def _fake_dequant(q, s, bits):
+    """(q * s) / b in f32."""
+    b = torch.tensor(float(2 ** (bits - 1) - 1), dtype=torch.float32)
+    return (q.to(torch.float32) * s.to(torch.float32)) / b
+
+
+def _fake_quant_dequant(x, s, bits, round_type):
+    """ClipAndFakeQuantDequant: quantized, then dequantized; the result goes
+    back to x's dtype."""
+    return _fake_dequant(_fake_quant(x, s, bits, round_type), s, bits).to(x.dtype)
 
 
 @op("fake_quantize_dequantize_moving_average_abs_max")
@@ -923,6 +931,40 @@ def _fake_channel_wise_quantize_dequantize(I, o):
                               o.attr("round_type", 1))
     I.output(o, "Out", I.float_tensor(out, x))
     I.output(o, "OutScale", I.float_tensor(scales.to(x.t.dtype), x))
+
+
+def _linear_scale(I, o, x):
+    """Scale's one threshold (quant_axis -1) or one per channel of x along
+    quant_axis, shaped to broadcast. ZeroPoint is read by no Paddle kernel."""
+    I.input(o, "ZeroPoint", optional=True)
+    if not o.attr("is_test", True):
+        raise Unsupported("%s trains (is_test is false)" % o.where())
+    s = I.input(o, "Scale").t.to(torch.float32).reshape(-1)
+    axis = o.attr("quant_axis", 0)
+    if axis < 0:
+        return s[0]
+    view = [1] * x.dim()
+    view[axis] = -1
+    return s.reshape(view)
+
+
+@op("quantize_linear")
+def _quantize_linear(I, o):
+    x = I.input(o, "X")
+    s = _linear_scale(I, o, x.t)
+    y = x.t if o.attr("only_observer", False) else _fake_quant(
+        x.t, s, o.attr("bit_length", 8), o.attr("round_type", 0)).to(x.t.dtype)
+    I.output(o, "Y", I.float_tensor(y, x))
+
+
+@op("dequantize_linear")
+def _dequantize_linear(I, o):
+    x = I.input(o, "X")
+    s = _linear_scale(I, o, x.t)
+    o.attr("round_type", 0)  # the maker's, unused by dequantization
+    t = x.t.to(torch.float32)  # weights may be stored as int8
+    y = t if o.attr("only_observer", False) else _fake_dequant(t, s, o.attr("bit_length", 8))
+    I.output(o, "Y", PTensor(y.to(I.fdtype), FP32))
 
 
 # ---------------------------------------------------------------------------

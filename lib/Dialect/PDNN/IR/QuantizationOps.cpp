@@ -5,10 +5,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
-#include "PaddleDNN/Dialect/PDNN/IR/FakeQuantization.h"
-#include "mlir/IR/OpImplementation.h"
+
 #include "ShapeChecks.h"
+
+#include "PaddleDNN/Dialect/PDNN/IR/FakeQuantization.h"
+#include "PaddleDNN/Support/ConstantElements.h"
+
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/TypeUtilities.h"
 
 #include <cmath>
@@ -16,8 +20,6 @@
 using namespace mlir;
 using namespace mlir::pdnn;
 using namespace mlir::pdnn::detail;
-
-#include <cmath>
 
 static LogicalResult expectSameShape(Operation *op, Value in, Value out) {
   return expectShape(op, out, "Output", shapeOf(in));
@@ -182,33 +184,134 @@ LogicalResult FakeChannelWiseQuantizeDequantizeAbsMaxOp::verify() {
   return success();
 }
 
+/// Which channel along `axis` each row-major element of `shape` lies in
+/// (axis -1: all in channel 0).
+namespace {
+struct ChannelOfElement {
+  int64_t inner = 1, channels = 1;
+  ChannelOfElement(ArrayRef<int64_t> shape, int64_t axis) {
+    if (axis < 0)
+      return;
+    channels = shape[axis];
+    for (int64_t d = axis + 1; d < static_cast<int64_t>(shape.size()); ++d)
+      inner *= shape[d];
+  }
+  int64_t operator()(size_t i) const { return (i / inner) % channels; }
+};
+} // namespace
+
 /// Constant weights: each channel's abs-max, then every value quantized and
 /// dequantized with its channel's, as the kernel does it at run time.
 LogicalResult FakeChannelWiseQuantizeDequantizeAbsMaxOp::fold(
     FoldAdaptor adaptor, SmallVectorImpl<OpFoldResult> &results) {
-  auto x = dyn_cast_or_null<DenseElementsAttr>(adaptor.getX());
+  DenseElementsAttr x = denseElementsOf(adaptor.getX());
   auto outType = dyn_cast<RankedTensorType>(getOut().getType());
   auto scaleType = dyn_cast<RankedTensorType>(getOutScale().getType());
   if (!x || !outType || !outType.hasStaticShape() || !scaleType ||
       !scaleType.hasStaticShape())
     return failure();
-  ArrayRef<int64_t> shape = outType.getShape();
-  const int64_t axis = getQuantAxis();
-  const int64_t channels = shape[axis];
-  // Row-major: element i is in channel (i / inner) % channels.
-  int64_t inner = 1;
-  for (int64_t d = axis + 1; d < static_cast<int64_t>(shape.size()); ++d)
-    inner *= shape[d];
+  ChannelOfElement channelOf(outType.getShape(), getQuantAxis());
   SmallVector<float> values = llvm::to_vector(x.getValues<float>());
-  SmallVector<float> scales(channels, 0.0f);
+  SmallVector<float> scales(channelOf.channels, 0.0f);
   for (size_t i = 0; i < values.size(); ++i) {
-    float &scale = scales[(i / inner) % channels];
+    float &scale = scales[channelOf(i)];
     scale = std::max(scale, std::fabs(values[i]));
   }
   for (size_t i = 0; i < values.size(); ++i)
-    values[i] = fakeQuantizeDequantize(values[i], scales[(i / inner) % channels],
+    values[i] = fakeQuantizeDequantize(values[i], scales[channelOf(i)],
                                        getBitLength(), getRoundType());
   results.push_back(DenseElementsAttr::get(outType, ArrayRef<float>(values)));
   results.push_back(DenseElementsAttr::get(scaleType, ArrayRef<float>(scales)));
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// quantize_linear / dequantize_linear
+//===----------------------------------------------------------------------===//
+
+/// What both ops' kernels accept: inference, Paddle's bit lengths and
+/// rounding, quant_axis -1, 0 or 1 naming a dimension of X, and a Scale
+/// with one value per channel (one for the tensor).
+template <typename OpTy>
+static LogicalResult verifyLinearQuantization(OpTy op) {
+  if (!op.getIsTest())
+    return op.emitOpError() << "runs in inference only (is_test): training "
+                               "computes the scale";
+  if (failed(verifyFakeRounding(op, op.getBitLength(), op.getRoundType())))
+    return failure();
+  auto x = cast<RankedTensorType>(op.getX().getType());
+  const int32_t axis = op.getQuantAxis();
+  if (axis < -1 || axis > 1 || axis >= x.getRank())
+    return op.emitOpError() << "quant_axis must be -1 (the whole tensor), or 0 or "
+                               "1 naming a dimension of X, got "
+                            << axis << " for " << x;
+  auto scale = cast<RankedTensorType>(op.getScale().getType());
+  if (scale.getRank() != 1)
+    return op.emitOpError() << "Scale must be a vector, got " << scale;
+  // One threshold must be known to be one (the lowering reads it without a
+  // check); one per channel is checked at run time where a size is open.
+  const int64_t expected = axis < 0 ? 1 : x.getDimSize(axis);
+  if ((axis < 0 && scale.isDynamicDim(0)) ||
+      (!ShapedType::isDynamic(expected) && !scale.isDynamicDim(0) &&
+       scale.getDimSize(0) != expected))
+    return op.emitOpError() << "Scale must hold " << expected
+                            << (axis < 0 ? " value (quant_axis -1)"
+                                         : " values, one per channel of X along quant_axis")
+                            << ", got " << scale;
+  return expectShape(op, op.getY(), "Y", shapeOf(op.getX()));
+}
+
+LogicalResult QuantizeLinearOp::inferResultShapes(InferredShapes &shapes) {
+  shapes.push_back(llvm::to_vector(shapeOf(getX())));
+  return success();
+}
+
+LogicalResult QuantizeLinearOp::verify() { return verifyLinearQuantization(*this); }
+
+LogicalResult DequantizeLinearOp::inferResultShapes(InferredShapes &shapes) {
+  shapes.push_back(llvm::to_vector(shapeOf(getX())));
+  return success();
+}
+
+LogicalResult DequantizeLinearOp::verify() { return verifyLinearQuantization(*this); }
+
+/// Constant X and Scale (weights): `apply` (x, s) to every element with
+/// its channel's s, as the kernel does it at run time.
+template <typename OpTy>
+static OpFoldResult foldLinearQuantization(OpTy op, Attribute xAttr, Attribute scaleAttr,
+                                           function_ref<float(float, float)> apply) {
+  if (op.getOnlyObserver() && op.getX().getType() == op.getY().getType())
+    return op.getX();
+  DenseElementsAttr x = denseElementsOf(xAttr);
+  DenseElementsAttr scale = denseElementsOf(scaleAttr);
+  auto yType = dyn_cast<RankedTensorType>(op.getY().getType());
+  if (!x || !scale || !yType || !yType.hasStaticShape() || op.getOnlyObserver())
+    return {};
+  ChannelOfElement channelOf(yType.getShape(), op.getQuantAxis());
+  SmallVector<float> scales = llvm::to_vector(scale.getValues<float>());
+  if (scales.size() < static_cast<size_t>(channelOf.channels))
+    return {};
+  SmallVector<float> values;
+  if (x.getElementType().isF32())
+    values = llvm::to_vector(x.getValues<float>());
+  else
+    for (int8_t v : x.getValues<int8_t>())
+      values.push_back(static_cast<float>(v));
+  for (size_t i = 0; i < values.size(); ++i)
+    values[i] = apply(values[i], scales[channelOf(i)]);
+  return DenseElementsAttr::get(yType, ArrayRef<float>(values));
+}
+
+OpFoldResult QuantizeLinearOp::fold(FoldAdaptor adaptor) {
+  const int bits = getBitLength(), roundType = getRoundType();
+  return foldLinearQuantization(*this, adaptor.getX(), adaptor.getScale(),
+                                [&](float x, float s) {
+                                  return fakeQuantize(x, s, bits, roundType);
+                                });
+}
+
+OpFoldResult DequantizeLinearOp::fold(FoldAdaptor adaptor) {
+  const int bits = getBitLength();
+  return foldLinearQuantization(*this, adaptor.getX(), adaptor.getScale(),
+                                [&](float q, float s) { return fakeDequantize(q, s, bits); });
 }

@@ -25,22 +25,29 @@ inline float fakeQuantInverse(float scale) {
   return scale <= 1e-30f ? 1.0f / (scale + 1e-6f) : 1.0f / scale;
 }
 
-/// `x` quantized with abs-max `scale` to `bits` and dequantized:
+/// `x` quantized with abs-max `scale` to `bits`, an integer value:
 /// roundType 1 clips to [-s, s] and rounds half away from zero, 0 rounds
 /// to nearest even and clamps to [-b - 1, b].
-inline float fakeQuantizeDequantize(float x, float scale, int bits,
-                                    int roundType) {
+inline float fakeQuantize(float x, float scale, int bits, int roundType) {
   const float bins = fakeQuantBinCount(bits);
   const float factor = bins * fakeQuantInverse(scale);
-  float q;
   if (roundType == 1) {
     float clipped = x < -scale ? -scale : (x > scale ? scale : x);
-    q = std::round(factor * clipped);
-  } else {
-    q = std::nearbyint(factor * x);
-    q = std::min(std::max(q, -bins - 1.0f), bins);
+    return std::round(factor * clipped);
   }
-  return q * scale / bins;
+  float q = std::nearbyint(factor * x);
+  return std::min(std::max(q, -bins - 1.0f), bins);
+}
+
+/// The quantized value `q` back in f32: q · s / b, in that order.
+inline float fakeDequantize(float q, float scale, int bits) {
+  return q * scale / fakeQuantBinCount(bits);
+}
+
+/// `x` quantized and dequantized.
+inline float fakeQuantizeDequantize(float x, float scale, int bits,
+                                    int roundType) {
+  return fakeDequantize(fakeQuantize(x, scale, bits, roundType), scale, bits);
 }
 
 } // namespace mlir::pdnn

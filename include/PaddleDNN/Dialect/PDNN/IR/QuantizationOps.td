@@ -132,4 +132,57 @@ def PDNN_FakeChannelWiseQuantizeDequantizeAbsMaxOp
   let hasFolder = 1;
 }
 
+// quantize_linear / dequantize_linear (Paddle 2.3+, PaddleSlim's ONNX-style
+// export): the same rounding, round_type defaulting to 0; quant_axis -1 is
+// one threshold for the tensor, 0 or 1 one per channel along that axis.
+// ZeroPoint is read by no Paddle kernel (the quantization is symmetric).
+defvar PDNN_LinearQuantization = (ins
+    PDNN_F32Tensor:$Scale,
+    Optional<RankedTensorOf<[F32, SI8, I32, I64]>>:$ZeroPoint,
+    PDNN_I32<"0">:$quant_axis, PDNN_I32<"8">:$bit_length,
+    PDNN_I32<"0">:$round_type, PDNN_Bool<"true">:$is_test,
+    PDNN_Bool<"false">:$only_observer);
+
+def PDNN_QuantizeLinearOp
+    : PDNN_Op<"quantize_linear",
+              [Pure, DeclareOpInterfaceMethods<PaddleDNN_ShapeInferenceOpInterface>]> {
+  let summary = "Paddle's simulated quantization to integers (quantize_linear)";
+  let description = [{
+    Y = X quantized with the abs-max thresholds in Scale (see
+    PDNN_FakeQuantRounding and PDNN_LinearQuantization): integer values,
+    kept in f32, which a dequantize_linear with the same Scale turns back.
+    With `only_observer` (a program that only watched its ranges) Y = X.
+    Inference only (`is_test`).
+  }];
+  let arguments = !con((ins PDNN_F32Tensor:$X), PDNN_LinearQuantization);
+  let results = (outs PDNN_F32Tensor:$Y);
+  let assemblyFormat = [{
+    `X` `(` $X `)` `Scale` `(` $Scale `)` (`ZeroPoint` `(` $ZeroPoint^ `)`)?
+    attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def PDNN_DequantizeLinearOp
+    : PDNN_Op<"dequantize_linear",
+              [Pure, DeclareOpInterfaceMethods<PaddleDNN_ShapeInferenceOpInterface>]> {
+  let summary = "Paddle's simulated dequantization (dequantize_linear)";
+  let description = [{
+    Y = X · s / b in f32, in that order, with b = 2^(bit_length - 1) - 1 and
+    s Scale's one value (quant_axis -1) or X's channel's (0 or 1). X is a
+    quantize_linear result or weights stored quantized (integer values,
+    f32 or si8). With `only_observer` Y = X. On constant X and Scale
+    (weights) it folds.
+  }];
+  let arguments = !con((ins RankedTensorOf<[F32, SI8]>:$X), PDNN_LinearQuantization);
+  let results = (outs PDNN_F32Tensor:$Y);
+  let assemblyFormat = [{
+    `X` `(` $X `)` `Scale` `(` $Scale `)` (`ZeroPoint` `(` $ZeroPoint^ `)`)?
+    attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
 #endif // PADDLEDNN_DIALECT_PDNN_IR_QUANTIZATIONOPS_TD
