@@ -48,7 +48,8 @@ static bool hasFakeQuantization(ModuleOp module) {
       .walk([](Operation *op) {
         return isa<FakeQuantizeDequantizeMovingAverageAbsMaxOp,
                    FakeChannelWiseQuantizeDequantizeAbsMaxOp, QuantizeLinearOp,
-                   DequantizeLinearOp>(op)
+                   DequantizeLinearOp, FakeQuantizeMovingAverageAbsMaxOp,
+                   FakeDequantizeMaxAbsOp, FakeChannelWiseDequantizeMaxAbsOp>(op)
                    ? WalkResult::interrupt()
                    : WalkResult::advance();
       })

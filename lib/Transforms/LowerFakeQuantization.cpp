@@ -110,7 +110,8 @@ struct LowerFakeQuantizationPass
     getOperation()->walk([&](Operation *op) {
       if (isa<FakeQuantizeDequantizeMovingAverageAbsMaxOp,
               FakeChannelWiseQuantizeDequantizeAbsMaxOp, QuantizeLinearOp,
-              DequantizeLinearOp>(op))
+              DequantizeLinearOp, FakeQuantizeMovingAverageAbsMaxOp,
+              FakeDequantizeMaxAbsOp, FakeChannelWiseDequantizeMaxAbsOp>(op))
         fakeOps.push_back(op);
     });
     unsigned lowered = 0, kept = 0;
@@ -141,6 +142,10 @@ struct LowerFakeQuantizationPass
   std::string lower(Operation *op, llvm::SmallPtrSetImpl<Operation *> &erased) {
     if (isa<QuantizeLinearOp, DequantizeLinearOp>(op))
       return lowerLinear(op, erased);
+    if (isa<FakeQuantizeMovingAverageAbsMaxOp, FakeDequantizeMaxAbsOp,
+            FakeChannelWiseDequantizeMaxAbsOp>(op))
+      return "a frozen program's op (the quantized op runs on integer values and "
+             "is dequantized after): it runs simulated";
     if (!op->getResult(1).use_empty())
       return "OutScale is read";
     if (auto weights = dyn_cast<FakeChannelWiseQuantizeDequantizeAbsMaxOp>(op)) {

@@ -123,3 +123,19 @@ func.func @linear_kept(%x: tensor<4x2xf32>, %t: tensor<1xf32>, %c: tensor<4xf32>
   %q2 = pdnn.quantize_linear X(%x) Scale(%c) : (tensor<4x2xf32>, tensor<4xf32>) -> tensor<4x2xf32>
   return %d0, %d1, %q2, %x : tensor<4x2xf32>, tensor<4x2xf32>, tensor<4x2xf32>, tensor<4x2xf32>
 }
+
+// -----
+
+// The frozen form stays simulated.
+// CHECK-LABEL: func @frozen
+// CHECK: pdnn.fake_quantize_moving_average_abs_max
+// CHECK: pdnn.fake_dequantize_max_abs
+// expected-remark @below {{kept=2, lowered=0}}
+func.func @frozen(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %t = arith.constant dense<2.0> : tensor<1xf32>
+  // expected-remark @below {{Reason="a frozen program's op (the quantized op runs on integer values and is dequantized after): it runs simulated"}}
+  %q, %s = pdnn.fake_quantize_moving_average_abs_max X(%x) InScale(%t) {is_test = true} : (tensor<4xf32>, tensor<1xf32>) -> (tensor<4xf32>, tensor<1xf32>)
+  // expected-remark @below {{Reason="a frozen program's op (the quantized op runs on integer values and is dequantized after): it runs simulated"}}
+  %d = pdnn.fake_dequantize_max_abs X(%q) Scale(%t) {max_range = 127.0 : f32} : (tensor<4xf32>, tensor<1xf32>) -> tensor<4xf32>
+  return %d : tensor<4xf32>
+}

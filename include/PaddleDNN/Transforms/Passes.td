@@ -270,7 +270,9 @@ def LowerFakeQuantization : Pass<"lower-fake-quantization"> {
     Left alone, with a remark in category `lower-fake-quantization`: a
     bit_length other than 8, a threshold that is not a positive constant,
     an OutScale that something reads, an activation quantized per channel,
-    and a quantize_linear read by other ops.
+    a quantize_linear read by other ops, and the ops of the frozen form
+    (fake_quantize_moving_average_abs_max, fake_dequantize_max_abs,
+    fake_channel_wise_dequantize_max_abs), which run simulated.
   }];
   let statistics = [
     Statistic<"numLowered", "lowered", "Fake quantization ops lowered">,

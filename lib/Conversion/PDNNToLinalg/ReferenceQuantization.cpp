@@ -89,34 +89,114 @@ Value fakeQuantizeDequantize(OpBuilder &b, Location loc, Value x, Value scale,
                         scale, bits);
 }
 
-/// Out = X quantized and dequantized with InScale's one value.
-struct FakeQuantizeDequantizeMovingAverageToLinalg
-    : public OpRewritePattern<FakeQuantizeDequantizeMovingAverageAbsMaxOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult
-  matchAndRewrite(FakeQuantizeDequantizeMovingAverageAbsMaxOp op,
-                  PatternRewriter &rewriter) const override {
+/// `body` applied to every element of the f32 tensor `x`.
+Value mapF32(OpBuilder &b, Location loc, Value x,
+             function_ref<Value(OpBuilder &, Location, Value)> body) {
+  const int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
+  Value init = createEmpty(b, loc, getSizes(b, loc, x), b.getF32Type());
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{init.getType()}, ValueRange{x}, ValueRange{init},
+             SmallVector<AffineMap>(2, b.getMultiDimIdentityMap(rank)),
+             SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+             [&](OpBuilder &nb, Location l, ValueRange v) {
+               linalg::YieldOp::create(nb, l, body(nb, l, v[0]));
+             })
+      .getResult(0);
+}
+
+/// `body` (x, s) applied to every element x of `x` with `scales`' value of
+/// its index along `axis` (scales has x's size there).
+Value mapF32WithChannelScale(OpBuilder &b, Location loc, Value x, Value scales,
+                             int64_t axis,
+                             function_ref<Value(OpBuilder &, Location, Value, Value)> body) {
+  const int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
+  Value init = createEmpty(b, loc, getSizes(b, loc, x), b.getF32Type());
+  AffineMap identity = b.getMultiDimIdentityMap(rank);
+  AffineMap channel = AffineMap::get(rank, 0, b.getAffineDimExpr(axis));
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{init.getType()}, ValueRange{x, scales}, ValueRange{init},
+             ArrayRef<AffineMap>{identity, channel, identity},
+             SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+             [&](OpBuilder &nb, Location l, ValueRange v) {
+               linalg::YieldOp::create(nb, l, body(nb, l, v[0], v[1]));
+             })
+      .getResult(0);
+}
+
+/// Out = X quantized (and, for the quantize-dequantize op, dequantized)
+/// with InScale's one value.
+template <typename OpTy, bool dequantizes>
+struct FakeMovingAverageToLinalg : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op, PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto scaleType = cast<RankedTensorType>(op.getInScale().getType());
     SmallVector<Value> origin(scaleType.getRank(), indexConstant(rewriter, loc, 0));
     Value scale = tensor::ExtractOp::create(rewriter, loc, op.getInScale(), origin);
-    Value x = op.getX();
-    const int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
-    Value init = createEmpty(rewriter, loc, getSizes(rewriter, loc, x),
-                             rewriter.getF32Type());
     const int bits = op.getBitLength(), roundType = op.getRoundType();
-    Value out =
-        linalg::GenericOp::create(
-            rewriter, loc, TypeRange{init.getType()}, ValueRange{x},
-            ValueRange{init},
-            SmallVector<AffineMap>(2, rewriter.getMultiDimIdentityMap(rank)),
-            SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
-            [&](OpBuilder &b, Location l, ValueRange v) {
-              linalg::YieldOp::create(
-                  b, l, fakeQuantizeDequantize(b, l, v[0], scale, bits, roundType));
-            })
-            .getResult(0);
+    Value out = mapF32(rewriter, loc, op.getX(), [&](OpBuilder &b, Location l, Value x) {
+      return dequantizes ? fakeQuantizeDequantize(b, l, x, scale, bits, roundType)
+                         : fakeQuantize(b, l, x, scale, bits, roundType);
+    });
     replaceOpWithCasts(rewriter, op, {out, op.getInScale()});
+    return success();
+  }
+};
+
+/// Out = (X · Scale[0]) / max_range.
+struct FakeDequantizeMaxAbsToLinalg : public OpRewritePattern<FakeDequantizeMaxAbsOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(FakeDequantizeMaxAbsOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    // The verifier fixes Scale's type to [1].
+    Value scale = tensor::ExtractOp::create(rewriter, loc, op.getScale(),
+                                            ValueRange{indexConstant(rewriter, loc, 0)});
+    Value range = arith::ConstantOp::create(rewriter, loc, op.getMaxRangeAttr());
+    Value out = mapF32(rewriter, loc, op.getX(), [&](OpBuilder &b, Location l, Value x) {
+      return arith::DivFOp::create(b, l, arith::MulFOp::create(b, l, x, scale), range);
+    });
+    replaceOpWithCasts(rewriter, op, {out});
+    return success();
+  }
+};
+
+/// Out = X · Scales[0][c] (· Scales[1][0]) / (b_0 (· b_1)), c along the
+/// channels' dimension, after a run-time check that Scales[0] has a value
+/// per channel.
+struct FakeChannelWiseDequantizeToLinalg
+    : public OpRewritePattern<FakeChannelWiseDequantizeMaxAbsOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(FakeChannelWiseDequantizeMaxAbsOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value x = op.getX();
+    const bool output = op.getScales().size() == 2;
+    const int64_t axis = output ? op.getXNumColDims() : op.getQuantAxis();
+    // Paddle's max_range: the product of the b_i, in f32.
+    float bins = 1.0f;
+    for (int32_t b : op.getQuantBits())
+      bins *= fakeQuantBinCount(b);
+    SmallVector<OpFoldResult> sizes = getSizes(rewriter, loc, x);
+    OpFoldResult channels = guardEqual(
+        rewriter, loc, tensor::getMixedSize(rewriter, loc, op.getScales()[0], 0), sizes[axis],
+        "fake_channel_wise_dequantize_max_abs: Scales[0] has {0} values for {1} channels");
+    sizes[axis] = channels;
+    Value second;
+    if (output)
+      second = tensor::ExtractOp::create(rewriter, loc, op.getScales()[1],
+                                         ValueRange{indexConstant(rewriter, loc, 0)});
+    Value out = mapF32WithChannelScale(
+        rewriter, loc, sliceTo(rewriter, loc, x, sizes),
+        sliceTo(rewriter, loc, op.getScales()[0], {channels}), axis,
+        [&](OpBuilder &b, Location l, Value v, Value s) -> Value {
+          Value r = arith::MulFOp::create(b, l, v, s);
+          if (second)
+            r = arith::MulFOp::create(b, l, r, second);
+          Value range = arith::ConstantOp::create(b, l, b.getF32FloatAttr(bins));
+          return arith::DivFOp::create(b, l, r, range);
+        });
+    replaceOpWithCasts(rewriter, op, {out});
     return success();
   }
 };
@@ -234,7 +314,9 @@ void mlir::pdnn::populateQuantizationToLinalgPatterns(
     RewritePatternSet &patterns) {
   patterns.add<ReorderToLinalg<QuantizeOp>, ReorderToLinalg<DequantizeOp>,
                ReorderToLinalg<RequantizeOp>,
-               FakeQuantizeDequantizeMovingAverageToLinalg,
+               FakeMovingAverageToLinalg<FakeQuantizeDequantizeMovingAverageAbsMaxOp, true>,
+               FakeMovingAverageToLinalg<FakeQuantizeMovingAverageAbsMaxOp, false>,
+               FakeDequantizeMaxAbsToLinalg, FakeChannelWiseDequantizeToLinalg,
                FakeChannelWiseQuantizeDequantizeToLinalg,
                LinearQuantizationToLinalg<QuantizeLinearOp>,
                LinearQuantizationToLinalg<DequantizeLinearOp>>(patterns.getContext());

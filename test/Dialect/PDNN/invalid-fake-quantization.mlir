@@ -110,3 +110,67 @@ func.func @linear_type(%x: tensor<4xi32>, %s: tensor<1xf32>) {
   %0 = pdnn.dequantize_linear X(%x) Scale(%s) {quant_axis = -1 : i32} : (tensor<4xi32>, tensor<1xf32>) -> tensor<4xf32>
   return
 }
+
+// -----
+
+func.func @frozen_training(%x: tensor<4xf32>, %s: tensor<1xf32>) {
+  // expected-error @+1 {{runs in inference only (is_test): training updates the moving average}}
+  %0, %1 = pdnn.fake_quantize_moving_average_abs_max X(%x) InScale(%s) : (tensor<4xf32>, tensor<1xf32>) -> (tensor<4xf32>, tensor<1xf32>)
+  return
+}
+
+// -----
+
+func.func @dequantize_range(%x: tensor<4xf32>, %s: tensor<1xf32>) {
+  // expected-error @+1 {{max_range must be positive and finite, got 0}}
+  %0 = pdnn.fake_dequantize_max_abs X(%x) Scale(%s) {max_range = 0.0 : f32} : (tensor<4xf32>, tensor<1xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @dequantize_scale(%x: tensor<4xf32>, %s: tensor<?xf32>) {
+  // expected-error @+1 {{Scale must hold one value, got 'tensor<?xf32>'}}
+  %0 = pdnn.fake_dequantize_max_abs X(%x) Scale(%s) {max_range = 16129.0 : f32} : (tensor<4xf32>, tensor<?xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @channel_scales_count(%x: tensor<4x3xf32>, %s: tensor<4xf32>) {
+  // expected-error @+1 {{takes one scale (weights) or two (an op's output), got 3}}
+  %0 = pdnn.fake_channel_wise_dequantize_max_abs X(%x) Scales(%s, %s, %s) : (tensor<4x3xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<4x3xf32>
+  return
+}
+
+// -----
+
+func.func @channel_bits(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %t: tensor<1xf32>) {
+  // expected-error @+1 {{quant_bits must hold a bit length per scale, got 1 for 2}}
+  %0 = pdnn.fake_channel_wise_dequantize_max_abs X(%x) Scales(%s, %t) : (tensor<2x3xf32>, tensor<3xf32>, tensor<1xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @channel_count(%x: tensor<2x3xf32>, %s: tensor<2xf32>, %t: tensor<1xf32>) {
+  // expected-error @+1 {{Scales[0] must hold one value per channel of X along dimension 1, got 'tensor<2xf32>'}}
+  %0 = pdnn.fake_channel_wise_dequantize_max_abs X(%x) Scales(%s, %t) {quant_bits = array<i32: 8, 8>} : (tensor<2x3xf32>, tensor<2xf32>, tensor<1xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @channel_dim(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %t: tensor<1xf32>) {
+  // expected-error @+1 {{the channels' dimension 2 is not one of 'tensor<2x3xf32>'}}
+  %0 = pdnn.fake_channel_wise_dequantize_max_abs X(%x) Scales(%s, %t) {quant_bits = array<i32: 8, 8>, x_num_col_dims = 2 : i32} : (tensor<2x3xf32>, tensor<3xf32>, tensor<1xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @channel_second(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %t: tensor<2xf32>) {
+  // expected-error @+1 {{Scales[1] must hold one value, got 'tensor<2xf32>'}}
+  %0 = pdnn.fake_channel_wise_dequantize_max_abs X(%x) Scales(%s, %t) {quant_bits = array<i32: 8, 8>} : (tensor<2x3xf32>, tensor<3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
+  return
+}

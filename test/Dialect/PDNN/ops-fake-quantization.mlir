@@ -78,3 +78,17 @@ func.func @observer(%x: tensor<4xf32>, %s: tensor<1xf32>) -> tensor<4xf32> {
   %q = pdnn.quantize_linear X(%x) Scale(%s) {quant_axis = -1 : i32, only_observer = true} : (tensor<4xf32>, tensor<1xf32>) -> tensor<4xf32>
   return %q : tensor<4xf32>
 }
+
+// -----
+
+// The frozen form round-trips.
+// ROUND-LABEL: func @frozen
+// ROUND: pdnn.fake_quantize_moving_average_abs_max X(%{{.*}}) InScale(%{{.*}}) {is_test = true}
+// ROUND: pdnn.fake_dequantize_max_abs X(%{{.*}}) Scale(%{{.*}}) {max_range = 1.612900e+04 : f32}
+// ROUND: pdnn.fake_channel_wise_dequantize_max_abs X(%{{.*}}) Scales(%{{.*}}, %{{.*}}) {quant_bits = array<i32: 8, 8>}
+func.func @frozen(%x: tensor<2x3xf32>, %s: tensor<1xf32>, %c: tensor<3xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>) {
+  %q, %qs = pdnn.fake_quantize_moving_average_abs_max X(%x) InScale(%s) {is_test = true} : (tensor<2x3xf32>, tensor<1xf32>) -> (tensor<2x3xf32>, tensor<1xf32>)
+  %d = pdnn.fake_dequantize_max_abs X(%q) Scale(%s) {max_range = 16129.0 : f32} : (tensor<2x3xf32>, tensor<1xf32>) -> tensor<2x3xf32>
+  %e = pdnn.fake_channel_wise_dequantize_max_abs X(%q) Scales(%c, %s) {quant_bits = array<i32: 8, 8>} : (tensor<2x3xf32>, tensor<3xf32>, tensor<1xf32>) -> tensor<2x3xf32>
+  return %q, %d, %e : tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>
+}

@@ -16,7 +16,9 @@ each. `--group` selects one family (one lit test each):
                programs: fake_quantize_dequantize_moving_average_abs_max,
                fake_channel_wise_quantize_dequantize_abs_max,
                quantize_linear, dequantize_linear (weights as arguments,
-               and as constants that fold)
+               and as constants that fold); the frozen form's
+               fake_quantize_moving_average_abs_max,
+               fake_dequantize_max_abs, fake_channel_wise_dequantize_max_abs
   int8-products
                fc, mul and fusion_gru on int8 data with f32 weights
                quantized by their scales, as Paddle's int8 kernels do
@@ -1124,6 +1126,63 @@ def linear_quant_case(rng, op, shape, axis, bits=8, round_type=None, const=False
     return c
 
 
+def frozen_quant_case(rng, op, shape, axis=0, bits=(8,), round_type=None, x_num_col_dims=1):
+    """The frozen form's ops: fake_quantize_moving_average_abs_max (to
+    integers), fake_dequantize_max_abs, fake_channel_wise_dequantize_max_abs
+    (one scale per channel along quant_axis; or two, the second one value,
+    along x_num_col_dims)."""
+    c = Case("%s X=%s axis=%d bits=%s round_type=%s" % (
+        op, shape_text(shape), axis if len(bits) == 1 else x_num_col_dims,
+        "/".join(map(str, bits)), "absent" if round_type is None else round_type))
+    out = ttype(shape)
+    if op == "fake_quantize_moving_average_abs_max":
+        scale = np.float32(rng.uniform(0.3, 3.0))
+        x = f32(rng.randn(*shape) * scale)
+        x.flat[0] = 0.0
+        attrs = {"is_test": True}
+        attrs.update(quant_attrs(0, bits[0], round_type))
+        c.arg("x", x)
+        c.const("s", np.array([scale], np.float32))
+        c.op("%%o, %%os = pdnn.%s X(%%x) InScale(%%s)%s : (%s, tensor<1xf32>) -> (%s, tensor<1xf32>)"
+             % (op, fake_attrs_text(attrs), c.type("%x"), out))
+        expected = ref.fake_quantize(x, scale, bits[0], 1 if round_type is None else round_type)
+    elif op == "fake_dequantize_max_abs":
+        x = f32(rng.randint(-127 * 127, 127 * 127, size=shape))
+        scale = np.float32(rng.uniform(0.3, 3.0))
+        max_range = np.float32(127 * 127 / rng.uniform(0.2, 2.0))
+        c.arg("x", x)
+        c.const("s", np.array([scale], np.float32))
+        c.op("%%o = pdnn.%s X(%%x) Scale(%%s) {max_range = %r : f32} : (%s, tensor<1xf32>) -> %s"
+             % (op, float(max_range), c.type("%x"), out))
+        expected = ref.fake_dequantize_max_abs(x, scale, max_range)
+    else:
+        channel_dim = axis if len(bits) == 1 else x_num_col_dims
+        x = f32(rng.randint(-127 * 127, 127 * 127, size=shape))
+        scales = [f32(rng.uniform(0.05, 3.0, size=shape[channel_dim]))]
+        if len(bits) == 2:
+            scales.append(f32(rng.uniform(0.3, 3.0, size=1)))
+        attrs = {}
+        if list(bits) != [8]:
+            attrs["quant_bits"] = list(bits)
+        if axis != 0:
+            attrs["quant_axis"] = axis
+        if x_num_col_dims != 1:
+            attrs["x_num_col_dims"] = x_num_col_dims
+        attr_text = " {" + ", ".join(
+            "%s = %s" % (k, "array<i32: %s>" % ", ".join(map(str, v)) if isinstance(v, list)
+                         else "%d : i32" % v) for k, v in attrs.items()) + "}" if attrs else ""
+        c.arg("x", x)
+        for i, sc in enumerate(scales):
+            c.const("s%d" % i, sc)
+        names = ", ".join("%%s%d" % i for i in range(len(scales)))
+        types = ", ".join(c.type("%%s%d" % i) for i in range(len(scales)))
+        c.op("%%o = pdnn.%s X(%%x) Scales(%s)%s : (%s, %s) -> %s"
+             % (op, names, attr_text, c.type("%x"), types, out))
+        expected = ref.fake_channel_wise_dequantize_max_abs(x, scales, bits, channel_dim)
+    c.result("%o", out, expected, 0, 0)
+    return c
+
+
 def fake_quant_cases():
     rng = np.random.RandomState(707)
     return [
@@ -1157,6 +1216,17 @@ def fake_quant_cases():
         linear_quant_case(rng, "dequantize_linear", (6, 10), 1, const=True),
         linear_quant_case(rng, "dequantize_linear", (6, 10), 1),
         linear_quant_case(rng, "dequantize_linear", (5, 4), 0, int8=True, observer=True),
+        frozen_quant_case(rng, "fake_quantize_moving_average_abs_max", (2, 3, 5, 7)),
+        frozen_quant_case(rng, "fake_quantize_moving_average_abs_max", (4, 9), round_type=0),
+        frozen_quant_case(rng, "fake_quantize_moving_average_abs_max", (64,), bits=(5,)),
+        frozen_quant_case(rng, "fake_dequantize_max_abs", (2, 4, 3, 3)),
+        frozen_quant_case(rng, "fake_dequantize_max_abs", (7, 5)),
+        frozen_quant_case(rng, "fake_channel_wise_dequantize_max_abs", (8, 3, 3, 3)),
+        frozen_quant_case(rng, "fake_channel_wise_dequantize_max_abs", (4, 6, 2, 2), axis=1),
+        frozen_quant_case(rng, "fake_channel_wise_dequantize_max_abs", (2, 6, 4, 3), bits=(8, 8)),
+        frozen_quant_case(rng, "fake_channel_wise_dequantize_max_abs", (5, 10), bits=(8, 6)),
+        frozen_quant_case(rng, "fake_channel_wise_dequantize_max_abs", (2, 3, 10), bits=(8, 8),
+                          x_num_col_dims=2),
     ]
 
 

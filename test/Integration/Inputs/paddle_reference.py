@@ -791,6 +791,27 @@ def fake_quantize_dequantize(x, s, bits=8, round_type=1):
     return fake_dequantize(fake_quantize(x, s, bits, round_type), s, bits)
 
 
+def fake_dequantize_max_abs(x, scale, max_range):
+    """DequantizeFunctor: (x · scale) / max_range in f32."""
+    x = np.asarray(x, np.float32)
+    return ((x * np.float32(scale)).astype(np.float32) / np.float32(max_range)).astype(np.float32)
+
+
+def fake_channel_wise_dequantize_max_abs(x, scales, bits, channel_dim):
+    """ChannelDequantizeFunctor: x · scales[0][c] (· scales[1][0]), then / the
+    product of the 2^(b-1) - 1 (itself in f32), c along channel_dim."""
+    x = np.asarray(x, np.float32)
+    view = [1] * x.ndim
+    view[channel_dim] = -1
+    r = (x * np.asarray(scales[0], np.float32).reshape(view)).astype(np.float32)
+    if len(scales) == 2:
+        r = (r * np.float32(np.asarray(scales[1]).reshape(-1)[0])).astype(np.float32)
+    bins = np.float32(1)
+    for b in bits:
+        bins = np.float32(bins * np.float32(2 ** (b - 1) - 1))
+    return (r / bins).astype(np.float32)
+
+
 def channel_abs_max(x, axis):
     """Each channel's max |x| along `axis` (the others reduced)."""
     others = tuple(d for d in range(x.ndim) if d != axis)

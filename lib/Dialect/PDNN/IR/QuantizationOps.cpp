@@ -134,26 +134,109 @@ static LogicalResult verifyFakeRounding(Operation *op, int32_t bits,
 }
 
 /// Out has X's shape; OutScale is InScale.
-LogicalResult FakeQuantizeDequantizeMovingAverageAbsMaxOp::inferResultShapes(
-    InferredShapes &shapes) {
-  shapes.push_back(llvm::to_vector(shapeOf(getX())));
-  shapes.push_back(llvm::to_vector(shapeOf(getInScale())));
+template <typename OpTy>
+static LogicalResult inferMovingAverageShapes(OpTy op, InferredShapes &shapes) {
+  shapes.push_back(llvm::to_vector(shapeOf(op.getX())));
+  shapes.push_back(llvm::to_vector(shapeOf(op.getInScale())));
   return success();
 }
 
-LogicalResult FakeQuantizeDequantizeMovingAverageAbsMaxOp::verify() {
-  if (!getIsTest())
-    return emitOpError() << "runs in inference only (is_test): training "
-                            "updates the moving average";
-  if (failed(verifyFakeRounding(*this, getBitLength(), getRoundType())))
+/// Inference, Paddle's rounding, one threshold.
+template <typename OpTy>
+static LogicalResult verifyMovingAverage(OpTy op) {
+  if (!op.getIsTest())
+    return op.emitOpError() << "runs in inference only (is_test): training "
+                               "updates the moving average";
+  if (failed(verifyFakeRounding(op, op.getBitLength(), op.getRoundType())))
     return failure();
-  auto scale = cast<RankedTensorType>(getInScale().getType());
+  auto scale = cast<RankedTensorType>(op.getInScale().getType());
   if (scale.hasStaticShape() && scale.getNumElements() != 1)
-    return emitOpError() << "InScale must hold one value, got " << scale;
-  if (failed(expectShape(*this, getOut(), "Out", shapeOf(getX()))) ||
-      failed(expectShape(*this, getOutScale(), "OutScale", shapeOf(getInScale()))))
+    return op.emitOpError() << "InScale must hold one value, got " << scale;
+  if (failed(expectShape(op, op.getOut(), "Out", shapeOf(op.getX()))) ||
+      failed(expectShape(op, op.getOutScale(), "OutScale", shapeOf(op.getInScale()))))
     return failure();
   return success();
+}
+
+LogicalResult FakeQuantizeDequantizeMovingAverageAbsMaxOp::inferResultShapes(
+    InferredShapes &shapes) {
+  return inferMovingAverageShapes(*this, shapes);
+}
+
+LogicalResult FakeQuantizeDequantizeMovingAverageAbsMaxOp::verify() {
+  return verifyMovingAverage(*this);
+}
+
+LogicalResult FakeQuantizeMovingAverageAbsMaxOp::inferResultShapes(
+    InferredShapes &shapes) {
+  return inferMovingAverageShapes(*this, shapes);
+}
+
+LogicalResult FakeQuantizeMovingAverageAbsMaxOp::verify() {
+  return verifyMovingAverage(*this);
+}
+
+/// Scale, a vector, must be known to hold one value (the lowering reads it
+/// without a check).
+static LogicalResult verifyOneScale(Operation *op, StringRef name, Value scale) {
+  auto type = cast<RankedTensorType>(scale.getType());
+  if (type.getRank() != 1 || type.getDimSize(0) != 1)
+    return op->emitOpError() << name << " must hold one value, got " << type;
+  return success();
+}
+
+LogicalResult FakeDequantizeMaxAbsOp::inferResultShapes(InferredShapes &shapes) {
+  shapes.push_back(llvm::to_vector(shapeOf(getX())));
+  return success();
+}
+
+LogicalResult FakeDequantizeMaxAbsOp::verify() {
+  float range = getMaxRange().convertToFloat();
+  if (!(range > 0.0f) || !std::isfinite(range))
+    return emitOpError() << "max_range must be positive and finite, got " << range;
+  if (failed(verifyOneScale(*this, "Scale", getScale())))
+    return failure();
+  return expectShape(*this, getOut(), "Out", shapeOf(getX()));
+}
+
+LogicalResult FakeChannelWiseDequantizeMaxAbsOp::inferResultShapes(
+    InferredShapes &shapes) {
+  shapes.push_back(llvm::to_vector(shapeOf(getX())));
+  return success();
+}
+
+LogicalResult FakeChannelWiseDequantizeMaxAbsOp::verify() {
+  const size_t count = getScales().size();
+  if (count != 1 && count != 2)
+    return emitOpError() << "takes one scale (weights) or two (an op's output), got "
+                         << count;
+  ArrayRef<int32_t> bits = getQuantBits();
+  if (bits.size() != count)
+    return emitOpError() << "quant_bits must hold a bit length per scale, got "
+                         << bits.size() << " for " << count;
+  for (int32_t b : bits)
+    if (b < 2 || b > 16)
+      return emitOpError() << "quant_bits must lie in [2, 16], got " << b;
+  auto x = cast<RankedTensorType>(getX().getType());
+  const int64_t axis = count == 1 ? getQuantAxis() : getXNumColDims();
+  if (count == 1 && axis != 0 && axis != 1)
+    return emitOpError() << "quant_axis must be 0 or 1, got " << axis;
+  if (count == 2 && axis < 1)
+    return emitOpError() << "x_num_col_dims must be at least 1, got " << axis;
+  if (axis >= x.getRank())
+    return emitOpError() << "the channels' dimension " << axis << " is not one of "
+                         << x;
+  auto scales = cast<RankedTensorType>(getScales()[0].getType());
+  if (scales.getRank() != 1)
+    return emitOpError() << "Scales[0] must be a vector, got " << scales;
+  if (!x.isDynamicDim(axis) && !scales.isDynamicDim(0) &&
+      scales.getDimSize(0) != x.getDimSize(axis))
+    return emitOpError() << "Scales[0] must hold one value per channel of X along "
+                            "dimension "
+                         << axis << ", got " << scales;
+  if (count == 2 && failed(verifyOneScale(*this, "Scales[1]", getScales()[1])))
+    return failure();
+  return expectShape(*this, getOut(), "Out", shapeOf(getX()));
 }
 
 /// Out has X's shape; OutScale one value per channel along quant_axis.

@@ -132,6 +132,76 @@ def PDNN_FakeChannelWiseQuantizeDequantizeAbsMaxOp
   let hasFolder = 1;
 }
 
+// The frozen form of older quantization-aware-trained programs
+// (QuantizationFreezePass): activations quantized to integer values in f32,
+// the quantized op run on those and on integer-valued weights, its output
+// dequantized.
+
+def PDNN_FakeQuantizeMovingAverageAbsMaxOp
+    : PDNN_Op<"fake_quantize_moving_average_abs_max",
+              [Pure, AttrSizedOperandSegments,
+               DeclareOpInterfaceMethods<PaddleDNN_ShapeInferenceOpInterface>]> {
+  let summary = "Paddle's quantization of an activation to integer values by its trained abs-max";
+  let description = [{
+    Out = X quantized with s = InScale[0] (see PDNN_FakeQuantRounding),
+    integer values kept in f32: the first half of
+    fake_quantize_dequantize_moving_average_abs_max, whose dequantization a
+    fake_dequantize_max_abs or fake_channel_wise_dequantize_max_abs after
+    the quantized op does. Inference only (`is_test`); OutScale is InScale.
+  }];
+  let arguments = !con(
+      (ins PDNN_F32Tensor:$X, PDNN_F32Tensor:$InScale,
+           Optional<PDNN_F32Tensor>:$InAccum, Optional<PDNN_F32Tensor>:$InState,
+           PDNN_F32<"0.9f">:$moving_rate, PDNN_Bool<"false">:$is_test),
+      PDNN_FakeQuantRounding);
+  let results = (outs PDNN_F32Tensor:$Out, PDNN_F32Tensor:$OutScale);
+  let assemblyFormat = [{
+    `X` `(` $X `)` `InScale` `(` $InScale `)`
+    (`InAccum` `(` $InAccum^ `)`)? (`InState` `(` $InState^ `)`)?
+    attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def PDNN_FakeDequantizeMaxAbsOp
+    : PDNN_Op<"fake_dequantize_max_abs",
+              [Pure, DeclareOpInterfaceMethods<PaddleDNN_ShapeInferenceOpInterface>]> {
+  let summary = "Paddle's dequantization by one scale and a range";
+  let description = [{
+    Out = X · Scale[0] / max_range, in f32 and in that order. After a
+    quantized op whose input and weights were integer values, max_range is
+    (2^(a-1) - 1)(2^(w-1) - 1) / max|W| (127 · 127 / max|W| for 8 bits) and
+    Scale the input's threshold.
+  }];
+  let arguments = (ins PDNN_F32Tensor:$X, PDNN_F32Tensor:$Scale, F32Attr:$max_range);
+  let results = (outs PDNN_F32Tensor:$Out);
+  let assemblyFormat = [{
+    `X` `(` $X `)` `Scale` `(` $Scale `)` attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def PDNN_FakeChannelWiseDequantizeMaxAbsOp
+    : PDNN_Op<"fake_channel_wise_dequantize_max_abs",
+              [Pure, DeclareOpInterfaceMethods<PaddleDNN_ShapeInferenceOpInterface>]> {
+  let summary = "Paddle's dequantization by per-channel scales";
+  let description = [{
+    With b_i = 2^(quant_bits[i] - 1) - 1, in f32 and in this order:
+    one scale (weights before the op): Out = X · Scales[0][c] / b_0, c along
+    quant_axis (0 or 1); two (an op's output): Out = X · Scales[0][c] ·
+    Scales[1][0] / (b_0 · b_1), c along dimension x_num_col_dims (1: NCHW's
+    channels, a product's columns).
+  }];
+  let arguments = (ins PDNN_F32Tensor:$X, Variadic<PDNN_F32Tensor>:$Scales,
+                       PDNN_I32s<"{8}">:$quant_bits, PDNN_I32<"0">:$quant_axis,
+                       PDNN_I32<"1">:$x_num_col_dims);
+  let results = (outs PDNN_F32Tensor:$Out);
+  let assemblyFormat = [{
+    `X` `(` $X `)` `Scales` `(` $Scales `)` attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 // quantize_linear / dequantize_linear (Paddle 2.3+, PaddleSlim's ONNX-style
 // export): the same rounding, round_type defaulting to 0; quant_axis -1 is
 // one threshold for the tensor, 0 or 1 one per channel along that axis.
