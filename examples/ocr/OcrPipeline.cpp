@@ -45,7 +45,7 @@ llvm::Expected<std::unique_ptr<Pipeline>> Pipeline::create(const PipelineOptions
 }
 
 llvm::Expected<std::unique_ptr<Pipeline>>
-Pipeline::build(const PipelineOptions &options, bool calibrate, const Pipeline *calibrated) {
+Pipeline::build(const PipelineOptions &options, bool calibrate, Pipeline *calibrated) {
   auto decoder = CtcDecoder::load(options.dictionary);
   if (!decoder)
     return decoder.takeError();
@@ -56,11 +56,18 @@ Pipeline::build(const PipelineOptions &options, bool calibrate, const Pipeline *
   auto compile = [&](const std::string &dir, const char *what,
                      std::unique_ptr<Network> Pipeline::*network,
                      std::optional<mlir::pdnn::PlacementPrecision> precision) -> llvm::Error {
+    // Only the int8 networks calibrate; the calibrating pipeline's others
+    // are already what this one needs.
+    const bool int8 = precision == mlir::pdnn::PlacementPrecision::Int8;
+    if (calibrated && !int8) {
+      pipeline.get()->*network = std::move(calibrated->*network);
+      return llvm::Error::success();
+    }
     mlir::pdnn::PaddleModelOptions model = options.model;
     model.precision = precision;
     if (calibrated)
       model.calibration = (calibrated->*network)->ranges();
-    auto compiled = Network::compile(dir, what, model, calibrate);
+    auto compiled = Network::compile(dir, what, model, calibrate && int8);
     if (!compiled)
       return compiled.takeError();
     pipeline.get()->*network = std::move(*compiled);

@@ -85,11 +85,11 @@ public:
 private:
   explicit Pipeline(const PipelineOptions &options, CtcDecoder decoder)
       : options(options), decoder(std::move(decoder)) {}
-  /// The pipeline `options` ask for; with `calibrate`, its networks in f32
-  /// recording ranges; with `calibrated`, int8 at the ranges its networks
-  /// recorded.
+  /// The pipeline `options` ask for; with `calibrate`, its int8 networks in
+  /// f32 recording ranges; with `calibrated`, its int8 networks at the
+  /// ranges `calibrated`'s recorded, its others taken from `calibrated`.
   static llvm::Expected<std::unique_ptr<Pipeline>>
-  build(const PipelineOptions &options, bool calibrate, const Pipeline *calibrated);
+  build(const PipelineOptions &options, bool calibrate, Pipeline *calibrated);
   PipelineOptions options;
   CtcDecoder decoder;
   std::unique_ptr<Network> detector, classifier, recognizer;
