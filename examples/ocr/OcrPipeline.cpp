@@ -73,20 +73,22 @@ Pipeline::build(const PipelineOptions &options, bool calibrate, Pipeline *calibr
     pipeline.get()->*network = std::move(*compiled);
     return llvm::Error::success();
   };
+  // The recogniser first: a dictionary that does not fit it fails before
+  // the other two compile. A static class count is checked now; a dynamic
+  // one at the first call.
+  if (llvm::Error e = compile(options.recognizerDir, "recognizer", &Pipeline::recognizer,
+                               options.precision.recognizer))
+    return e;
+  int64_t classes = pipeline->recognizer->output().shape.back();
+  if (!mlir::ShapedType::isDynamic(classes))
+    if (llvm::Error e = pipeline->decoder.matchClasses(classes))
+      return e;
   if (llvm::Error e = compile(options.detectorDir, "detector", &Pipeline::detector,
                                options.precision.detector))
     return e;
   if (options.classify)
     if (llvm::Error e = compile(options.classifierDir, "classifier", &Pipeline::classifier,
                                  options.precision.classifier))
-      return e;
-  if (llvm::Error e = compile(options.recognizerDir, "recognizer", &Pipeline::recognizer,
-                               options.precision.recognizer))
-    return e;
-  // A static class count is checked now; a dynamic one at the first call.
-  int64_t classes = pipeline->recognizer->output().shape.back();
-  if (!mlir::ShapedType::isDynamic(classes))
-    if (llvm::Error e = pipeline->decoder.matchClasses(classes))
       return e;
   return pipeline;
 }
