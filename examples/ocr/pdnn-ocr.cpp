@@ -197,25 +197,12 @@ int main(int argc, char **argv) {
   options.model.fuse = !noFuse;
   options.model.jit.backend = backend;
   options.model.jit.imageLayout = imageLayout;
-  using Precision = std::optional<mlir::pdnn::PlacementPrecision>;
-  auto parsePrecision = [](const cl::opt<std::string> &option,
-                           const std::string &value) -> llvm::Expected<Precision> {
-    if (value == "f32")
-      return std::nullopt;
-    if (value == "bf16")
-      return mlir::pdnn::PlacementPrecision::Bf16;
-    if (value == "int8")
-      return mlir::pdnn::PlacementPrecision::Int8;
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "--" + option.ArgStr + " is f32, bf16 or int8, not '" +
-                                       value + "'");
-  };
   for (auto [option, network] :
        {std::pair{&detPrecision, &ocr::PipelineOptions::Precisions::detector},
         std::pair{&clsPrecision, &ocr::PipelineOptions::Precisions::classifier},
         std::pair{&recPrecision, &ocr::PipelineOptions::Precisions::recognizer}}) {
     const cl::opt<std::string> &chosen = option->empty() ? precision : *option;
-    auto parsed = parsePrecision(chosen, chosen);
+    auto parsed = mlir::pdnn::parsePlacementPrecision(chosen, chosen.ArgStr);
     if (!parsed)
       return fail(llvm::toString(parsed.takeError()));
     options.precision.*network = *parsed;

@@ -41,17 +41,24 @@ llvm::Expected<std::string> mlir::pdnn::findPaddleProgram(llvm::StringRef path) 
                     "model.pdmodel, model or __model__)");
 }
 
+llvm::Expected<std::optional<PlacementPrecision>>
+mlir::pdnn::parsePlacementPrecision(llvm::StringRef name, llvm::StringRef option) {
+  if (name == "f32")
+    return std::nullopt;
+  if (name == "bf16")
+    return PlacementPrecision::Bf16;
+  if (name == "int8")
+    return PlacementPrecision::Int8;
+  return modelError("--" + option + " is f32, bf16 or int8, not '" + name + "'");
+}
+
 /// Whether `module` simulates quantization (a quantization-aware-trained
 /// program).
 static bool hasFakeQuantization(ModuleOp module) {
   return module
       .walk([](Operation *op) {
-        return isa<FakeQuantizeDequantizeMovingAverageAbsMaxOp,
-                   FakeChannelWiseQuantizeDequantizeAbsMaxOp, QuantizeLinearOp,
-                   DequantizeLinearOp, FakeQuantizeMovingAverageAbsMaxOp,
-                   FakeDequantizeMaxAbsOp, FakeChannelWiseDequantizeMaxAbsOp>(op)
-                   ? WalkResult::interrupt()
-                   : WalkResult::advance();
+        return op->hasTrait<SimulatesQuantization>() ? WalkResult::interrupt()
+                                                     : WalkResult::advance();
       })
       .wasInterrupted();
 }

@@ -19,8 +19,9 @@
 #include "PassCounts.h"
 
 #include "mlir/IR/Builders.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include "mlir/IR/Remarks.h"
+#include "mlir/Transforms/FoldUtils.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <cmath>
 
@@ -81,37 +82,15 @@ Value quantizeAtThreshold(OpBuilder &b, Location loc, Value x, float t) {
                               b.getF32FloatAttr(0.0f));
 }
 
-/// Folds `op` where its operands are constants (quantize_linear /
-/// dequantize_linear of stored weights; only_observer ops): whether it did.
-bool foldAway(Operation *op) {
-  SmallVector<OpFoldResult> folded;
-  if (failed(op->fold(folded)) || folded.size() != 1)
-    return false;
-  Value replacement = dyn_cast<Value>(folded.front());
-  if (!replacement) {
-    OpBuilder b(op);
-    Operation *constant = op->getDialect()->materializeConstant(
-        b, cast<Attribute>(folded.front()), op->getResult(0).getType(), op->getLoc());
-    if (!constant)
-      return false;
-    replacement = constant->getResult(0);
-  }
-  op->getResult(0).replaceAllUsesWith(replacement);
-  op->erase();
-  return true;
-}
-
 struct LowerFakeQuantizationPass
     : public pdnn::impl::LowerFakeQuantizationBase<LowerFakeQuantizationPass> {
   using Base::Base;
 
   void runOnOperation() override {
+    OperationFolder folder(&getContext());
     SmallVector<Operation *> fakeOps;
     getOperation()->walk([&](Operation *op) {
-      if (isa<FakeQuantizeDequantizeMovingAverageAbsMaxOp,
-              FakeChannelWiseQuantizeDequantizeAbsMaxOp, QuantizeLinearOp,
-              DequantizeLinearOp, FakeQuantizeMovingAverageAbsMaxOp,
-              FakeDequantizeMaxAbsOp, FakeChannelWiseDequantizeMaxAbsOp>(op))
+      if (op->hasTrait<SimulatesQuantization>())
         fakeOps.push_back(op);
     });
     unsigned lowered = 0, kept = 0;
@@ -121,7 +100,7 @@ struct LowerFakeQuantizationPass
     for (Operation *op : fakeOps) {
       if (erased.contains(op))
         continue;
-      std::string why = lower(op, erased);
+      std::string why = lower(op, erased, folder);
       if (why.empty()) {
         ++lowered;
         continue;
@@ -139,9 +118,10 @@ struct LowerFakeQuantizationPass
 
   /// Lowers fake op `op` (adding the ops it erases besides itself to
   /// `erased`), or says why not.
-  std::string lower(Operation *op, llvm::SmallPtrSetImpl<Operation *> &erased) {
+  std::string lower(Operation *op, llvm::SmallPtrSetImpl<Operation *> &erased,
+                    OperationFolder &folder) {
     if (isa<QuantizeLinearOp, DequantizeLinearOp>(op))
-      return lowerLinear(op, erased);
+      return lowerLinear(op, erased, folder);
     if (isa<FakeQuantizeMovingAverageAbsMaxOp, FakeDequantizeMaxAbsOp,
             FakeChannelWiseDequantizeMaxAbsOp>(op))
       return "a frozen program's op (the quantized op runs on integer values and "
@@ -175,8 +155,10 @@ struct LowerFakeQuantizationPass
   /// dequantizes them; an activation's per-tensor quantize_linear, read
   /// only by dequantize_linear ops at the same threshold, becomes the
   /// quantize -> dequantize pair at it.
-  std::string lowerLinear(Operation *op, llvm::SmallPtrSetImpl<Operation *> &erased) {
-    if (foldAway(op))
+  std::string lowerLinear(Operation *op, llvm::SmallPtrSetImpl<Operation *> &erased,
+                          OperationFolder &folder) {
+    // Stored weights (constant operands) fold to constants.
+    if (succeeded(folder.tryToFold(op)))
       return "";
     auto quantize = dyn_cast<QuantizeLinearOp>(op);
     if (!quantize)

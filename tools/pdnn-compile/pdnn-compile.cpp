@@ -88,13 +88,10 @@ static llvm::Expected<OwningOpRef<ModuleOp>> load(MLIRContext &context) {
   PaddleModelOptions options;
   options.fuse = !noFuse;
   options.params = params;
-  if (precision == "bf16")
-    options.precision = PlacementPrecision::Bf16;
-  else if (precision == "int8")
-    options.precision = PlacementPrecision::Int8;
-  else if (precision != "f32")
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "--precision is f32, bf16 or int8, not '" + precision + "'");
+  auto placement = parsePlacementPrecision(precision, precision.ArgStr);
+  if (!placement)
+    return placement.takeError();
+  options.precision = *placement;
   options.ranges = ranges;
   return loadModel(modelPath, options, context);
 }

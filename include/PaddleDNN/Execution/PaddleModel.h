@@ -42,6 +42,11 @@ struct PaddleModelOptions {
   CalibrationRanges calibration;
 };
 
+/// The precision a tool's option `--<option>=<name>` names: "f32" (none,
+/// as imported), "bf16" or "int8".
+llvm::Expected<std::optional<PlacementPrecision>>
+parsePlacementPrecision(llvm::StringRef name, llvm::StringRef option);
+
 /// The program of a Paddle inference model: `path` itself if it is a file,
 /// else the first of inference.pdmodel, inference.json, model.pdmodel,
 /// model, __model__ in the folder `path`.

@@ -89,7 +89,7 @@ Value fakeQuantizeDequantize(OpBuilder &b, Location loc, Value x, Value scale,
                         scale, bits);
 }
 
-/// `body` applied to every element of the f32 tensor `x`.
+/// The f32 tensor of `body` applied to every element of `x`.
 Value mapF32(OpBuilder &b, Location loc, Value x,
              function_ref<Value(OpBuilder &, Location, Value)> body) {
   const int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
@@ -231,18 +231,11 @@ struct FakeChannelWiseQuantizeDequantizeToLinalg
                   b, l, Value(arith::MaximumFOp::create(b, l, v[1], magnitude)));
             })
             .getResult(0);
-    Value init = createEmpty(rewriter, loc, sizes, f32);
     const int bits = op.getBitLength(), roundType = op.getRoundType();
-    Value out =
-        linalg::GenericOp::create(
-            rewriter, loc, TypeRange{init.getType()}, ValueRange{x, scales},
-            ValueRange{init}, ArrayRef<AffineMap>{identity, channel, identity},
-            SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
-            [&](OpBuilder &b, Location l, ValueRange v) {
-              linalg::YieldOp::create(
-                  b, l, fakeQuantizeDequantize(b, l, v[0], v[1], bits, roundType));
-            })
-            .getResult(0);
+    Value out = mapF32WithChannelScale(
+        rewriter, loc, x, scales, axis, [&](OpBuilder &b, Location l, Value v, Value s) {
+          return fakeQuantizeDequantize(b, l, v, s, bits, roundType);
+        });
     replaceOpWithCasts(rewriter, op, {out, scales});
     return success();
   }
@@ -256,53 +249,41 @@ struct LinearQuantizationToLinalg : public OpRewritePattern<OpTy> {
   using OpRewritePattern<OpTy>::OpRewritePattern;
   LogicalResult matchAndRewrite(OpTy op, PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    MLIRContext *ctx = rewriter.getContext();
     Value x = op.getX();
-    Type f32 = rewriter.getF32Type();
-    const int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
     const int64_t axis = op.getQuantAxis();
     const int bits = op.getBitLength(), roundType = op.getRoundType();
     const bool observe = op.getOnlyObserver();
     const bool widen = !getElementTypeOrSelf(x.getType()).isF32();
     constexpr bool quantizes = std::is_same_v<OpTy, QuantizeLinearOp>;
-    SmallVector<OpFoldResult> sizes = getSizes(rewriter, loc, x);
-    AffineMap identity = rewriter.getMultiDimIdentityMap(rank);
-    SmallVector<Value> inputs{x};
-    SmallVector<AffineMap> maps{identity};
-    Value tensorScale;
+    auto element = [&](OpBuilder &b, Location l, Value v, Value scale) -> Value {
+      if (widen)
+        v = arith::SIToFPOp::create(b, l, b.getF32Type(),
+                                    reinterpretInteger(b, l, v, b.getI8Type()));
+      if (observe)
+        return v;
+      return quantizes ? fakeQuantize(b, l, v, scale, bits, roundType)
+                       : fakeDequantize(b, l, v, scale, bits);
+    };
+    Value y;
     if (axis < 0) {
       // The verifier fixes Scale's type to [1].
-      tensorScale = tensor::ExtractOp::create(rewriter, loc, op.getScale(),
+      Value scale = tensor::ExtractOp::create(rewriter, loc, op.getScale(),
                                               ValueRange{indexConstant(rewriter, loc, 0)});
+      y = mapF32(rewriter, loc, x, [&](OpBuilder &b, Location l, Value v) {
+        return element(b, l, v, scale);
+      });
     } else {
+      SmallVector<OpFoldResult> sizes = getSizes(rewriter, loc, x);
       OpFoldResult channels = guardEqual(
           rewriter, loc, tensor::getMixedSize(rewriter, loc, op.getScale(), 0), sizes[axis],
           (op->getName().getStringRef() +
            ": Scale has {0} values for {1} channels of X along quant_axis")
               .str());
       sizes[axis] = channels;
-      inputs.front() = sliceTo(rewriter, loc, x, sizes);
-      inputs.push_back(sliceTo(rewriter, loc, op.getScale(), {channels}));
-      maps.push_back(AffineMap::get(rank, 0, getAffineDimExpr(axis, ctx)));
+      y = mapF32WithChannelScale(rewriter, loc, sliceTo(rewriter, loc, x, sizes),
+                                 sliceTo(rewriter, loc, op.getScale(), {channels}), axis,
+                                 element);
     }
-    Value init = createEmpty(rewriter, loc, sizes, f32);
-    maps.push_back(identity);
-    Value y =
-        linalg::GenericOp::create(
-            rewriter, loc, TypeRange{init.getType()}, inputs, ValueRange{init}, maps,
-            SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
-            [&](OpBuilder &b, Location l, ValueRange v) {
-              Value value =
-                  widen ? Value(arith::SIToFPOp::create(
-                              b, l, f32, reinterpretInteger(b, l, v[0], b.getI8Type())))
-                        : v[0];
-              Value scale = tensorScale ? tensorScale : v[1];
-              if (!observe)
-                value = quantizes ? fakeQuantize(b, l, value, scale, bits, roundType)
-                                  : fakeDequantize(b, l, value, scale, bits);
-              linalg::YieldOp::create(b, l, value);
-            })
-            .getResult(0);
     replaceOpWithCasts(rewriter, op, {y});
     return success();
   }

@@ -14,6 +14,13 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+namespace mlir::pdnn {
+/// Marks Paddle's simulated-quantization ops (QuantizationOps.td).
+template <typename ConcreteType>
+class SimulatesQuantization
+    : public OpTrait::TraitBase<ConcreteType, SimulatesQuantization> {};
+} // namespace mlir::pdnn
+
 // One generated header per op family (the ODS files of the same names).
 #define GET_OP_CLASSES
 #include "PaddleDNN/Dialect/PDNN/IR/ProductOps.h.inc"

@@ -10,6 +10,13 @@
 include "PaddleDNN/Dialect/PDNN/IR/PDNNOpBase.td"
 include "PaddleDNN/Interfaces/ShapeInferenceOpInterface.td"
 
+// Paddle's simulated-quantization ops: a program holding one is
+// quantization-aware (it brings its own scales), and they are what
+// --lower-fake-quantization consumes.
+def PDNN_SimulatesQuantization : NativeOpTrait<"SimulatesQuantization"> {
+  let cppNamespace = "::mlir::pdnn";
+}
+
 //===----------------------------------------------------------------------===//
 // Quantization
 //===----------------------------------------------------------------------===//
@@ -85,7 +92,7 @@ defvar PDNN_FakeQuantRounding = (ins PDNN_I32<"8">:$bit_length,
 
 def PDNN_FakeQuantizeDequantizeMovingAverageAbsMaxOp
     : PDNN_Op<"fake_quantize_dequantize_moving_average_abs_max",
-              [Pure, AttrSizedOperandSegments,
+              [Pure, PDNN_SimulatesQuantization, AttrSizedOperandSegments,
                DeclareOpInterfaceMethods<PaddleDNN_ShapeInferenceOpInterface>]> {
   let summary = "Paddle's simulated quantization of an activation by its trained abs-max";
   let description = [{
@@ -112,7 +119,8 @@ def PDNN_FakeQuantizeDequantizeMovingAverageAbsMaxOp
 
 def PDNN_FakeChannelWiseQuantizeDequantizeAbsMaxOp
     : PDNN_Op<"fake_channel_wise_quantize_dequantize_abs_max",
-              [Pure, DeclareOpInterfaceMethods<PaddleDNN_ShapeInferenceOpInterface>]> {
+              [Pure, PDNN_SimulatesQuantization,
+               DeclareOpInterfaceMethods<PaddleDNN_ShapeInferenceOpInterface>]> {
   let summary = "Paddle's simulated quantization of weights, one abs-max per channel";
   let description = [{
     What quantization-aware training puts on each quantized op's weights:
@@ -139,7 +147,7 @@ def PDNN_FakeChannelWiseQuantizeDequantizeAbsMaxOp
 
 def PDNN_FakeQuantizeMovingAverageAbsMaxOp
     : PDNN_Op<"fake_quantize_moving_average_abs_max",
-              [Pure, AttrSizedOperandSegments,
+              [Pure, PDNN_SimulatesQuantization, AttrSizedOperandSegments,
                DeclareOpInterfaceMethods<PaddleDNN_ShapeInferenceOpInterface>]> {
   let summary = "Paddle's quantization of an activation to integer values by its trained abs-max";
   let description = [{
@@ -165,7 +173,8 @@ def PDNN_FakeQuantizeMovingAverageAbsMaxOp
 
 def PDNN_FakeDequantizeMaxAbsOp
     : PDNN_Op<"fake_dequantize_max_abs",
-              [Pure, DeclareOpInterfaceMethods<PaddleDNN_ShapeInferenceOpInterface>]> {
+              [Pure, PDNN_SimulatesQuantization,
+               DeclareOpInterfaceMethods<PaddleDNN_ShapeInferenceOpInterface>]> {
   let summary = "Paddle's dequantization by one scale and a range";
   let description = [{
     Out = X · Scale[0] / max_range, in f32 and in that order. After a
@@ -183,7 +192,8 @@ def PDNN_FakeDequantizeMaxAbsOp
 
 def PDNN_FakeChannelWiseDequantizeMaxAbsOp
     : PDNN_Op<"fake_channel_wise_dequantize_max_abs",
-              [Pure, DeclareOpInterfaceMethods<PaddleDNN_ShapeInferenceOpInterface>]> {
+              [Pure, PDNN_SimulatesQuantization,
+               DeclareOpInterfaceMethods<PaddleDNN_ShapeInferenceOpInterface>]> {
   let summary = "Paddle's dequantization by per-channel scales";
   let description = [{
     With b_i = 2^(quant_bits[i] - 1) - 1, in f32 and in this order:
@@ -215,7 +225,8 @@ defvar PDNN_LinearQuantization = (ins
 
 def PDNN_QuantizeLinearOp
     : PDNN_Op<"quantize_linear",
-              [Pure, DeclareOpInterfaceMethods<PaddleDNN_ShapeInferenceOpInterface>]> {
+              [Pure, PDNN_SimulatesQuantization,
+               DeclareOpInterfaceMethods<PaddleDNN_ShapeInferenceOpInterface>]> {
   let summary = "Paddle's simulated quantization to integers (quantize_linear)";
   let description = [{
     Y = X quantized with the abs-max thresholds in Scale (see
@@ -236,7 +247,8 @@ def PDNN_QuantizeLinearOp
 
 def PDNN_DequantizeLinearOp
     : PDNN_Op<"dequantize_linear",
-              [Pure, DeclareOpInterfaceMethods<PaddleDNN_ShapeInferenceOpInterface>]> {
+              [Pure, PDNN_SimulatesQuantization,
+               DeclareOpInterfaceMethods<PaddleDNN_ShapeInferenceOpInterface>]> {
   let summary = "Paddle's simulated dequantization (dequantize_linear)";
   let description = [{
     Y = X · s / b in f32, in that order, with b = 2^(bit_length - 1) - 1 and
