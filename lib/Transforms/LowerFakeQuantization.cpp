@@ -9,6 +9,8 @@
 // dequantize pair at Paddle's scale, and each weights' fake op goes (or
 // folds into the weights), so that --fuse-quantized-ops makes the int8 ops and computes
 // their weight scales from the weights as the convolution fuses leave them.
+// A frozen program (integer weights, the quantized op's result dequantized
+// after it) gets its weights back in f32 and loses its dequantize ops.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +20,7 @@
 #include "PaddleDNN/Transforms/Passes.h"
 #include "PassCounts.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Remarks.h"
 #include "mlir/Transforms/FoldUtils.h"
@@ -82,6 +85,61 @@ Value quantizeAtThreshold(OpBuilder &b, Location loc, Value x, float t) {
                               b.getF32FloatAttr(0.0f));
 }
 
+/// Where a frozen program's quantized op keeps its integer weights: the
+/// operand, the weights' output-channel dimension and its result's.
+struct FrozenWeights {
+  unsigned operand;
+  int64_t weightsAxis;
+  int64_t resultAxis;
+};
+
+std::optional<FrozenWeights> frozenWeightsOf(Operation *op) {
+  if (isa<Conv2DOp, DepthwiseConv2DOp>(op))
+    return FrozenWeights{
+        1, 0, op->getAttrOfType<StringAttr>("data_format").getValue() == "NHWC" ? 3 : 1};
+  // Products with a matrix of weights, columns as channels.
+  Value weights;
+  if (auto mul = dyn_cast<MulOp>(op); mul && mul.getYNumColDims() == 1)
+    weights = mul.getY();
+  else if (auto matmul = dyn_cast<MatmulV2Op>(op); matmul && !matmul.getTransY())
+    weights = matmul.getY();
+  else if (auto matmul = dyn_cast<MatmulOp>(op);
+           matmul && !matmul.getTranspose_Y())
+    weights = matmul.getY();
+  if (!weights || cast<RankedTensorType>(weights.getType()).getRank() != 2)
+    return std::nullopt;
+  return FrozenWeights{1, 1, cast<RankedTensorType>(op->getResult(0).getType()).getRank() - 1};
+}
+
+/// Whether every value of `weights` is an integer in [-127, 127], as a
+/// frozen program stores int8 weights (in f32).
+bool holdsInt8Values(DenseFPElementsAttr weights) {
+  return llvm::all_of(weights.getValues<float>(), [](float w) {
+    return std::nearbyint(w) == w && std::fabs(w) <= 127.0f;
+  });
+}
+
+/// The f32 weights integer `weights` stand for at per-channel (or one)
+/// thresholds along `axis`, as quant2_int8_mkldnn_pass computes them:
+/// (w / 127) in f32, times the threshold.
+DenseElementsAttr dequantizeWeights(DenseFPElementsAttr weights, int64_t axis,
+                                    ArrayRef<double> thresholds) {
+  auto type = cast<RankedTensorType>(weights.getType());
+  ArrayRef<int64_t> shape = type.getShape();
+  int64_t inner = 1;
+  for (int64_t d = axis + 1; d < type.getRank(); ++d)
+    inner *= shape[d];
+  SmallVector<float> values;
+  values.reserve(weights.getNumElements());
+  int64_t index = 0;
+  for (float w : weights.getValues<float>()) {
+    double threshold = thresholds.size() == 1 ? thresholds[0]
+                                              : thresholds[(index++ / inner) % shape[axis]];
+    values.push_back(static_cast<float>(double(w / 127.0f) * threshold));
+  }
+  return DenseElementsAttr::get(type, ArrayRef<float>(values));
+}
+
 struct LowerFakeQuantizationPass
     : public pdnn::impl::LowerFakeQuantizationBase<LowerFakeQuantizationPass> {
   using Base::Base;
@@ -122,10 +180,11 @@ struct LowerFakeQuantizationPass
                     OperationFolder &folder) {
     if (isa<QuantizeLinearOp, DequantizeLinearOp>(op))
       return lowerLinear(op, erased, folder);
-    if (isa<FakeQuantizeMovingAverageAbsMaxOp, FakeDequantizeMaxAbsOp,
-            FakeChannelWiseDequantizeMaxAbsOp>(op))
-      return "a frozen program's op (the quantized op runs on integer values and "
-             "is dequantized after): it runs simulated";
+    if (auto quantize = dyn_cast<FakeQuantizeMovingAverageAbsMaxOp>(op))
+      return lowerFrozen(quantize, erased);
+    if (isa<FakeDequantizeMaxAbsOp, FakeChannelWiseDequantizeMaxAbsOp>(op))
+      return "it dequantizes no op whose input quantization was lowered (a frozen "
+             "program's int8 op reads a fake_quantize_moving_average_abs_max result)";
     if (!op->getResult(1).use_empty())
       return "OutScale is read";
     if (auto weights = dyn_cast<FakeChannelWiseQuantizeDequantizeAbsMaxOp>(op)) {
@@ -147,6 +206,94 @@ struct LowerFakeQuantizationPass
     act.getOut().replaceAllUsesWith(
         quantizeAtThreshold(b, op->getLoc(), act.getX(), *t));
     op->erase();
+    return "";
+  }
+
+  /// A frozen program's quantized activation: X -> fake_quantize (integer
+  /// values at threshold T) -> ops on integer weights -> each op's fake
+  /// dequantize (by the weights' thresholds and T). As
+  /// quant2_int8_mkldnn_pass: X gets the quantize -> dequantize pair at T,
+  /// each op's weights the f32 values they stand for, and the dequantize
+  /// ops go (the ops then compute in real units). All readers or none.
+  std::string lowerFrozen(FakeQuantizeMovingAverageAbsMaxOp quantize,
+                          llvm::SmallPtrSetImpl<Operation *> &erased) {
+    if (quantize.getBitLength() != 8)
+      return "bit_length is " + std::to_string(quantize.getBitLength()) +
+             "; int8 data has 8 bits";
+    std::optional<float> t = threshold(quantize.getInScale());
+    if (!t)
+      return "InScale is not one positive constant threshold";
+    auto atThreshold = [&](Value scale) {
+      return scale == quantize.getOutScale() || threshold(scale) == t;
+    };
+    struct Reader {
+      Operation *op;
+      FrozenWeights where;
+      Operation *dequantize;
+      SmallVector<double> thresholds;
+    };
+    SmallVector<Reader> readers;
+    for (OpOperand &use : quantize.getOut().getUses()) {
+      Operation *user = use.getOwner();
+      std::optional<FrozenWeights> where = frozenWeightsOf(user);
+      if (!where || use.getOperandNumber() == where->operand)
+        return "Out is read by other than a convolution's or product's input";
+      auto weights = dyn_cast_or_null<DenseFPElementsAttr>(
+          constantElementsOf(user->getOperand(where->operand)));
+      if (!weights || !holdsInt8Values(weights))
+        return "'" + user->getName().getStringRef().str() +
+               "' reading Out has weights other than constant integers in [-127, 127]";
+      if (!user->getResult(0).hasOneUse())
+        return "'" + user->getName().getStringRef().str() +
+               "' reading Out has other readers than one fake dequantize op";
+      Reader reader{user, *where, *user->getUsers().begin(), {}};
+      const int64_t channels =
+          cast<RankedTensorType>(weights.getType()).getDimSize(where->weightsAxis);
+      if (auto perChannel = dyn_cast<FakeChannelWiseDequantizeMaxAbsOp>(reader.dequantize)) {
+        auto scales = dyn_cast_or_null<DenseFPElementsAttr>(
+            perChannel.getScales().empty() ? Attribute()
+                                           : constantElementsOf(perChannel.getScales()[0]));
+        if (perChannel.getScales().size() != 2 || !atThreshold(perChannel.getScales()[1]) ||
+            perChannel.getXNumColDims() != where->resultAxis ||
+            perChannel.getQuantBits() != ArrayRef<int32_t>{8, 8} || !scales ||
+            (scales.getNumElements() != 1 && scales.getNumElements() != channels))
+          return "the dequantize op after '" + user->getName().getStringRef().str() +
+                 "' does not scale its output channels by 8-bit weight thresholds and T";
+        for (float s : scales.getValues<float>())
+          reader.thresholds.push_back(s);
+      } else if (auto perTensor = dyn_cast<FakeDequantizeMaxAbsOp>(reader.dequantize)) {
+        // max_range = 127 · 127 / (the weights' threshold).
+        const double range = perTensor.getMaxRange().convertToFloat();
+        if (!atThreshold(perTensor.getScale()) || !(range > 0.0) || !std::isfinite(range))
+          return "the dequantize op after '" + user->getName().getStringRef().str() +
+                 "' does not scale by T and a positive max_range";
+        reader.thresholds.push_back(127.0 * 127.0 / range);
+      } else {
+        return "'" + user->getName().getStringRef().str() +
+               "' reading Out is not dequantized by a fake dequantize op";
+      }
+      readers.push_back(std::move(reader));
+    }
+    for (Operation *user : quantize.getOutScale().getUsers())
+      if (llvm::none_of(readers, [&](const Reader &r) { return r.dequantize == user; }))
+        return "OutScale is read by other than the dequantize ops";
+    for (Reader &reader : readers) {
+      OpBuilder b(reader.op);
+      Value weights = reader.op->getOperand(reader.where.operand);
+      auto stored = cast<DenseFPElementsAttr>(constantElementsOf(weights));
+      reader.op->setOperand(
+          reader.where.operand,
+          arith::ConstantOp::create(
+              b, weights.getLoc(),
+              dequantizeWeights(stored, reader.where.weightsAxis, reader.thresholds)));
+      reader.dequantize->getResult(0).replaceAllUsesWith(reader.op->getResult(0));
+      erased.insert(reader.dequantize);
+      reader.dequantize->erase();
+    }
+    OpBuilder b(quantize);
+    quantize.getOut().replaceAllUsesWith(
+        quantizeAtThreshold(b, quantize.getLoc(), quantize.getX(), *t));
+    quantize->erase();
     return "";
   }
 

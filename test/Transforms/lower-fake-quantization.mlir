@@ -126,16 +126,64 @@ func.func @linear_kept(%x: tensor<4x2xf32>, %t: tensor<1xf32>, %c: tensor<4xf32>
 
 // -----
 
-// The frozen form stays simulated.
+// The frozen form: integer weights, the result dequantized after the op.
+// The input gets the pair at T = 2; the convolution's weights become
+// (w / 127) · Scales[0][oc] (0.5 and 2), the product's (w / 127) · 4
+// (max_range 127 · 127 / 4); the dequantize ops go.
 // CHECK-LABEL: func @frozen
-// CHECK: pdnn.fake_quantize_moving_average_abs_max
-// CHECK: pdnn.fake_dequantize_max_abs
-// expected-remark @below {{kept=2, lowered=0}}
-func.func @frozen(%x: tensor<4xf32>) -> tensor<4xf32> {
+// CHECK-NOT: fake_
+// CHECK: %[[Q:.*]] = pdnn.quantize %arg0 {Scale = 6.350000e+01 : f32, is_negative_input = true}
+// CHECK: %[[D:.*]] = pdnn.dequantize %[[Q]]
+// CHECK: %[[WC:.*]] = arith.constant dense<{{\[\[\[\[}}5.000000e-01]], {{\[\[}}-0.251968503]]], {{\[\[\[}}5.039370e-01]], {{\[\[}}2.000000e+00]]]]> : tensor<2x2x1x1xf32>
+// CHECK: %[[C:.*]] = pdnn.conv2d Input(%[[D]]) Filter(%[[WC]])
+// CHECK: %[[QM:.*]] = pdnn.quantize %arg1 {Scale = 6.350000e+01 : f32, is_negative_input = true}
+// CHECK: %[[DM:.*]] = pdnn.dequantize %[[QM]]
+// CHECK: %[[WM:.*]] = arith.constant dense<{{\[\[}}4.000000e+00, -1.00787401, 0.000000e+00], [0.0314960629, 1.98425198, -4.000000e+00]]> : tensor<2x3xf32>
+// CHECK: %[[M:.*]] = pdnn.mul %[[DM]], %[[WM]]
+// CHECK: return %[[C]], %[[M]]
+// INT8-LABEL: func @frozen
+// INT8: pdnn.conv2d Input(%{{.*}}) Filter(%{{.*}}) {Scale_in = 6.350000e+01 : f32, Scale_weights = array<f32: 2.540000e+02, 6.350000e+01>, force_fp32_output = true} : (tensor<1x2x4x4xsi8>
+// expected-remark @below {{kept=0, lowered=2}}
+func.func @frozen(%x: tensor<1x2x4x4xf32>, %y: tensor<5x2xf32>) -> (tensor<1x2x4x4xf32>, tensor<5x3xf32>) {
   %t = arith.constant dense<2.0> : tensor<1xf32>
-  // expected-remark @below {{Reason="a frozen program's op (the quantized op runs on integer values and is dequantized after): it runs simulated"}}
-  %q, %s = pdnn.fake_quantize_moving_average_abs_max X(%x) InScale(%t) {is_test = true} : (tensor<4xf32>, tensor<1xf32>) -> (tensor<4xf32>, tensor<1xf32>)
-  // expected-remark @below {{Reason="a frozen program's op (the quantized op runs on integer values and is dequantized after): it runs simulated"}}
-  %d = pdnn.fake_dequantize_max_abs X(%q) Scale(%t) {max_range = 127.0 : f32} : (tensor<4xf32>, tensor<1xf32>) -> tensor<4xf32>
-  return %d : tensor<4xf32>
+  %w = arith.constant dense<[[[[127.0]], [[-64.0]]], [[[32.0]], [[127.0]]]]> : tensor<2x2x1x1xf32>
+  %ws = arith.constant dense<[0.5, 2.0]> : tensor<2xf32>
+  %q, %s = pdnn.fake_quantize_moving_average_abs_max X(%x) InScale(%t) {is_test = true} : (tensor<1x2x4x4xf32>, tensor<1xf32>) -> (tensor<1x2x4x4xf32>, tensor<1xf32>)
+  %c = pdnn.conv2d Input(%q) Filter(%w) : (tensor<1x2x4x4xf32>, tensor<2x2x1x1xf32>) -> tensor<1x2x4x4xf32>
+  %dc = pdnn.fake_channel_wise_dequantize_max_abs X(%c) Scales(%ws, %s) {quant_bits = array<i32: 8, 8>} : (tensor<1x2x4x4xf32>, tensor<2xf32>, tensor<1xf32>) -> tensor<1x2x4x4xf32>
+  %m = arith.constant dense<[[127.0, -32.0, 0.0], [1.0, 63.0, -127.0]]> : tensor<2x3xf32>
+  %qm, %sm = pdnn.fake_quantize_moving_average_abs_max X(%y) InScale(%t) {is_test = true} : (tensor<5x2xf32>, tensor<1xf32>) -> (tensor<5x2xf32>, tensor<1xf32>)
+  %p = pdnn.mul %qm, %m : (tensor<5x2xf32>, tensor<2x3xf32>) -> tensor<5x3xf32>
+  %dm = pdnn.fake_dequantize_max_abs X(%p) Scale(%t) {max_range = 4032.25 : f32} : (tensor<5x3xf32>, tensor<1xf32>) -> tensor<5x3xf32>
+  return %dc, %dm : tensor<1x2x4x4xf32>, tensor<5x3xf32>
+}
+
+// -----
+
+// A frozen quantize lowers with all its readers or stays, simulated:
+// weights that are not int8 values, a dequantize at another threshold, a
+// quantize read directly by its dequantize.
+// CHECK-LABEL: func @frozen_kept
+// CHECK-COUNT-3: pdnn.fake_quantize_moving_average_abs_max
+// expected-remark @below {{kept=6, lowered=0}}
+func.func @frozen_kept(%x: tensor<5x2xf32>) -> (tensor<5x3xf32>, tensor<5x3xf32>, tensor<5x2xf32>) {
+  %t = arith.constant dense<2.0> : tensor<1xf32>
+  %t3 = arith.constant dense<3.0> : tensor<1xf32>
+  %m = arith.constant dense<[[127.0, -32.5, 0.0], [1.0, 63.0, -127.0]]> : tensor<2x3xf32>
+  %n = arith.constant dense<[[127.0, -32.0, 0.0], [1.0, 63.0, -127.0]]> : tensor<2x3xf32>
+  // expected-remark @below {{Reason="'pdnn.mul' reading Out has weights other than constant integers in [-127, 127]"}}
+  %q0, %s0 = pdnn.fake_quantize_moving_average_abs_max X(%x) InScale(%t) {is_test = true} : (tensor<5x2xf32>, tensor<1xf32>) -> (tensor<5x2xf32>, tensor<1xf32>)
+  %p0 = pdnn.mul %q0, %m : (tensor<5x2xf32>, tensor<2x3xf32>) -> tensor<5x3xf32>
+  // expected-remark @below {{Reason="it dequantizes no op whose input quantization was lowered (a frozen program's int8 op reads a fake_quantize_moving_average_abs_max result)"}}
+  %d0 = pdnn.fake_dequantize_max_abs X(%p0) Scale(%s0) {max_range = 4032.25 : f32} : (tensor<5x3xf32>, tensor<1xf32>) -> tensor<5x3xf32>
+  // expected-remark @below {{Reason="the dequantize op after 'pdnn.mul' does not scale by T and a positive max_range"}}
+  %q1, %s1 = pdnn.fake_quantize_moving_average_abs_max X(%x) InScale(%t) {is_test = true} : (tensor<5x2xf32>, tensor<1xf32>) -> (tensor<5x2xf32>, tensor<1xf32>)
+  %p1 = pdnn.mul %q1, %n : (tensor<5x2xf32>, tensor<2x3xf32>) -> tensor<5x3xf32>
+  // expected-remark @below {{Reason="it dequantizes no op whose input quantization was lowered (a frozen program's int8 op reads a fake_quantize_moving_average_abs_max result)"}}
+  %d1 = pdnn.fake_dequantize_max_abs X(%p1) Scale(%t3) {max_range = 4032.25 : f32} : (tensor<5x3xf32>, tensor<1xf32>) -> tensor<5x3xf32>
+  // expected-remark @below {{Reason="Out is read by other than a convolution's or product's input"}}
+  %q2, %s2 = pdnn.fake_quantize_moving_average_abs_max X(%x) InScale(%t) {is_test = true} : (tensor<5x2xf32>, tensor<1xf32>) -> (tensor<5x2xf32>, tensor<1xf32>)
+  // expected-remark @below {{Reason="it dequantizes no op whose input quantization was lowered (a frozen program's int8 op reads a fake_quantize_moving_average_abs_max result)"}}
+  %d2 = pdnn.fake_dequantize_max_abs X(%q2) Scale(%t) {max_range = 127.0 : f32} : (tensor<5x2xf32>, tensor<1xf32>) -> tensor<5x2xf32>
+  return %d0, %d1, %d2 : tensor<5x3xf32>, tensor<5x3xf32>, tensor<5x2xf32>
 }

@@ -264,16 +264,24 @@ def LowerFakeQuantization : Pass<"lower-fake-quantization"> {
       threshold becomes the same pair; `dequantize_linear` (and
       `quantize_linear`) of stored weights, f32 or si8 constants, fold to
       the f32 weights they stand for, whose per-channel scales the int8
-      kernels then compute; `only_observer` ops go.
+      kernels then compute; `only_observer` ops go;
+    - the frozen form (QuantizationFreezePass): `fake_quantize_moving_average_abs_max`
+      of an activation at T, read only by convolutions and products whose
+      weights are stored as integers in [-127, 127] and whose results
+      `fake_channel_wise_dequantize_max_abs` (Scales: the weights'
+      thresholds and T) or `fake_dequantize_max_abs` (max_range =
+      127 · 127 / the weights' threshold) scales back, becomes the same pair
+      at T; each op's weights become (w / 127) · threshold, as
+      quant2_int8_mkldnn_pass dequantizes them, and the dequantize ops go.
 
     --fuse-quantized-ops and --squash-quantization then make the ops int8.
     Left alone, with a remark in category `lower-fake-quantization`: a
     bit_length other than 8, a threshold that is not a positive constant,
     an OutScale that something reads, an activation quantized per channel,
-    a quantize_linear read by other ops, and the ops of the frozen form
-    (fake_quantize_moving_average_abs_max, fake_dequantize_max_abs,
-    fake_channel_wise_dequantize_max_abs), which run simulated.
+    a quantize_linear read by other ops, and a frozen quantize whose readers
+    do not all match the form above (they run simulated).
   }];
+  let dependentDialects = ["arith::ArithDialect"];
   let statistics = [
     Statistic<"numLowered", "lowered", "Fake quantization ops lowered">,
     Statistic<"numKept", "kept", "Fake quantization ops left alone">,

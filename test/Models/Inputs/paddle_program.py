@@ -933,6 +933,48 @@ def _fake_channel_wise_quantize_dequantize(I, o):
     I.output(o, "OutScale", I.float_tensor(scales.to(x.t.dtype), x))
 
 
+@op("fake_quantize_moving_average_abs_max")
+def _fake_quantize_moving_average(I, o):
+    """A frozen program's activation: integer values at InScale's threshold."""
+    if not o.attr("is_test", False):
+        raise Unsupported("%s trains (is_test is false)" % o.where())
+    o.attr("moving_rate", 0.9)
+    x, scale = I.input(o, "X"), I.input(o, "InScale")
+    s = scale.t.reshape(-1)[0]
+    out = _fake_quant(x.t, s, o.attr("bit_length", 8), o.attr("round_type", 1))
+    I.output(o, "Out", I.float_tensor(out.to(x.t.dtype), x))
+    I.output(o, "OutScale", scale)
+
+
+@op("fake_dequantize_max_abs")
+def _fake_dequantize_max_abs(I, o):
+    """(X * Scale[0]) / max_range in f32."""
+    x, scale = I.input(o, "X"), I.input(o, "Scale")
+    s = scale.t.to(torch.float32).reshape(-1)[0]
+    r = torch.tensor(o.attr("max_range"), dtype=torch.float32)
+    out = (x.t.to(torch.float32) * s) / r
+    I.output(o, "Out", I.float_tensor(out.to(x.t.dtype), x))
+
+
+@op("fake_channel_wise_dequantize_max_abs")
+def _fake_channel_wise_dequantize_max_abs(I, o):
+    """X * Scales[0][c] (* Scales[1][0]) / (the product of the 2^(b-1) - 1),
+    in f32, c along quant_axis (weights) or x_num_col_dims (an op's output)."""
+    x = I.input(o, "X")
+    scales = [t.t.to(torch.float32).reshape(-1) for t in I.inputs(o, "Scales")]
+    axis_of_weights, axis_of_output = o.attr("quant_axis", 0), o.attr("x_num_col_dims", 1)
+    axis = axis_of_output if len(scales) == 2 else axis_of_weights
+    view = [1] * x.t.dim()
+    view[axis] = -1
+    r = x.t.to(torch.float32) * scales[0].reshape(view)
+    if len(scales) == 2:
+        r = r * scales[1][0]
+    bins = torch.tensor(1.0, dtype=torch.float32)
+    for b in o.attr("quant_bits", [8]):
+        bins = bins * float(2 ** (b - 1) - 1)
+    I.output(o, "Out", I.float_tensor((r / bins).to(x.t.dtype), x))
+
+
 def _linear_scale(I, o, x):
     """Scale's one threshold (quant_axis -1) or one per channel of x along
     quant_axis, shaped to broadcast. ZeroPoint is read by no Paddle kernel."""
