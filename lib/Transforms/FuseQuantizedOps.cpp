@@ -7,7 +7,8 @@
 // (Int8Products.h), instead of converting to f32 first; a convolution's
 // residual sum takes int8 too. If its result is
 // only quantized again, the kernel writes int8 directly; otherwise it
-// writes f32 (force_fp32_output). bf16 pairs make bf16 ops the same way,
+// writes f32 (force_fp32_output), except a residual sum, which writes int8
+// that its other readers read dequantized. bf16 pairs make bf16 ops the same way,
 // without scales.
 //
 //===----------------------------------------------------------------------===//
@@ -73,6 +74,15 @@ static QuantizeOp int8QuantizeBefore(Value v, Operation *user) {
         q->getBlock() == user->getBlock() && q->isBeforeInBlock(user))
       return q;
   }
+  return {};
+}
+
+/// A quantize of `result` into int8 without a shift, if any.
+static QuantizeOp someInt8Quantize(Value result) {
+  for (Operation *user : result.getUsers())
+    if (auto q = dyn_cast<QuantizeOp>(user);
+        q && !q.getBfloat16() && q.getShift().convertToFloat() == 0.0f)
+      return q;
   return {};
 }
 
@@ -187,8 +197,13 @@ public:
               "shift nor quantized so before the convolution";
         return failure();
       }
+      // Paddle's kernel sums only into int8: with other readers, Output is
+      // int8 at a quantize's scale and they read it dequantized (as
+      // cpu_quantize_pass dequantizes a conv's int8 Output).
+      if (!q)
+        q = someInt8Quantize(conv.getOutput());
       if (!q) {
-        why = "the residual sum needs an int8 Output, and no quantize alone "
+        why = "the residual sum needs an int8 Output, and no int8 quantize "
               "reads Output";
         return failure();
       }
@@ -376,11 +391,21 @@ struct FuseQuantizedOpsPass
     SmallVector<Operation *> inputs;
     for (auto [index, value] : fusion->operands)
       inputs.push_back(op->getOperand(index).getDefiningOp());
-    // The quantize (if any) was the only user of the first result; the
-    // others (Cell, the scratch results) keep their types.
-    if (fusion->output)
-      rewriter.replaceOp(fusion->output, fusedOp->getResult(0));
-    rewriter.replaceOp(op, fusedOp->getResults());
+    // The quantize (if any) takes the int8 result; other readers of the
+    // first result (a residual convolution's) read it dequantized; the
+    // other results (Cell, the scratch results) keep their types.
+    SmallVector<Value> replacements(fusedOp->getResults());
+    if (QuantizeOp q = fusion->output) {
+      FloatAttr scale = q.getScaleAttr();
+      rewriter.replaceOp(q, fusedOp->getResult(0));
+      if (!op->getResult(0).use_empty()) {
+        rewriter.setInsertionPointAfter(fusedOp);
+        replacements.front() = DequantizeOp::create(
+            rewriter, op->getLoc(), op->getResult(0).getType(), fusedOp->getResult(0),
+            scale, rewriter.getF32FloatAttr(0.0f));
+      }
+    }
+    rewriter.replaceOp(op, replacements);
     // The dequantizes that only this op read.
     for (Operation *input : inputs)
       if (input && input->use_empty())

@@ -252,6 +252,27 @@ func.func @conv_residual_to_s8(%q: tensor<1x2x3x3xui8>, %rq: tensor<1x2x3x3xsi8>
 
 // -----
 
+// A residual sum whose result another op also reads (the next block's
+// residual) still writes int8, at its quantize's scale, as Paddle's kernel
+// sums only into int8: the quantize goes, the other reader reads a
+// dequantize of the int8 result.
+// CHECK-LABEL: func @conv_residual_shared_output
+// CHECK: %[[OUT:.*]] = pdnn.conv2d Input(%arg0) Filter(%{{.*}}) ResidualData(%arg1) {Scale_in = 5.000000e+01 : f32, Scale_in_eltwise = 4.000000e+01 : f32, Scale_out = 2.000000e+01 : f32, {{.*}}} : (tensor<1x2x3x3xui8>, tensor<2x2x1x1xf32>, tensor<1x2x3x3xsi8>) -> tensor<1x2x3x3xsi8>
+// CHECK-NEXT: %[[F32:.*]] = pdnn.dequantize %[[OUT]] {Scale = 2.000000e+01 : f32} : tensor<1x2x3x3xsi8> -> tensor<1x2x3x3xf32>
+// CHECK-NOT: pdnn.quantize
+// CHECK: return %[[OUT]], %[[F32]]
+// REMARK: Category:fuse-quantized-ops | fused=1, refused=0
+func.func @conv_residual_shared_output(%q: tensor<1x2x3x3xui8>, %rq: tensor<1x2x3x3xsi8>) -> (tensor<1x2x3x3xsi8>, tensor<1x2x3x3xf32>) {
+  %w = arith.constant dense<[[[[0.25]], [[-0.5]]], [[[2.0]], [[1.0]]]]> : tensor<2x2x1x1xf32>
+  %x = pdnn.dequantize %q {Scale = 50.0 : f32} : tensor<1x2x3x3xui8> -> tensor<1x2x3x3xf32>
+  %r = pdnn.dequantize %rq {Scale = 40.0 : f32} : tensor<1x2x3x3xsi8> -> tensor<1x2x3x3xf32>
+  %y = pdnn.conv2d Input(%x) Filter(%w) ResidualData(%r) {fuse_residual_connection = true} : (tensor<1x2x3x3xf32>, tensor<2x2x1x1xf32>, tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
+  %o = pdnn.quantize %y {Scale = 20.0 : f32, is_negative_input = true} : tensor<1x2x3x3xf32> -> tensor<1x2x3x3xsi8>
+  return %o, %y : tensor<1x2x3x3xsi8>, tensor<1x2x3x3xf32>
+}
+
+// -----
+
 // depthwise_conv2d with s8 weights dequantized at 30, writing f32: nothing
 // but a return reads its result.
 // CHECK-LABEL: func @depthwise_s8_filter_f32_out
@@ -269,7 +290,7 @@ func.func @depthwise_s8_filter_f32_out(%q: tensor<1x2x3x3xsi8>, %wq: tensor<2x1x
 // CHECK-LABEL: func @conv_refusals
 // CHECK-COUNT-3: pdnn.conv2d Input(%{{.*}}) {{.*}} -> tensor<1x2x3x3xf32>
 // REMARK: Reason="ResidualData is neither dequantized from int8 without a shift nor quantized so before the convolution"
-// REMARK: Reason="the residual sum needs an int8 Output, and no quantize alone reads Output"
+// REMARK: Reason="the residual sum needs an int8 Output, and no int8 quantize reads Output"
 // REMARK: Reason="ResidualData is si8 and Output would be ui8: the kernel sums into the residual's buffer"
 // REMARK: Category:fuse-quantized-ops | fused=0, refused=3
 func.func @conv_refusals(%q: tensor<1x2x3x3xui8>, %f: tensor<1x2x3x3xf32>, %rq: tensor<1x2x3x3xsi8>) -> (tensor<1x2x3x3xf32>, tensor<1x2x3x3xf32>, tensor<1x2x3x3xui8>) {
