@@ -7,8 +7,9 @@
 // (Int8Products.h), instead of converting to f32 first; a convolution's
 // residual sum takes int8 too. If its result is
 // only quantized again, the kernel writes int8 directly; otherwise it
-// writes f32 (force_fp32_output), except a residual sum, which writes int8
-// that its other readers read dequantized. bf16 pairs make bf16 ops the same way,
+// writes f32 (force_fp32_output). A convolution whose result an int8
+// quantize reads among others writes int8, which the others read
+// dequantized, as Paddle's int8 convolutions do. bf16 pairs make bf16 ops the same way,
 // without scales.
 //
 //===----------------------------------------------------------------------===//
@@ -177,9 +178,10 @@ public:
             "nor dequantized from s8, and has no Scale_weights";
       return failure();
     }
-    QuantizeOp q = onlyQuantizeUser(conv.getOutput(), [](QuantizeOp q) {
-      return !q.getBfloat16() && q.getShift().convertToFloat() == 0.0f;
-    });
+    // Output is int8 at the scale of an int8 quantize among its readers;
+    // the others read it dequantized, as cpu_quantize_pass dequantizes a
+    // quantized conv's Output for its f32 readers.
+    QuantizeOp q = someInt8Quantize(conv.getOutput());
     if (Value residual = conv.getResidual()) {
       // The residual as int8: dequantized from it, or quantized (for
       // another op) before this one, as Paddle quantizes a residual at the
@@ -197,11 +199,7 @@ public:
               "shift nor quantized so before the convolution";
         return failure();
       }
-      // Paddle's kernel sums only into int8: with other readers, Output is
-      // int8 at a quantize's scale and they read it dequantized (as
-      // cpu_quantize_pass dequantizes a conv's int8 Output).
-      if (!q)
-        q = someInt8Quantize(conv.getOutput());
+      // Paddle's kernel sums only into int8.
       if (!q) {
         why = "the residual sum needs an int8 Output, and no int8 quantize "
               "reads Output";

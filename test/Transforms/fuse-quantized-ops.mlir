@@ -252,10 +252,10 @@ func.func @conv_residual_to_s8(%q: tensor<1x2x3x3xui8>, %rq: tensor<1x2x3x3xsi8>
 
 // -----
 
-// A residual sum whose result another op also reads (the next block's
-// residual) still writes int8, at its quantize's scale, as Paddle's kernel
-// sums only into int8: the quantize goes, the other reader reads a
-// dequantize of the int8 result.
+// A convolution whose result an int8 quantize and another op read (here a
+// residual sum, which must write int8: Paddle's kernel sums only into
+// int8) writes int8 at the quantize's scale: the quantize goes, the other
+// reader reads a dequantize of the int8 result.
 // CHECK-LABEL: func @conv_residual_shared_output
 // CHECK: %[[OUT:.*]] = pdnn.conv2d Input(%arg0) Filter(%{{.*}}) ResidualData(%arg1) {Scale_in = 5.000000e+01 : f32, Scale_in_eltwise = 4.000000e+01 : f32, Scale_out = 2.000000e+01 : f32, {{.*}}} : (tensor<1x2x3x3xui8>, tensor<2x2x1x1xf32>, tensor<1x2x3x3xsi8>) -> tensor<1x2x3x3xsi8>
 // CHECK-NEXT: %[[F32:.*]] = pdnn.dequantize %[[OUT]] {Scale = 2.000000e+01 : f32} : tensor<1x2x3x3xsi8> -> tensor<1x2x3x3xf32>

@@ -305,10 +305,10 @@ def FuseQuantizedOps : Pass<"fuse-quantized-ops"> {
     The products then compute Paddle's int8 kernels (Int8Products.h):
     scale_src · scale_wei(oc) / scale_dst applied to the s32 accumulator.
     A convolution's residual dequantized from Output's int8 type becomes
-    int8 ResidualData with its scale as `Scale_in_eltwise`; as Paddle's
-    kernel sums only into int8, such a convolution writes int8 at the scale
-    of an int8 quantize among Output's readers, and the others read a
-    dequantize of it (cpu_quantize_pass's dequantized Output).
+    int8 ResidualData with its scale as `Scale_in_eltwise` (Paddle's kernel
+    sums only into int8). A convolution whose Output an int8 quantize reads
+    among other readers writes int8 at that quantize's scale, and the
+    others read a dequantize of it (cpu_quantize_pass's dequantized Output).
 
     bf16 (`--quantize-placement=precision=bf16`): an op whose data is a
     `dequantize` of bf16 without a scale takes the bf16 data, and weights
