@@ -34,6 +34,12 @@ void pdnnrt::run(const ResamplingCall &call) {
     algorithm = dnnl::algorithm::resampling_linear;
   else
     fail("unknown resampling algorithm %d", call.algorithm);
+  if (src.type != dst.type)
+    fail("dst must have src's type %s, got %s", elementTypeName(call.src.type),
+         elementTypeName(call.dst.type));
+  if (src.type != dnnl::memory::data_type::f32 &&
+      algorithm != dnnl::algorithm::resampling_nearest)
+    fail("linear resampling takes f32 images, got %s", elementTypeName(call.src.type));
   expectDisjoint(call.dst, call.src);
   if (call.dst.numel == 0)
     return;

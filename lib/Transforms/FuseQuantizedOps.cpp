@@ -9,7 +9,8 @@
 // only quantized again, the kernel writes int8 directly; otherwise it
 // writes f32 (force_fp32_output). A convolution whose result an int8
 // quantize reads among others writes int8, which the others read
-// dequantized, as Paddle's int8 convolutions do. bf16 pairs make bf16 ops the same way,
+// dequantized, as Paddle's int8 convolutions do. Nearest interpolation
+// moves dequantized int8 data as it is. bf16 pairs make bf16 ops the same way,
 // without scales.
 //
 //===----------------------------------------------------------------------===//
@@ -336,14 +337,21 @@ struct FuseQuantizedOpsPass
   void runOnOperation() override {
     SmallVector<Operation *> candidates;
     getOperation()->walk([&](Operation *op) {
-      if (isQuantizable(op) &&
-          getElementTypeOrSelf(op->getOperand(0).getType()).isF32() &&
-          op->getOperand(0).getDefiningOp<DequantizeOp>())
+      if ((isQuantizable(op) &&
+           getElementTypeOrSelf(op->getOperand(0).getType()).isF32() &&
+           op->getOperand(0).getDefiningOp<DequantizeOp>()) ||
+          isa<NearestInterpV2Op>(op))
         candidates.push_back(op);
     });
     IRRewriter rewriter(&getContext());
     unsigned fused = 0, refused = 0;
     for (Operation *op : candidates) {
+      // In program order: a nearest interpolation's input may have become
+      // int8 (and dequantized) just before.
+      if (auto nearest = dyn_cast<NearestInterpV2Op>(op)) {
+        fused += succeeded(moveInt8ThroughNearest(rewriter, nearest));
+        continue;
+      }
       std::string why;
       if (succeeded(fuse(rewriter, op, why))) {
         ++fused;
@@ -359,6 +367,32 @@ struct FuseQuantizedOpsPass
                      {{"fused", fused}, {"refused", refused}});
     numFused += fused;
     numRefused += refused;
+  }
+
+  /// nearest_interp_v2 of int8 data dequantized: it copies values, so it
+  /// moves the int8 data itself and the dequantize follows it (exact), as
+  /// Paddle's int8 flow propagates a scale through nearest_interp_v2. An
+  /// int8 convolution after it can then read it as its int8 residual.
+  LogicalResult moveInt8ThroughNearest(IRRewriter &rewriter, NearestInterpV2Op op) {
+    DequantizeOp data = unshiftedDequantize(op.getX());
+    if (!data || op.getInterpMethod() != "nearest")
+      return failure();
+    rewriter.setInsertionPoint(op);
+    Operation *moved = nullptr;
+    if (!buildVerified(rewriter, [&] {
+          moved = rewriter.clone(*op);
+          moved->setOperand(0, data.getInput());
+          moved->getResult(0).setType(op.getOut().getType().clone(
+              getElementTypeOrSelf(data.getInput().getType())));
+        }).empty())
+      return failure();
+    rewriter.setInsertionPointAfter(moved);
+    rewriter.replaceOp(op, DequantizeOp::create(rewriter, op.getLoc(), op.getOut().getType(),
+                                                moved->getResult(0), data.getScaleAttr(),
+                                                data.getShiftAttr()));
+    if (data->use_empty())
+      rewriter.eraseOp(data);
+    return success();
   }
 
   LogicalResult fuse(IRRewriter &rewriter, Operation *op, std::string &why) {

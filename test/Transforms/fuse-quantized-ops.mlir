@@ -273,6 +273,28 @@ func.func @conv_residual_shared_output(%q: tensor<1x2x3x3xui8>, %rq: tensor<1x2x
 
 // -----
 
+// Nearest interpolation of dequantized int8 moves the int8 data (it copies
+// values): the dequantize follows it, and the convolution after it takes
+// it as its int8 residual (Scale_in_eltwise 20). A nearest on f32 stays.
+// CHECK-LABEL: func @nearest_moves_int8
+// CHECK: %[[N:.*]] = pdnn.nearest_interp_v2 X(%arg0) {{.*}} : tensor<1x2x3x3xsi8> -> tensor<1x2x6x6xsi8>
+// CHECK: %[[OUT:.*]] = pdnn.conv2d Input(%arg1) Filter(%{{.*}}) ResidualData(%[[N]]) {Scale_in = 5.000000e+01 : f32, Scale_in_eltwise = 2.000000e+01 : f32, Scale_out = 1.000000e+01 : f32, {{.*}}} : (tensor<1x2x6x6xui8>, tensor<2x2x1x1xf32>, tensor<1x2x6x6xsi8>) -> tensor<1x2x6x6xsi8>
+// CHECK: pdnn.nearest_interp_v2 X(%arg2) {{.*}} : tensor<1x2x3x3xf32> -> tensor<1x2x6x6xf32>
+// CHECK: return %[[OUT]]
+// REMARK: Category:fuse-quantized-ops | fused=2, refused=0
+func.func @nearest_moves_int8(%q: tensor<1x2x3x3xsi8>, %x8: tensor<1x2x6x6xui8>, %f: tensor<1x2x3x3xf32>) -> (tensor<1x2x6x6xsi8>, tensor<1x2x6x6xf32>) {
+  %w = arith.constant dense<[[[[0.25]], [[-0.5]]], [[[2.0]], [[1.0]]]]> : tensor<2x2x1x1xf32>
+  %d = pdnn.dequantize %q {Scale = 20.0 : f32} : tensor<1x2x3x3xsi8> -> tensor<1x2x3x3xf32>
+  %n = pdnn.nearest_interp_v2 X(%d) {interp_method = "nearest", align_corners = false, scale = array<f32: 2.0, 2.0>} : tensor<1x2x3x3xf32> -> tensor<1x2x6x6xf32>
+  %x = pdnn.dequantize %x8 {Scale = 50.0 : f32} : tensor<1x2x6x6xui8> -> tensor<1x2x6x6xf32>
+  %y = pdnn.conv2d Input(%x) Filter(%w) ResidualData(%n) {fuse_residual_connection = true} : (tensor<1x2x6x6xf32>, tensor<2x2x1x1xf32>, tensor<1x2x6x6xf32>) -> tensor<1x2x6x6xf32>
+  %o = pdnn.quantize %y {Scale = 10.0 : f32, is_negative_input = true} : tensor<1x2x6x6xf32> -> tensor<1x2x6x6xsi8>
+  %g = pdnn.nearest_interp_v2 X(%f) {interp_method = "nearest", align_corners = false, scale = array<f32: 2.0, 2.0>} : tensor<1x2x3x3xf32> -> tensor<1x2x6x6xf32>
+  return %o, %g : tensor<1x2x6x6xsi8>, tensor<1x2x6x6xf32>
+}
+
+// -----
+
 // depthwise_conv2d with s8 weights dequantized at 30, writing f32: nothing
 // but a return reads its result.
 // CHECK-LABEL: func @depthwise_s8_filter_f32_out

@@ -309,6 +309,9 @@ def FuseQuantizedOps : Pass<"fuse-quantized-ops"> {
     sums only into int8). A convolution whose Output an int8 quantize reads
     among other readers writes int8 at that quantize's scale, and the
     others read a dequantize of it (cpu_quantize_pass's dequantized Output).
+    `nearest_interp_v2` (nearest) of a dequantize of int8 moves the int8
+    data and the dequantize follows it: nearest copies values, so this is
+    exact, and a convolution after it can read it as its int8 residual.
 
     bf16 (`--quantize-placement=precision=bf16`): an op whose data is a
     `dequantize` of bf16 without a scale takes the bf16 data, and weights

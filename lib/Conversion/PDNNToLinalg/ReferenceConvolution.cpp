@@ -611,9 +611,10 @@ struct InterpolateToLinalg : public OpRewritePattern<InterpOp> {
     for (int d = 0; d < 2; ++d)
       ratio[d] = interpolateRatio(rewriter, loc, in[d], sizes[d].out, sizes[d].scale, alignCorners);
     Type f32 = rewriter.getF32Type(), f64 = rewriter.getF64Type();
+    // Nearest copies X's values (int8 too); bilinear computes f32.
     Value init = createEmpty(rewriter, loc,
                              {xs[0], xs[1], OpFoldResult(sizes[0].out), OpFoldResult(sizes[1].out)},
-                             f32);
+                             getElementTypeOrSelf(x.getType()));
     Value result =
         linalg::GenericOp::create(
             rewriter, loc, TypeRange{init.getType()}, ValueRange{}, ValueRange{init},

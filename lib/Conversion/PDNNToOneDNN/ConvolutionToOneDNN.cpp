@@ -375,7 +375,7 @@ struct InterpolateToResampling : public OpRewritePattern<InterpOp> {
     }
     Value dst = createEmpty(rewriter, loc,
                             imageSizes(dims, xs[0], xs[dims.c], out[0], out[1]),
-                            rewriter.getF32Type());
+                            getElementTypeOrSelf(op.getX().getType()));
     auto algorithm = op.getInterpMethod() == "nearest"
                          ? pdnnrt::ResamplingAlgorithm::nearest
                          : pdnnrt::ResamplingAlgorithm::linear;

@@ -778,6 +778,30 @@ func.func @interp_method(%x: tensor<1x3x4x5xf32>) {
 
 // -----
 
+func.func @interp_bilinear_int8(%x: tensor<1x3x4x5xsi8>) {
+  // expected-error @+1 {{bilinear interpolation of 'si8' data: it takes f32, and nearest ui8 or si8 too}}
+  %0 = pdnn.bilinear_interp_v2 X(%x) {out_h = 8 : i32, out_w = 8 : i32} : tensor<1x3x4x5xsi8> -> tensor<1x3x8x8xsi8>
+  return
+}
+
+// -----
+
+func.func @interp_nearest_bf16(%x: tensor<1x3x4x5xbf16>) {
+  // expected-error @+1 {{nearest interpolation of 'bf16' data: it takes f32, and nearest ui8 or si8 too}}
+  %0 = pdnn.nearest_interp_v2 X(%x) {interp_method = "nearest", out_h = 8 : i32, out_w = 8 : i32} : tensor<1x3x4x5xbf16> -> tensor<1x3x8x8xbf16>
+  return
+}
+
+// -----
+
+func.func @interp_out_type(%x: tensor<1x3x4x5xui8>) {
+  // expected-error @+1 {{Out must have X's element type 'ui8', got 'f32'}}
+  %0 = pdnn.nearest_interp_v2 X(%x) {interp_method = "nearest", out_h = 8 : i32, out_w = 8 : i32} : tensor<1x3x4x5xui8> -> tensor<1x3x8x8xf32>
+  return
+}
+
+// -----
+
 func.func @interp_method_on_nearest(%x: tensor<1x3x4x5xf32>) {
   // expected-error @+1 {{interp_method must be "nearest" or "bilinear", got "linear"}}
   %0 = pdnn.nearest_interp_v2 X(%x) {interp_method = "linear", out_h = 8 : i32, out_w = 8 : i32} : tensor<1x3x4x5xf32> -> tensor<1x3x8x8xf32>

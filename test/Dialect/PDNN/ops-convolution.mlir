@@ -336,6 +336,18 @@ func.func @interp_attributes(%x: tensor<1x3x4x5xf32>, %xn: tensor<1x4x5x3xf32>) 
 
 // -----
 
+// Nearest moves int8 data, Out of X's type.
+// CHECK-LABEL: func @interp_nearest_int8(
+// CHECK: pdnn.nearest_interp_v2 X(%arg0) {align_corners = false, interp_method = "nearest", scale = array<f32: 2.000000e+00, 2.000000e+00>} : tensor<1x3x4x5xsi8> -> tensor<1x3x8x10xsi8>
+// CHECK: pdnn.nearest_interp_v2 X(%arg1) {interp_method = "nearest", out_h = 3 : i32, out_w = 2 : i32} : tensor<2x4x?x?xui8> -> tensor<2x4x3x2xui8>
+func.func @interp_nearest_int8(%s: tensor<1x3x4x5xsi8>, %u: tensor<2x4x?x?xui8>) {
+  %0 = pdnn.nearest_interp_v2 X(%s) {interp_method = "nearest", align_corners = false, scale = array<f32: 2.0, 2.0>} : tensor<1x3x4x5xsi8> -> tensor<1x3x8x10xsi8>
+  %1 = pdnn.nearest_interp_v2 X(%u) {interp_method = "nearest", out_h = 3 : i32, out_w = 2 : i32} : tensor<2x4x?x?xui8> -> tensor<2x4x3x2xui8>
+  return
+}
+
+// -----
+
 // CHECK-LABEL: func @interp_tensors(
 func.func @interp_tensors(%x: tensor<1x3x4x5xf32>, %size: tensor<2xi32>, %h: tensor<1xi32>, %w: tensor<1xi32>, %s: tensor<1xf32>, %s2: tensor<2xf32>, %size64: tensor<2xi64>) {
   // OutSize [2]: its values are known at run time only.

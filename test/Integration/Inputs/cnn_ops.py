@@ -786,9 +786,15 @@ def batch_norm_cases():
 # nearest_interp_v2 / bilinear_interp_v2
 # ---------------------------------------------------------------------------
 def interp_case(rng, op, x_shape, dynamic=(), out_size=None, size_tensor=None,
-                scale_tensor=None, size_dtype=np.int32, tag="", **attrs):
+                scale_tensor=None, size_dtype=np.int32, tag="", int8=None, **attrs):
+    """int8: None (f32 X), "ui8" or "si8" (nearest moves int8 values: the
+    oracle's f32 result of the same integers, exactly)."""
     layout = attrs.get("data_layout", "NCHW")
-    x = rand(rng, x_shape, -2.0, 2.0)
+    if int8:
+        info = np.iinfo(INT8[int8])
+        x = rng.randint(info.min, info.max + 1, size=x_shape).astype(INT8[int8])
+    else:
+        x = rand(rng, x_shape, -2.0, 2.0)
     kw = {k: v for k, v in attrs.items() if v is not None}
     if "scale" in kw:
         kw["scale"] = F32s(kw["scale"])
@@ -811,8 +817,8 @@ def interp_case(rng, op, x_shape, dynamic=(), out_size=None, size_tensor=None,
         extras.append("Scale=%s" % val_text([float(v) for v in scale_tensor]))
     if (out_size is not None or size_tensor is not None) and size_dtype == np.int64:
         extras.append("i64")
-    c = Case("%s X=%s %s %s%s" % (op, dyn_text(x_shape, dynamic), describe(kw),
-                                  " ".join(extras), " " + tag if tag else ""))
+    c = Case("%s X=%s%s %s %s%s" % (op, dyn_text(x_shape, dynamic), " " + int8 if int8 else "",
+                                    describe(kw), " ".join(extras), " " + tag if tag else ""))
     c.arg("x", x, dynamic=dynamic)
     text = "X(%x)"
     if os_arr is not None:
@@ -832,9 +838,12 @@ def interp_case(rng, op, x_shape, dynamic=(), out_size=None, size_tensor=None,
         out_dyn |= set(sp)
     elif "scale" not in kw:
         out_dyn -= set(sp)  # out_h / out_w attributes
-    out_t = out_type(expected.shape, out_dyn)
+    out_t = out_type(expected.shape, out_dyn, int8 or "f32")
     c.op("%%o = pdnn.%s %s%s : %s -> %s" % (op, text, attrs_text(kw), c.type("%x"), out_t))
-    add_f32_result(c, "%o", out_t, expected)
+    if int8:
+        add_int_result(c, "%o", out_t, expected, INT8[int8])
+    else:
+        add_f32_result(c, "%o", out_t, expected)
     return c
 
 
@@ -882,6 +891,15 @@ def interp_cases():
                     tag="(interp_method default: bilinear)"))
     add(interp_case(rng, BI, (1, 2, 4, 4), out_h=6, out_w=7, interp_method="nearest",
                     align_corners=False))
+    # Nearest on int8 data (between int8 convolutions): the same indices.
+    n = dict(interp_method="nearest", align_corners=False)
+    add(interp_case(rng, NI, (1, 3, 4, 5), scale=[2.0, 2.0], int8="si8", **n))
+    add(interp_case(rng, NI, (2, 4, 3, 3), out_h=7, out_w=5, int8="ui8", **n))
+    add(interp_case(rng, NI, (1, 2, 5, 4), dynamic=(2, 3), scale=[2.0, 3.0], int8="si8", **n))
+    add(interp_case(rng, NI, (1, 5, 4, 3), data_layout="NHWC", scale=[2.0, 2.0], int8="ui8",
+                    **n))
+    add(interp_case(rng, NI, (1, 2, 4, 6), out_size=[6, 9], int8="si8", align_corners=True,
+                    interp_method="nearest"))
     return C
 
 

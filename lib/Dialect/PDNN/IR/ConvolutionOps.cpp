@@ -604,26 +604,28 @@ LogicalResult NearestInterpV2Op::inferResultShapes(InferredShapes &shapes) {
   return inferInterpolate(*this, shapes);
 }
 /// The method is the attribute's, whichever op carries it (Paddle's
-/// kernel dispatches on it).
-static LogicalResult verifyInterpMethod(Operation *op, StringRef method) {
-  if (method == "nearest" || method == "bilinear")
-    return success();
-  return op->emitOpError()
-         << "interp_method must be \"nearest\" or \"bilinear\", got \""
-         << method << "\"";
+/// kernel dispatches on it). Nearest copies values, so it moves int8 data
+/// too; bilinear computes in f32.
+template <typename InterpOp>
+static LogicalResult verifyInterpolate(InterpOp op) {
+  StringRef method = op.getInterpMethod();
+  if (method != "nearest" && method != "bilinear")
+    return op.emitOpError()
+           << "interp_method must be \"nearest\" or \"bilinear\", got \""
+           << method << "\"";
+  Type x = elementTypeOf(op.getX());
+  Type out = elementTypeOf(op.getOut());
+  if (x != out)
+    return op.emitOpError() << "Out must have X's element type " << x << ", got " << out;
+  if (!x.isF32() && (method != "nearest" || !x.isInteger(8)))
+    return op.emitOpError() << method << " interpolation of " << x
+                            << " data: it takes f32, and nearest ui8 or si8 too";
+  return verifyInferredShapes(op, {"Out"});
 }
 
-LogicalResult NearestInterpV2Op::verify() {
-  if (failed(verifyInterpMethod(*this, getInterpMethod())))
-    return failure();
-  return verifyInferredShapes(*this, {"Out"});
-}
+LogicalResult NearestInterpV2Op::verify() { return verifyInterpolate(*this); }
 
 LogicalResult BilinearInterpV2Op::inferResultShapes(InferredShapes &shapes) {
   return inferInterpolate(*this, shapes);
 }
-LogicalResult BilinearInterpV2Op::verify() {
-  if (failed(verifyInterpMethod(*this, getInterpMethod())))
-    return failure();
-  return verifyInferredShapes(*this, {"Out"});
-}
+LogicalResult BilinearInterpV2Op::verify() { return verifyInterpolate(*this); }

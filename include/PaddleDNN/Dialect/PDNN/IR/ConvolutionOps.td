@@ -207,14 +207,18 @@ class PDNN_Interpolate2DBase<string mnemonic, string method>
     half-pixel coordinate (k + 0.5) · ratio - 0.5 (clamped at 0), otherwise
     k · ratio, and interpolates between the two neighbours, clamped to the
     image. `data_layout` "NHWC" takes [N, H, W, C].
+
+    Nearest also moves int8 data (ui8 or si8: Out has X's type and
+    quantization), as Paddle's int8 flow runs it between int8
+    convolutions; bilinear interpolates f32.
   }];
-  let arguments = (ins PDNN_F32Tensor:$X, Optional<PDNN_SizeTensor>:$OutSize,
+  let arguments = (ins PDNN_DataTensor:$X, Optional<PDNN_SizeTensor>:$OutSize,
     Variadic<PDNN_SizeTensor>:$SizeTensor, Optional<PDNN_F32Tensor>:$ScaleTensor,
     PDNN_Str<"NCHW">:$data_layout, PDNN_I32<"0">:$out_d,
     PDNN_I32<"0">:$out_h, PDNN_I32<"0">:$out_w, PDNN_F32s<"{}">:$scale,
     PDNN_Str<"bilinear">:$interp_method, PDNN_Bool<"true">:$align_corners,
     PDNN_I32<"1">:$align_mode);
-  let results = (outs PDNN_F32Tensor:$Out);
+  let results = (outs PDNN_DataTensor:$Out);
   let assemblyFormat = [{
     `X` `(` $X `)` (`OutSize` `(` $OutSize^ `:` type($OutSize) `)`)?
     (`SizeTensor` `(` $SizeTensor^ `:` type($SizeTensor) `)`)?

@@ -671,9 +671,11 @@ def PDNNRT_ResamplingOp : PDNNRT_CallOp<"resampling", "pdnnrt_resampling"> {
     src and dst are images of one layout and channel count; dst's height
     and width are the output size. Nearest reads source pixel
     floor((k + 0.5) · in / out); linear interpolates at the half-pixel
-    coordinate (k + 0.5) · in / out - 0.5, clamped to the image.
+    coordinate (k + 0.5) · in / out - 0.5, clamped to the image. Nearest
+    moves int8 images too (src and dst of one type).
   }];
-  let arguments = (ins PDNNRT_Image:$src, PDNNRT_ImageDestination:$dst,
+  let arguments = (ins PDNNRT_Buffer<PDNNRT_ConvolutionData, [4, 5]>:$src,
+    PDNNRT_Destination<PDNNRT_ConvolutionData, [4, 5]>:$dst,
     PDNNRT_ResamplingAlgorithmAttr:$algorithm, BoolAttr:$channelsLast);
 }
 
