@@ -68,6 +68,19 @@ std::optional<float> threshold(Value inScale) {
   return t;
 }
 
+/// An activation's 8-bit quantization at the one positive constant
+/// threshold in `scale` (named `scaleName`): the threshold in `t`, or why
+/// not.
+std::string activationThreshold(int32_t bits, Value scale, StringRef scaleName, float &t) {
+  if (bits != 8)
+    return "bit_length is " + std::to_string(bits) + "; int8 data has 8 bits";
+  std::optional<float> found = threshold(scale);
+  if (!found)
+    return (scaleName + " is not one positive constant threshold").str();
+  t = *found;
+  return "";
+}
+
 /// The quantize -> dequantize pair Paddle's oneDNN flow puts at an
 /// activation `x` with abs-max threshold `t`: cpu_quantize_pass's scale to
 /// one, 1 / T (a double), times the type's maximum; u8 where `x` cannot be
@@ -196,15 +209,12 @@ struct LowerFakeQuantizationPass
       return "";
     }
     auto act = cast<FakeQuantizeDequantizeMovingAverageAbsMaxOp>(op);
-    if (act.getBitLength() != 8)
-      return "bit_length is " + std::to_string(act.getBitLength()) +
-             "; int8 data has 8 bits";
-    std::optional<float> t = threshold(act.getInScale());
-    if (!t)
-      return "InScale is not one positive constant threshold";
+    float t;
+    if (std::string why = activationThreshold(act.getBitLength(), act.getInScale(), "InScale", t);
+        !why.empty())
+      return why;
     OpBuilder b(op);
-    act.getOut().replaceAllUsesWith(
-        quantizeAtThreshold(b, op->getLoc(), act.getX(), *t));
+    act.getOut().replaceAllUsesWith(quantizeAtThreshold(b, op->getLoc(), act.getX(), t));
     op->erase();
     return "";
   }
@@ -217,12 +227,11 @@ struct LowerFakeQuantizationPass
   /// ops go (the ops then compute in real units). All readers or none.
   std::string lowerFrozen(FakeQuantizeMovingAverageAbsMaxOp quantize,
                           llvm::SmallPtrSetImpl<Operation *> &erased) {
-    if (quantize.getBitLength() != 8)
-      return "bit_length is " + std::to_string(quantize.getBitLength()) +
-             "; int8 data has 8 bits";
-    std::optional<float> t = threshold(quantize.getInScale());
-    if (!t)
-      return "InScale is not one positive constant threshold";
+    float t;
+    if (std::string why =
+            activationThreshold(quantize.getBitLength(), quantize.getInScale(), "InScale", t);
+        !why.empty())
+      return why;
     auto atThreshold = [&](Value scale) {
       return scale == quantize.getOutScale() || threshold(scale) == t;
     };
@@ -292,7 +301,7 @@ struct LowerFakeQuantizationPass
     }
     OpBuilder b(quantize);
     quantize.getOut().replaceAllUsesWith(
-        quantizeAtThreshold(b, quantize.getLoc(), quantize.getX(), *t));
+        quantizeAtThreshold(b, quantize.getLoc(), quantize.getX(), t));
     quantize->erase();
     return "";
   }
@@ -315,12 +324,11 @@ struct LowerFakeQuantizationPass
     if (quantize.getQuantAxis() != -1)
       return "it quantizes an activation per channel; the int8 kernels take one "
              "scale per tensor";
-    if (quantize.getBitLength() != 8)
-      return "bit_length is " + std::to_string(quantize.getBitLength()) +
-             "; int8 data has 8 bits";
-    std::optional<float> t = threshold(quantize.getScale());
-    if (!t)
-      return "Scale is not one positive constant threshold";
+    float t;
+    if (std::string why =
+            activationThreshold(quantize.getBitLength(), quantize.getScale(), "Scale", t);
+        !why.empty())
+      return why;
     SmallVector<DequantizeLinearOp> readers;
     for (Operation *user : quantize->getUsers()) {
       auto reader = dyn_cast<DequantizeLinearOp>(user);
@@ -330,7 +338,7 @@ struct LowerFakeQuantizationPass
       readers.push_back(reader);
     }
     OpBuilder b(op);
-    Value pair = quantizeAtThreshold(b, op->getLoc(), quantize.getX(), *t);
+    Value pair = quantizeAtThreshold(b, op->getLoc(), quantize.getX(), t);
     for (DequantizeLinearOp reader : readers) {
       reader.getY().replaceAllUsesWith(pair);
       erased.insert(reader);
