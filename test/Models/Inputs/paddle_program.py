@@ -288,6 +288,19 @@ class VarInfo(object):
             self.dims = list(vd.type.lod_tensor.tensor.dims)
 
 
+def append_op(block, op_type, ins, outs):
+    """A new OpDesc at the end of `block`, reading `ins` and writing `outs`
+    ({slot: [var names]}); the caller sets its attributes."""
+    op = block.ops.add()
+    op.type = op_type
+    for slots, names in ((op.inputs, ins), (op.outputs, outs)):
+        for name, args in names.items():
+            v = slots.add()
+            v.parameter = name
+            v.arguments.extend(args)
+    return op
+
+
 class Program(object):
     def __init__(self, desc, params=None, model_path=None):
         self.desc = desc

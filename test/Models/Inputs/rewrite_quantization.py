@@ -65,16 +65,7 @@ def slot(op, name, outputs=False):
 
 
 def add_op(block, type_, ins, outs, attrs=()):
-    op = block.ops.add()
-    op.type = type_
-    for name, args in ins.items():
-        v = op.inputs.add()
-        v.parameter = name
-        v.arguments.extend(args)
-    for name, args in outs.items():
-        v = op.outputs.add()
-        v.parameter = name
-        v.arguments.extend(args)
+    op = pp.append_op(block, type_, ins, outs)
     for name, kind, value in attrs:
         set_attr(op, name, kind, value)
 

@@ -95,16 +95,7 @@ def build(ops, feeds, fetches, params=None):
         var(name, True, NP2PD[np.asarray(a).dtype], list(np.asarray(a).shape))
 
     def add_op(t, ins, outs, attrs):
-        o = block.ops.add()
-        o.type = t
-        for slot, names in ins.items():
-            v = o.inputs.add()
-            v.parameter = slot
-            v.arguments.extend(names)
-        for slot, names in outs.items():
-            v = o.outputs.add()
-            v.parameter = slot
-            v.arguments.extend(names)
+        o = pp.append_op(block, t, ins, outs)
         for k, val in attrs.items():
             _set_attr(o.attrs.add(), k, val)
     for i, name in enumerate(feeds):
