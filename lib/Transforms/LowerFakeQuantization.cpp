@@ -98,10 +98,12 @@ Value quantizeAtThreshold(OpBuilder &b, Location loc, Value x, float t) {
                               b.getF32FloatAttr(0.0f));
 }
 
-/// Where a frozen program's quantized op keeps its integer weights: the
-/// operand, the weights' output-channel dimension and its result's.
+/// A frozen program's quantized op reads its data as operand 0 and its
+/// integer weights as operand 1 (Filter, Y).
+constexpr unsigned kFrozenWeightsOperand = 1;
+
+/// The output-channel dimension of such an op's weights and of its result.
 struct FrozenWeights {
-  unsigned operand;
   int64_t weightsAxis;
   int64_t resultAxis;
 };
@@ -109,7 +111,7 @@ struct FrozenWeights {
 std::optional<FrozenWeights> frozenWeightsOf(Operation *op) {
   if (isa<Conv2DOp, DepthwiseConv2DOp>(op))
     return FrozenWeights{
-        1, 0, op->getAttrOfType<StringAttr>("data_format").getValue() == "NHWC" ? 3 : 1};
+        0, op->getAttrOfType<StringAttr>("data_format").getValue() == "NHWC" ? 3 : 1};
   // Products with a matrix of weights, columns as channels.
   Value weights;
   if (auto mul = dyn_cast<MulOp>(op); mul && mul.getYNumColDims() == 1)
@@ -121,7 +123,7 @@ std::optional<FrozenWeights> frozenWeightsOf(Operation *op) {
     weights = matmul.getY();
   if (!weights || cast<RankedTensorType>(weights.getType()).getRank() != 2)
     return std::nullopt;
-  return FrozenWeights{1, 1, cast<RankedTensorType>(op->getResult(0).getType()).getRank() - 1};
+  return FrozenWeights{1, cast<RankedTensorType>(op->getResult(0).getType()).getRank() - 1};
 }
 
 /// Whether every value of `weights` is an integer in [-127, 127], as a
@@ -238,6 +240,7 @@ struct LowerFakeQuantizationPass
     struct Reader {
       Operation *op;
       FrozenWeights where;
+      DenseFPElementsAttr weights;
       Operation *dequantize;
       SmallVector<double> thresholds;
     };
@@ -245,17 +248,17 @@ struct LowerFakeQuantizationPass
     for (OpOperand &use : quantize.getOut().getUses()) {
       Operation *user = use.getOwner();
       std::optional<FrozenWeights> where = frozenWeightsOf(user);
-      if (!where || use.getOperandNumber() == where->operand)
+      if (!where || use.getOperandNumber() == kFrozenWeightsOperand)
         return "Out is read by other than a convolution's or product's input";
       auto weights = dyn_cast_or_null<DenseFPElementsAttr>(
-          constantElementsOf(user->getOperand(where->operand)));
+          constantElementsOf(user->getOperand(kFrozenWeightsOperand)));
       if (!weights || !holdsInt8Values(weights))
         return "'" + user->getName().getStringRef().str() +
                "' reading Out has weights other than constant integers in [-127, 127]";
       if (!user->getResult(0).hasOneUse())
         return "'" + user->getName().getStringRef().str() +
                "' reading Out has other readers than one fake dequantize op";
-      Reader reader{user, *where, *user->getUsers().begin(), {}};
+      Reader reader{user, *where, weights, *user->getUsers().begin(), {}};
       const int64_t channels =
           cast<RankedTensorType>(weights.getType()).getDimSize(where->weightsAxis);
       if (auto perChannel = dyn_cast<FakeChannelWiseDequantizeMaxAbsOp>(reader.dequantize)) {
@@ -288,13 +291,11 @@ struct LowerFakeQuantizationPass
         return "OutScale is read by other than the dequantize ops";
     for (Reader &reader : readers) {
       OpBuilder b(reader.op);
-      Value weights = reader.op->getOperand(reader.where.operand);
-      auto stored = cast<DenseFPElementsAttr>(constantElementsOf(weights));
       reader.op->setOperand(
-          reader.where.operand,
+          kFrozenWeightsOperand,
           arith::ConstantOp::create(
-              b, weights.getLoc(),
-              dequantizeWeights(stored, reader.where.weightsAxis, reader.thresholds)));
+              b, reader.op->getOperand(kFrozenWeightsOperand).getLoc(),
+              dequantizeWeights(reader.weights, reader.where.weightsAxis, reader.thresholds)));
       reader.dequantize->getResult(0).replaceAllUsesWith(reader.op->getResult(0));
       erased.insert(reader.dequantize);
       reader.dequantize->erase();

@@ -556,8 +556,9 @@ def PDNNRT_LayerNormOp : PDNNRT_CallOp<"layer_norm", "pdnnrt_layer_norm",
 defvar PDNNRT_Image = PDNNRT_Buffer<PDNNRT_Float, [4, 5]>;
 defvar PDNNRT_ImageDestination = PDNNRT_Destination<PDNNRT_Float, [4, 5]>;
 
-// A convolution's images: f32, or int8 data (ui8/si8) with int8 results.
-defvar PDNNRT_ConvolutionData = [F32, UI8, SI8];
+// Images of the calls that also move int8 data (convolution: ui8/si8 in,
+// int8 results; nearest resampling): f32, ui8, si8.
+defvar PDNNRT_Int8ImageData = [F32, UI8, SI8];
 
 def PDNNRT_ConvolutionOp : PDNNRT_CallOp<"convolution", "pdnnrt_convolution",
     [AttrSizedOperandSegments]> {
@@ -582,14 +583,14 @@ def PDNNRT_ConvolutionOp : PDNNRT_CallOp<"convolution", "pdnnrt_convolution",
     accumulator.
   }];
   let arguments = (ins
-    PDNNRT_Buffer<PDNNRT_ConvolutionData, [4, 5]>:$src,
+    PDNNRT_Buffer<PDNNRT_Int8ImageData, [4, 5]>:$src,
     PDNNRT_Buffer<[F32, SI8], [4]>:$weights,
     Optional<PDNNRT_Buffer<PDNNRT_Float, [1]>>:$bias,
     Optional<PDNNRT_Buffer<[F32], [1]>>:$wScales,
     Optional<PDNNRT_Buffer<[F32], [1]>>:$outputScales,
     PDNNRT_PreparedFor<"weights", "convolution">:$weightsPrepared,
     Index:$padTop, Index:$padBottom, Index:$padLeft, Index:$padRight,
-    PDNNRT_Destination<PDNNRT_ConvolutionData, [4, 5]>:$dst,
+    PDNNRT_Destination<PDNNRT_Int8ImageData, [4, 5]>:$dst,
     I32Attr:$strideH, I32Attr:$strideW, I32Attr:$dilationH,
     I32Attr:$dilationW, I32Attr:$groups, BoolAttr:$channelsLast,
     BoolAttr:$sum, PDNNRT_EltwiseAlgorithmAttr:$activation,
@@ -674,8 +675,8 @@ def PDNNRT_ResamplingOp : PDNNRT_CallOp<"resampling", "pdnnrt_resampling"> {
     coordinate (k + 0.5) · in / out - 0.5, clamped to the image. Nearest
     moves int8 images too (src and dst of one type).
   }];
-  let arguments = (ins PDNNRT_Buffer<PDNNRT_ConvolutionData, [4, 5]>:$src,
-    PDNNRT_Destination<PDNNRT_ConvolutionData, [4, 5]>:$dst,
+  let arguments = (ins PDNNRT_Buffer<PDNNRT_Int8ImageData, [4, 5]>:$src,
+    PDNNRT_Destination<PDNNRT_Int8ImageData, [4, 5]>:$dst,
     PDNNRT_ResamplingAlgorithmAttr:$algorithm, BoolAttr:$channelsLast);
 }
 
