@@ -10,8 +10,9 @@
 // writes f32 (force_fp32_output). A convolution whose result an int8
 // quantize reads among others writes int8, which the others read
 // dequantized, as Paddle's int8 convolutions do. Nearest interpolation
-// moves dequantized int8 data as it is. bf16 pairs make bf16 ops the same way,
-// without scales.
+// moves dequantized int8 data as it is, and a quantize of a concat or a
+// nearest interpolation moves onto their data first, so that they move
+// int8 too. bf16 pairs make bf16 ops the same way, without scales.
 //
 //===----------------------------------------------------------------------===//
 
@@ -335,6 +336,8 @@ struct FuseQuantizedOpsPass
   using Base::Base;
 
   void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    unsigned hoisted = hoistInt8Quantizes(rewriter);
     SmallVector<Operation *> candidates;
     getOperation()->walk([&](Operation *op) {
       if ((isQuantizable(op) &&
@@ -343,7 +346,6 @@ struct FuseQuantizedOpsPass
           isa<NearestInterpV2Op>(op))
         candidates.push_back(op);
     });
-    IRRewriter rewriter(&getContext());
     unsigned fused = 0, refused = 0;
     for (Operation *op : candidates) {
       // In program order: a nearest interpolation's input may have become
@@ -364,9 +366,67 @@ struct FuseQuantizedOpsPass
           << remark::reason("{0}", why);
     }
     reportPassCounts(getOperation(), getArgument(),
-                     {{"fused", fused}, {"refused", refused}});
+                     {{"fused", fused}, {"refused", refused}, {"hoisted", hoisted}});
     numFused += fused;
     numRefused += refused;
+  }
+
+  /// The data operands of an op that only moves values (so that quantizing
+  /// its result equals quantizing its data): every input of a concat, X of
+  /// a nearest interpolation. Empty for any other op.
+  static SmallVector<unsigned> movedDataOperands(Operation *op) {
+    if (isa<ConcatOp>(op))
+      return llvm::to_vector(llvm::seq<unsigned>(0, op->getNumOperands()));
+    if (auto nearest = dyn_cast<NearestInterpV2Op>(op);
+        nearest && nearest.getInterpMethod() == "nearest")
+      return {0};
+    return {};
+  }
+
+  /// An int8 quantize that alone reads a concat or a nearest interpolation
+  /// moves onto their data: quantizing is elementwise and they only move
+  /// values, so this is exact. They then move int8, and the convolutions
+  /// that made their data write int8 at the quantize's scale, as
+  /// cpu_quantize_pass quantizes a concat's inputs at its output's scale.
+  /// Returns how many quantizes moved (repeatedly: up a chain of movers).
+  unsigned hoistInt8Quantizes(IRRewriter &rewriter) {
+    SmallVector<QuantizeOp> worklist;
+    getOperation()->walk([&](QuantizeOp q) { worklist.push_back(q); });
+    unsigned hoisted = 0;
+    while (!worklist.empty()) {
+      QuantizeOp q = worklist.pop_back_val();
+      Operation *mover = q.getInput().getDefiningOp();
+      if (q.getBfloat16() || q.getShift().convertToFloat() != 0.0f || !mover ||
+          !q.getInput().hasOneUse())
+        continue;
+      SmallVector<unsigned> data = movedDataOperands(mover);
+      if (data.empty())
+        continue;
+      SmallVector<QuantizeOp> moved;
+      Operation *int8Mover = nullptr;
+      rewriter.setInsertionPoint(mover);
+      if (!buildVerified(rewriter, [&] {
+            moved.clear();
+            for (unsigned index : data) {
+              auto quantize = cast<QuantizeOp>(rewriter.clone(*q));
+              Value input = mover->getOperand(index);
+              quantize->setOperand(0, input);
+              quantize.getOutput().setType(cast<RankedTensorType>(input.getType())
+                                               .clone(getElementTypeOrSelf(q.getType())));
+              moved.push_back(quantize);
+            }
+            int8Mover = rewriter.clone(*mover);
+            for (auto [index, quantize] : llvm::zip(data, moved))
+              int8Mover->setOperand(index, quantize.getOutput());
+            int8Mover->getResult(0).setType(q.getType());
+          }).empty())
+        continue;
+      rewriter.replaceOp(q, int8Mover->getResults());
+      rewriter.eraseOp(mover);
+      worklist.append(moved.begin(), moved.end());
+      ++hoisted;
+    }
+    return hoisted;
   }
 
   /// nearest_interp_v2 of int8 data dequantized: it copies values, so it

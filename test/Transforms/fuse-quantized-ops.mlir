@@ -12,7 +12,7 @@
 // CHECK: %[[OUT:.*]] = pdnn.fc Input(%arg0) W(%{{.*}}) Bias(%arg1) {Scale_in = 6.300000e+01 : f32, Scale_out = 1.000000e+02 : f32, Scale_weights = array<f32: 2.540000e+02, 6.350000e+01>, activation_type = "relu", mkldnn_data_type = "int8"} : (tensor<4x2xui8>, tensor<2x2xf32>, tensor<2xf32>) -> tensor<4x2xui8>
 // CHECK-NOT: pdnn.quantize
 // CHECK: return %[[OUT]]
-// REMARK: Category:fuse-quantized-ops | fused=1, refused=0
+// REMARK: Category:fuse-quantized-ops | fused=1, hoisted=0, refused=0
 func.func @fc_to_u8(%q: tensor<4x2xui8>, %b: tensor<2xf32>) -> tensor<4x2xui8> {
   %w = arith.constant dense<[[0.25, -2.0], [-0.5, 1.0]]> : tensor<2x2xf32>
   %x = pdnn.dequantize %q {Scale = 63.0 : f32} : tensor<4x2xui8> -> tensor<4x2xf32>
@@ -119,7 +119,7 @@ func.func @gru_resource_weights(%q: tensor<5x2xui8>, %lod: tensor<2xi64>) -> ten
 // CHECK: pdnn.fusion_lstm X(%{{.*}}) {{.*}} : (tensor<5x2xf32>
 // CHECK: return %[[H]], %[[C]]
 // REMARK: remark: [Missed] NotQuantized | Category:fuse-quantized-ops | Reason="oneDNN has no int8 LSTM with peepholes"
-// REMARK: Category:fuse-quantized-ops | fused=1, refused=1
+// REMARK: Category:fuse-quantized-ops | fused=1, hoisted=0, refused=1
 func.func @lstm(%q: tensor<5x2xui8>, %lod: tensor<2xi64>, %b: tensor<1x4xf32>, %bp: tensor<1x7xf32>)
     -> (tensor<5x1xui8>, tensor<5x1xf32>, tensor<5x1xf32>) {
   %wx = arith.constant dense<[[1.0, -0.5, 0.25, 0.5], [0.5, 0.25, -0.125, 1.0]]> : tensor<2x4xf32>
@@ -147,7 +147,7 @@ func.func @lstm(%q: tensor<5x2xui8>, %lod: tensor<2xi64>, %b: tensor<1x4xf32>, %
 // REMARK: remark: [Missed] NotQuantized | Category:fuse-quantized-ops | Reason="the weights are neither f32 constants (to compute their scales) nor dequantized from s8, and have no Scale_weights"
 // REMARK: remark: [Missed] NotQuantized | Category:fuse-quantized-ops | Reason="Y is not dequantized from s8; matmul_v2's int8 kernel takes s8 Y"
 // REMARK: remark: [Missed] NotQuantized | Category:fuse-quantized-ops | Reason="X is not dequantized from ui8 (oneDNN's RNNs take u8 data)"
-// REMARK: Category:fuse-quantized-ops | fused=0, refused=4
+// REMARK: Category:fuse-quantized-ops | fused=0, hoisted=0, refused=4
 func.func @refused(%u: tensor<5x2xui8>, %s: tensor<5x2xsi8>, %w: tensor<2x3xf32>, %lod: tensor<2xi64>)
     -> (tensor<5x3xf32>, tensor<5x3xf32>, tensor<5x3xf32>, tensor<5x1xf32>) {
   %wx = arith.constant dense<1.0> : tensor<2x3xf32>
@@ -175,7 +175,7 @@ func.func @refused(%u: tensor<5x2xui8>, %s: tensor<5x2xsi8>, %w: tensor<2x3xf32>
 // CHECK: pdnn.fusion_gru X(%arg0) lod(%arg3) H0(%arg4) {{.*}}{force_fp32_output = true, mkldnn_data_type = "bfloat16"} : (tensor<5x2xbf16>, tensor<2xi64>, tensor<1x1xf32>, tensor<2x3xf32>, tensor<1x3xf32>) -> (tensor<5x1xf32>,
 // CHECK: return %[[FC]],
 // REMARK: remark: [Missed] NotQuantized | Category:fuse-quantized-ops | Reason="Y is not dequantized from bf16; matmul_v2 multiplies X and Y of one type"
-// REMARK: Category:fuse-quantized-ops | fused=3, refused=1
+// REMARK: Category:fuse-quantized-ops | fused=3, hoisted=0, refused=1
 func.func @bf16(%b: tensor<5x2xbf16>, %wb: tensor<2x3xbf16>, %w: tensor<2x3xf32>, %lod: tensor<2xi64>, %h0: tensor<1x1xf32>)
     -> (tensor<5x3xbf16>, tensor<5x3xf32>, tensor<5x3xf32>, tensor<5x1xf32>) {
   %wx = arith.constant dense<1.0> : tensor<2x3xf32>
@@ -204,7 +204,7 @@ func.func @bf16(%b: tensor<5x2xbf16>, %wb: tensor<2x3xbf16>, %w: tensor<2x3xf32>
 // CHECK: pdnn.rnn Input(%arg2) {{.*}}force_fp32_output = true{{.*}}mode = "GRU"{{.*}} : (tensor<3x1x2xbf16>,
 // CHECK: return %[[OUT]],
 // REMARK: remark: [Missed] NotQuantized | Category:fuse-quantized-ops | Reason="oneDNN has no int8 linear-before-reset GRU (rnn mode GRU)"
-// REMARK: Category:fuse-quantized-ops | fused=2, refused=1
+// REMARK: Category:fuse-quantized-ops | fused=2, hoisted=0, refused=1
 func.func @rnn(%q: tensor<3x1x2xui8>, %b: tensor<4xf32>, %bf: tensor<3x1x2xbf16>, %gb: tensor<3xf32>)
     -> (tensor<3x1x1xui8>, tensor<3x1x1xf32>, tensor<3x1x1xf32>) {
   %wi = arith.constant dense<[[1.0, -0.5], [0.5, 0.25], [-0.125, 0.25], [0.5, 1.0]]> : tensor<4x2xf32>
@@ -240,7 +240,7 @@ func.func @rnn(%q: tensor<3x1x2xui8>, %b: tensor<4xf32>, %bf: tensor<3x1x2xbf16>
 // CHECK: %[[OUT:.*]] = pdnn.conv2d Input(%arg0) Filter(%{{.*}}) ResidualData(%arg1) {Scale_in = 5.000000e+01 : f32, Scale_in_eltwise = 4.000000e+01 : f32, Scale_out = 2.000000e+01 : f32, Scale_weights = array<f32: 2.540000e+02, 6.350000e+01>, fuse_residual_connection = true} : (tensor<1x2x3x3xui8>, tensor<2x2x1x1xf32>, tensor<1x2x3x3xsi8>) -> tensor<1x2x3x3xsi8>
 // CHECK-NOT: pdnn.quantize
 // CHECK: return %[[OUT]]
-// REMARK: Category:fuse-quantized-ops | fused=1, refused=0
+// REMARK: Category:fuse-quantized-ops | fused=1, hoisted=0, refused=0
 func.func @conv_residual_to_s8(%q: tensor<1x2x3x3xui8>, %rq: tensor<1x2x3x3xsi8>) -> tensor<1x2x3x3xsi8> {
   %w = arith.constant dense<[[[[0.25]], [[-0.5]]], [[[2.0]], [[1.0]]]]> : tensor<2x2x1x1xf32>
   %x = pdnn.dequantize %q {Scale = 50.0 : f32} : tensor<1x2x3x3xui8> -> tensor<1x2x3x3xf32>
@@ -261,7 +261,7 @@ func.func @conv_residual_to_s8(%q: tensor<1x2x3x3xui8>, %rq: tensor<1x2x3x3xsi8>
 // CHECK-NEXT: %[[F32:.*]] = pdnn.dequantize %[[OUT]] {Scale = 2.000000e+01 : f32} : tensor<1x2x3x3xsi8> -> tensor<1x2x3x3xf32>
 // CHECK-NOT: pdnn.quantize
 // CHECK: return %[[OUT]], %[[F32]]
-// REMARK: Category:fuse-quantized-ops | fused=1, refused=0
+// REMARK: Category:fuse-quantized-ops | fused=1, hoisted=0, refused=0
 func.func @conv_residual_shared_output(%q: tensor<1x2x3x3xui8>, %rq: tensor<1x2x3x3xsi8>) -> (tensor<1x2x3x3xsi8>, tensor<1x2x3x3xf32>) {
   %w = arith.constant dense<[[[[0.25]], [[-0.5]]], [[[2.0]], [[1.0]]]]> : tensor<2x2x1x1xf32>
   %x = pdnn.dequantize %q {Scale = 50.0 : f32} : tensor<1x2x3x3xui8> -> tensor<1x2x3x3xf32>
@@ -281,7 +281,7 @@ func.func @conv_residual_shared_output(%q: tensor<1x2x3x3xui8>, %rq: tensor<1x2x
 // CHECK: %[[OUT:.*]] = pdnn.conv2d Input(%arg1) Filter(%{{.*}}) ResidualData(%[[N]]) {Scale_in = 5.000000e+01 : f32, Scale_in_eltwise = 2.000000e+01 : f32, Scale_out = 1.000000e+01 : f32, {{.*}}} : (tensor<1x2x6x6xui8>, tensor<2x2x1x1xf32>, tensor<1x2x6x6xsi8>) -> tensor<1x2x6x6xsi8>
 // CHECK: pdnn.nearest_interp_v2 X(%arg2) {{.*}} : tensor<1x2x3x3xf32> -> tensor<1x2x6x6xf32>
 // CHECK: return %[[OUT]]
-// REMARK: Category:fuse-quantized-ops | fused=2, refused=0
+// REMARK: Category:fuse-quantized-ops | fused=2, hoisted=0, refused=0
 func.func @nearest_moves_int8(%q: tensor<1x2x3x3xsi8>, %x8: tensor<1x2x6x6xui8>, %f: tensor<1x2x3x3xf32>) -> (tensor<1x2x6x6xsi8>, tensor<1x2x6x6xf32>) {
   %w = arith.constant dense<[[[[0.25]], [[-0.5]]], [[[2.0]], [[1.0]]]]> : tensor<2x2x1x1xf32>
   %d = pdnn.dequantize %q {Scale = 20.0 : f32} : tensor<1x2x3x3xsi8> -> tensor<1x2x3x3xf32>
@@ -291,6 +291,38 @@ func.func @nearest_moves_int8(%q: tensor<1x2x3x3xsi8>, %x8: tensor<1x2x6x6xui8>,
   %o = pdnn.quantize %y {Scale = 10.0 : f32, is_negative_input = true} : tensor<1x2x6x6xf32> -> tensor<1x2x6x6xsi8>
   %g = pdnn.nearest_interp_v2 X(%f) {interp_method = "nearest", align_corners = false, scale = array<f32: 2.0, 2.0>} : tensor<1x2x3x3xf32> -> tensor<1x2x6x6xf32>
   return %o, %g : tensor<1x2x6x6xsi8>, tensor<1x2x6x6xf32>
+}
+
+// -----
+
+// An int8 quantize that alone reads a concat (or a nearest interpolation)
+// moves onto their data, exactly: quantizing is elementwise and they only
+// move values. The convolutions that made the data then write int8 at the
+// quantize's scale (10), one of them through a nearest interpolation; an
+// f32 input (%arg2) gets its own quantize. A concat that another op reads
+// too keeps its quantize.
+// CHECK-LABEL: func @quantize_moves_through_concat
+// CHECK: %[[A:.*]] = pdnn.conv2d Input(%arg0) {{.*}}Scale_out = 1.000000e+01 : f32{{.*}} -> tensor<1x2x3x3xsi8>
+// CHECK: %[[N:.*]] = pdnn.nearest_interp_v2 X(%[[A]]) {{.*}} : tensor<1x2x3x3xsi8> -> tensor<1x2x6x6xsi8>
+// CHECK: %[[B:.*]] = pdnn.conv2d Input(%arg1) {{.*}}Scale_out = 1.000000e+01 : f32{{.*}} -> tensor<1x2x6x6xsi8>
+// CHECK: %[[C:.*]] = pdnn.quantize %arg2 {Scale = 1.000000e+01 : f32, is_negative_input = true} : tensor<1x2x6x6xf32> -> tensor<1x2x6x6xsi8>
+// CHECK: %[[CAT:.*]] = pdnn.concat %[[N]], %[[B]], %[[C]] {axis = 1 : i32} : (tensor<1x2x6x6xsi8>, tensor<1x2x6x6xsi8>, tensor<1x2x6x6xsi8>) -> tensor<1x6x6x6xsi8>
+// CHECK: %[[KEPT:.*]] = pdnn.concat %arg2, %arg2 {axis = 1 : i32} : (tensor<1x2x6x6xf32>, tensor<1x2x6x6xf32>) -> tensor<1x4x6x6xf32>
+// CHECK: %[[Q:.*]] = pdnn.quantize %[[KEPT]]
+// CHECK: return %[[CAT]], %[[Q]], %[[KEPT]]
+// REMARK: Category:fuse-quantized-ops | fused=2, hoisted=2, refused=0
+func.func @quantize_moves_through_concat(%q3: tensor<1x2x3x3xui8>, %q6: tensor<1x2x6x6xui8>, %f: tensor<1x2x6x6xf32>) -> (tensor<1x6x6x6xsi8>, tensor<1x4x6x6xsi8>, tensor<1x4x6x6xf32>) {
+  %w = arith.constant dense<[[[[0.25]], [[-0.5]]], [[[2.0]], [[1.0]]]]> : tensor<2x2x1x1xf32>
+  %x3 = pdnn.dequantize %q3 {Scale = 50.0 : f32} : tensor<1x2x3x3xui8> -> tensor<1x2x3x3xf32>
+  %a = pdnn.conv2d Input(%x3) Filter(%w) : (tensor<1x2x3x3xf32>, tensor<2x2x1x1xf32>) -> tensor<1x2x3x3xf32>
+  %n = pdnn.nearest_interp_v2 X(%a) {interp_method = "nearest", align_corners = false, scale = array<f32: 2.0, 2.0>} : tensor<1x2x3x3xf32> -> tensor<1x2x6x6xf32>
+  %x6 = pdnn.dequantize %q6 {Scale = 50.0 : f32} : tensor<1x2x6x6xui8> -> tensor<1x2x6x6xf32>
+  %b = pdnn.conv2d Input(%x6) Filter(%w) : (tensor<1x2x6x6xf32>, tensor<2x2x1x1xf32>) -> tensor<1x2x6x6xf32>
+  %cat = pdnn.concat %n, %b, %f {axis = 1 : i32} : (tensor<1x2x6x6xf32>, tensor<1x2x6x6xf32>, tensor<1x2x6x6xf32>) -> tensor<1x6x6x6xf32>
+  %o = pdnn.quantize %cat {Scale = 10.0 : f32, is_negative_input = true} : tensor<1x6x6x6xf32> -> tensor<1x6x6x6xsi8>
+  %kept = pdnn.concat %f, %f {axis = 1 : i32} : (tensor<1x2x6x6xf32>, tensor<1x2x6x6xf32>) -> tensor<1x4x6x6xf32>
+  %k = pdnn.quantize %kept {Scale = 10.0 : f32, is_negative_input = true} : tensor<1x4x6x6xf32> -> tensor<1x4x6x6xsi8>
+  return %o, %k, %kept : tensor<1x6x6x6xsi8>, tensor<1x4x6x6xsi8>, tensor<1x4x6x6xf32>
 }
 
 // -----
@@ -314,7 +346,7 @@ func.func @depthwise_s8_filter_f32_out(%q: tensor<1x2x3x3xsi8>, %wq: tensor<2x1x
 // REMARK: Reason="ResidualData is neither dequantized from int8 without a shift nor quantized so before the convolution"
 // REMARK: Reason="the residual sum needs an int8 Output, and no int8 quantize reads Output"
 // REMARK: Reason="ResidualData is si8 and Output would be ui8: the kernel sums into the residual's buffer"
-// REMARK: Category:fuse-quantized-ops | fused=0, refused=3
+// REMARK: Category:fuse-quantized-ops | fused=0, hoisted=0, refused=3
 func.func @conv_refusals(%q: tensor<1x2x3x3xui8>, %f: tensor<1x2x3x3xf32>, %rq: tensor<1x2x3x3xsi8>) -> (tensor<1x2x3x3xf32>, tensor<1x2x3x3xf32>, tensor<1x2x3x3xui8>) {
   %w = arith.constant dense<0.5> : tensor<2x2x1x1xf32>
   %x = pdnn.dequantize %q {Scale = 50.0 : f32} : tensor<1x2x3x3xui8> -> tensor<1x2x3x3xf32>

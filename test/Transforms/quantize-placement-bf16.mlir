@@ -47,7 +47,7 @@
 // BF16: pdnn.mul %{{.*}}, %{{.*}} {force_fp32_output = true} : (tensor<2x6xbf16>, tensor<6x6xf32>) -> tensor<2x6xf32>
 // BF16: pdnn.matmul_v2 %{{.*}}, %{{.*}} {force_fp32_output = true, trans_y = true} : (tensor<2x6xbf16>, tensor<2x6xbf16>) -> tensor<2x2xf32>
 // BF16-NOT: pdnn.dequantize
-// REMARK: Category:fuse-quantized-ops | fused=5, refused=0
+// REMARK: Category:fuse-quantized-ops | fused=5, hoisted=0, refused=0
 func.func @main(%x: tensor<4x8xf32>, %g: tensor<5x3xf32>, %lod: tensor<3xi64>, %m: tensor<2x6xf32>, %a: tensor<2x6xf32>)
     -> (tensor<4x3xf32>, tensor<5x2xf32>, tensor<2x6xf32>, tensor<2x2xf32>) {
   %w0 = arith.constant dense<0.5> : tensor<8x6xf32>
@@ -70,7 +70,7 @@ func.func @main(%x: tensor<4x8xf32>, %g: tensor<5x3xf32>, %lod: tensor<3xi64>, %
 // CHECK-LABEL: func @already_bf16
 // CHECK-NOT: pdnn.quantize
 // CHECK: pdnn.fc Input(%arg0)
-// REMARK: Category:fuse-quantized-ops | fused=0, refused=0
+// REMARK: Category:fuse-quantized-ops | fused=0, hoisted=0, refused=0
 func.func @already_bf16(%x: tensor<4x8xbf16>, %w: tensor<8x6xf32>) -> tensor<4x6xbf16> {
   %0 = pdnn.fc Input(%x) W(%w) : (tensor<4x8xbf16>, tensor<8x6xf32>) -> tensor<4x6xbf16>
   return %0 : tensor<4x6xbf16>

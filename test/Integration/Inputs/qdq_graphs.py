@@ -7,6 +7,8 @@ here from the weights, not read from the transformed IR.
 - `products`: fc (bias, relu), mul and matmul_v2 (s8 Y dequantized) into
   u8, s8 or f32, and a chain of two fcs whose middle dequantize -> quantize
   the passes remove: exact on both backends.
+- `movers`: quantize(concat(nearest(a), b, c)), the quantize moved onto
+  a, b and c: exact on both backends.
 - `gru`: fusion_gru on u8 data (Paddle's int8 test matrix: IC = 3, OC = 5,
   Scale_data = 63, Shift_data = 64, LoD [[2, 4, 3]]) becomes oneDNN's int8
   GRU; its f32 Hidden within Paddle's 0.1 of the f32 graph on the
@@ -21,6 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import numpy as np
 
 import harness
+import paddle_cnn_reference as cnn_ref
 import paddle_reference as ref
 from gru_cases import attr_dict
 from harness import Case, Config, f32, ttype
@@ -224,8 +227,66 @@ def gru_cases():
 GRU_CONFIGS = (Config("fused-onednn", "onednn", passes=PASSES,
                       must=('mkldnn_data_type = "int8"',), must_not=("pdnn.dequantize",)),)
 
+def mover_case(rng, batch, channels, size, ratio, scale_out, out_dtype, int8_input):
+    """quantize(concat(nearest(a), b, c)) on NCHW maps: the quantize moves
+    onto a, b and c, and concat and nearest move int8. a is f32 or int8
+    dequantized at Scale_out itself (the squash then leaves its int8 as is);
+    numpy quantizes the f32 result of the f32 graph, Paddle's order."""
+    small = (batch, channels[0], size, size)
+    big = (batch, channels[0], size * ratio, size * ratio)
+    if int8_input:
+        a8 = int8_data(rng, out_dtype, small)
+        a = ref.dequantize(a8, scale_out)
+    else:
+        a = f32((rng.rand(*small) * 2 - 1) * 3)
+    b = f32((rng.rand(batch, channels[1], size * ratio, size * ratio) * 2 - 1) * 3)
+    c_ = f32((rng.rand(batch, channels[2], size * ratio, size * ratio) * 2 - 1) * 3)
+    up = cnn_ref.nearest_interp_v2(a, scale=(float(ratio), float(ratio)), align_corners=False)
+    cat = np.concatenate([up, b, c_], axis=1)
+    expected = ref.quantize(cat, scale_out, is_negative_input=out_dtype == np.int8)
+    total = sum(channels)
+    c = Case("qdq movers a=%s%s b,c=%s ratio=%d Out=%s Scale_out=%g" % (
+        "x".join(map(str, small)), ELEMENT[out_dtype] if int8_input else "f32",
+        ",".join(map(str, channels[1:])), ratio, ELEMENT[out_dtype], scale_out))
+    if int8_input:
+        c.arg("a8", a8)
+        c.op("%%a = pdnn.dequantize %%a8 {Scale = %s : f32} : %s -> %s" % (
+            scale_out, c.type("%a8"), ttype(small)))
+    else:
+        c.arg("a", a)
+    c.arg("b", b)
+    c.arg("c", c_)
+    c.op("%%up = pdnn.nearest_interp_v2 X(%%a) {align_corners = false, interp_method = "
+         "\"nearest\", scale = array<f32: %d.0, %d.0>} : %s -> %s" % (
+             ratio, ratio, ttype(small), ttype(big)))
+    out = (batch, total, size * ratio, size * ratio)
+    c.op("%%cat = pdnn.concat %%up, %%b, %%c {axis = 1 : i32} : (%s, %s, %s) -> %s" % (
+        ttype(big), c.type("%b"), c.type("%c"), ttype(out)))
+    c.op("%%o = pdnn.quantize %%cat%s : %s -> %s" % (
+        quantize_attrs(scale_out, out_dtype), ttype(out), ttype(out, ELEMENT[out_dtype])))
+    c.result("%o", ttype(out, ELEMENT[out_dtype]), expected, 0.0, 0.0, dtype=out_dtype)
+    return c
+
+
+def mover_cases():
+    rng = np.random.RandomState(3333)
+    return [mover_case(rng, batch, channels, size, ratio, scale_out, out_dtype, int8_input)
+            for batch, channels, size, ratio in ((1, (2, 3, 1), 3, 2), (2, (16, 8, 24), 5, 4))
+            for scale_out in (20.0, 41.5)
+            for out_dtype in (np.int8, np.uint8)
+            for int8_input in (False, True)]
+
+
+# After the passes only the quantizes of the f32 inputs remain (one per
+# input), none of the concat.
+MOVER_CONFIGS = tuple(
+    Config(label, backend, passes=PASSES, must=("pdnn.concat", "i8>"),
+           must_not=("pdnn.dequantize", "-> tensor<2x48x20x20xf32>", "-> tensor<1x6x6x6xf32>"))
+    for label, backend in (("fused-onednn", "onednn"), ("fused-reference", "reference")))
+
 GROUPS = {"products": (product_cases, PRODUCT_CONFIGS, (("fused-onednn", "fused-reference"),)),
-          "gru": (gru_cases, GRU_CONFIGS, ())}
+          "gru": (gru_cases, GRU_CONFIGS, ()),
+          "movers": (mover_cases, MOVER_CONFIGS, (("fused-onednn", "fused-reference"),))}
 
 
 def main():

@@ -51,7 +51,7 @@ INT8_PASSES = ["--lower-fake-quantization", "--pdnn-fuse", "--fuse-quantized-ops
 
 def int8_summary(path):
     """How much of a graph runs in int8: its convolutions and products on
-    int8 data, those left in f32, and the dequantizes between."""
+    int8 data, those left in f32, and the dequantizes and quantizes between."""
     int8 = f32 = 0
     for line in open(path):
         if any("pdnn.%s " % op in line for op in ("conv2d", "depthwise_conv2d", "fc", "mul",
@@ -61,8 +61,9 @@ def int8_summary(path):
                 int8 += 1
             else:
                 f32 += 1
-    dequantize = open(path).read().count("pdnn.dequantize")
-    return "INT8 graph: %d int8 ops, %d f32 ops, %d dequantize" % (int8, f32, dequantize)
+    text = open(path).read()
+    return "INT8 graph: %d int8 ops, %d f32 ops, %d dequantize, %d quantize" % (
+        int8, f32, text.count("pdnn.dequantize"), text.count("pdnn.quantize"))
 
 
 def parse_shape(text):
