@@ -180,13 +180,26 @@ makeDescriptor(const Image &src, const Image &dst,
 } // namespace
 
 void pdnnrt::planConvolutionWeights(PreparedWeights &weights,
-                                    const int64_t *plan) {
+                                    const int64_t *plan, const Tensor &scales) {
   const int64_t oc = weights.dims[0], icPerGroup = weights.dims[1];
   const int64_t kh = weights.dims[2], kw = weights.dims[3];
   auto [groups, g, src, dst] = readImagePlan(plan);
   if (groups < 1 || oc % groups != 0 || !g.valid() ||
       weights.type != PDNNRT_TYPE_F32)
     return; // the call reports what is wrong
+  // int8: the weights are quantized with their scales as the call will
+  // (checkPrecision's mask rule); without constant scales the call does it.
+  const bool int8 = src.type != dt::f32;
+  WeightsQuantization quantization;
+  if (int8) {
+    if (!scales.present)
+      return;
+    quantization.rnn = false;
+    readScales(scales, oc, /*nonZero=*/true, quantization.scales);
+    quantization.mask = quantization.scales.size() == 1 ? 0
+                        : groups == 1                   ? 1 << 0
+                                                        : (1 << 0) | (1 << 1);
+  }
   src.c = icPerGroup * groups;
   dst.c = oc;
   // An open size: a modest image that the kernel covers.
@@ -197,10 +210,11 @@ void pdnnrt::planConvolutionWeights(PreparedWeights &weights,
   if (dst.h == 0 || dst.w == 0)
     return;
   dnnl::memory::desc user = paddleWeights(oc, icPerGroup, kh, kw, groups);
-  auto pd = makeDescriptor(src, dst, user, dt::f32, /*bias=*/true, g,
-                           cachedPrimitiveAttr());
+  auto pd = makeDescriptor(src, dst, user, int8 ? dt::s8 : dt::f32,
+                           /*bias=*/true, g, cachedPrimitiveAttr());
   if (pd.weights_desc() != user)
-    weights.inLayout(user, pd.weights_desc(), 0, nullptr, /*planned=*/true);
+    weights.inLayout(user, pd.weights_desc(), 0, int8 ? &quantization : nullptr,
+                     /*planned=*/true);
 }
 
 void pdnnrt::run(const ConvolutionCall &call) {

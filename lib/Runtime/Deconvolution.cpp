@@ -95,7 +95,9 @@ void pdnnrt::planDeconvolutionWeights(PreparedWeights &weights,
   const int64_t kh = weights.dims[2], kw = weights.dims[3];
   auto [groups, g, src, dst] = readImagePlan(plan);
   if (groups < 1 || ic % groups != 0 || !g.valid() ||
-      weights.type != PDNNRT_TYPE_F32)
+      weights.type != PDNNRT_TYPE_F32 ||
+      src.type != dnnl::memory::data_type::f32 ||
+      dst.type != dnnl::memory::data_type::f32)
     return; // the call reports what is wrong
   src.c = ic;
   dst.c = ocPerGroup * groups;

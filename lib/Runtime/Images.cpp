@@ -78,5 +78,7 @@ ImagePlan pdnnrt::readImagePlan(const int64_t *plan) {
   p.dst.block = plan[PDNNRT_PLAN_CONV_DST_BLOCK];
   p.src.h = plan[PDNNRT_PLAN_CONV_SRC_HEIGHT];
   p.src.w = plan[PDNNRT_PLAN_CONV_SRC_WIDTH];
+  p.src.type = oneDNNDataType(static_cast<int32_t>(plan[PDNNRT_PLAN_CONV_SRC_TYPE]));
+  p.dst.type = oneDNNDataType(static_cast<int32_t>(plan[PDNNRT_PLAN_CONV_DST_TYPE]));
   return p;
 }

@@ -107,7 +107,7 @@ static void plan(PreparedWeights &weights, const PrepareWeightsCall &call) {
     switch (call.role) {
     case PDNNRT_WEIGHTS_CONVOLUTION:
       expectSize(PDNNRT_PLAN_CONV_SIZE);
-      return planConvolutionWeights(weights, values);
+      return planConvolutionWeights(weights, values, call.scales);
     case PDNNRT_WEIGHTS_DECONVOLUTION:
       expectSize(PDNNRT_PLAN_CONV_SIZE);
       return planDeconvolutionWeights(weights, values);

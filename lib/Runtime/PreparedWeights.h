@@ -111,7 +111,8 @@ void expectPreparedFrom(const PreparedWeights &handle, const Tensor &weights,
 /// are -1), and copies the weights into the layout it picked. Defined with
 /// the primitive that reads the weights, so that both make their
 /// descriptors one way.
-void planConvolutionWeights(PreparedWeights &weights, const int64_t *plan);
+void planConvolutionWeights(PreparedWeights &weights, const int64_t *plan,
+                            const Tensor &scales);
 void planDeconvolutionWeights(PreparedWeights &weights, const int64_t *plan);
 void planMatmulWeights(PreparedWeights &weights, const int64_t *plan,
                        const Tensor &scales);

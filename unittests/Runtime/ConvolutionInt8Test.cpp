@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TestUtil.h"
+#include "WeightCopies.h"
 
 #include <cstdint>
 #include <vector>
@@ -31,13 +32,14 @@ struct OnePixel {
       wScalesRef{wScales, {2}}, biasRef{bias, {2}},
       outputScalesRef{outputScales, {2}}, dstRef{dst, {1, 2, 1, 1}};
 
-  int32_t run(bool withWScales, float sumScale = 1.0f, int32_t sum = 0) {
+  int32_t run(bool withWScales, float sumScale = 1.0f, int32_t sum = 0,
+              pdnnrt_prepared_weights *prepared = nullptr) {
     return pdnnrt_convolution(
         ARG(srcRef), ARG(weightsRef), ARG(biasRef),
         withWScales ? wScalesRef.rank() : 0,
         withWScales ? wScalesRef.desc() : nullptr,
         withWScales ? wScalesRef.type() : PDNNRT_TYPE_NONE,
-        ARG(outputScalesRef), /*weightsPrepared=*/nullptr, 0, 0, 0, 0,
+        ARG(outputScalesRef), prepared, 0, 0, 0, 0,
         ARG(dstRef), 1, 1, 1, 1, /*groups=*/1, /*channelsLast=*/0, sum,
         PDNNRT_ELTWISE_NONE, 0.f, 0.f, sumScale, /*activationScale=*/1.f);
   }
@@ -49,6 +51,41 @@ TEST_F(ConvolutionInt8Test, QuantizesTheWeightsAndAppliesTheScales) {
   // s8 weights: rint(0.5·2) = 1, rint(-0.25·2) = -0 -> 0; rint(0.1·10) = 1,
   // rint(0.2·10) = 2. Channel 0: (200 + 3)·0.5 = 101.5 -> 102 (to even);
   // channel 1: (200 + 200 - 1)·0.25 = 99.75 -> 100.
+  EXPECT_EQ(c.dst[0], 102);
+  EXPECT_EQ(c.dst[1], 100);
+}
+
+TEST_F(ConvolutionInt8Test, PlannedWeightsAreQuantizedWhenPrepared) {
+  // A plan of this call (u8 src, s8 dst) with its weight scales: the
+  // handle holds the s8 weights in the primitive's layout from the start,
+  // so the call copies nothing, and computes what it computes unprepared.
+  OnePixel c;
+  std::vector<int64_t> plan(PDNNRT_PLAN_CONV_SIZE, 0);
+  for (int i : {PDNNRT_PLAN_CONV_GROUPS, PDNNRT_PLAN_CONV_STRIDE_H,
+                PDNNRT_PLAN_CONV_STRIDE_W, PDNNRT_PLAN_CONV_DILATION_H,
+                PDNNRT_PLAN_CONV_DILATION_W, PDNNRT_PLAN_CONV_SRC_HEIGHT,
+                PDNNRT_PLAN_CONV_SRC_WIDTH})
+    plan[i] = 1;
+  plan[PDNNRT_PLAN_CONV_SRC_TYPE] = PDNNRT_TYPE_UI8;
+  plan[PDNNRT_PLAN_CONV_DST_TYPE] = PDNNRT_TYPE_SI8;
+  MemRef planRef(plan, {PDNNRT_PLAN_CONV_SIZE});
+  WeightCopies before = WeightCopies::now();
+  Prepared planned(c.weightsRef, PDNNRT_WEIGHTS_CONVOLUTION, &planRef,
+                   &c.wScalesRef);
+  WeightCopies afterLoad = WeightCopies::now();
+  EXPECT_EQ(afterLoad.atLoad - before.atLoad, 1);
+  ASSERT_RT_OK(c.run(/*withWScales=*/true, 1.0f, 0, planned.get()));
+  EXPECT_EQ(WeightCopies::now().onCall, afterLoad.onCall);
+  EXPECT_EQ(c.dst[0], 102);
+  EXPECT_EQ(c.dst[1], 100);
+
+  // Without the scales the plan cannot quantize: the first call does.
+  Prepared unscaled(c.weightsRef, PDNNRT_WEIGHTS_CONVOLUTION, &planRef);
+  WeightCopies afterUnscaled = WeightCopies::now();
+  EXPECT_EQ(afterUnscaled.atLoad, afterLoad.atLoad);
+  c.dst = {0, 0};
+  ASSERT_RT_OK(c.run(/*withWScales=*/true, 1.0f, 0, unscaled.get()));
+  EXPECT_EQ(WeightCopies::now().onCall - afterUnscaled.onCall, 1);
   EXPECT_EQ(c.dst[0], 102);
   EXPECT_EQ(c.dst[1], 100);
 }

@@ -351,7 +351,7 @@ TEST_F(PreparedWeightsTest, APlanOfTheWrongSizeIsAnError) {
                                    PDNNRT_WEIGHTS_CONVOLUTION, &handle),
             0);
   EXPECT_STREQ(lastError(), "pdnnrt_prepare_weights: a plan for convolution "
-                            "weights has 3 values, expected 14");
+                            "weights has 3 values, expected 16");
   EXPECT_EQ(handle, nullptr);
 }
 

@@ -68,6 +68,8 @@ SmallVector<int64_t> planImageProduct(ConvOp op) {
   const unsigned h = last && src.getRank() == 4 ? 1 : 2;
   plan[PDNNRT_PLAN_CONV_SRC_HEIGHT] = sizeOrOpen(src, h);
   plan[PDNNRT_PLAN_CONV_SRC_WIDTH] = sizeOrOpen(src, h + 1);
+  plan[PDNNRT_PLAN_CONV_SRC_TYPE] = typeCode(src);
+  plan[PDNNRT_PLAN_CONV_DST_TYPE] = typeCode(dst);
   return plan;
 }
 
@@ -126,11 +128,12 @@ WeightsPlan planRnn(RnnOp op, OpBuilder &builder) {
 WeightsPlan mlir::pdnn::planWeightsOf(Operation *consumer, OpBuilder &builder) {
   return llvm::TypeSwitch<Operation *, WeightsPlan>(consumer)
       .Case([](pdnnrt::ConvolutionOp op) {
-        // int8 convolutions are prepared by their first call: the plan
-        // says nothing of precisions yet.
-        if (!getElementTypeOrSelf(op.getSrc().getType()).isF32())
-          return WeightsPlan();
-        return WeightsPlan{planImageProduct(op), Value()};
+        // An int8 convolution's f32 weights are quantized at load with its
+        // scales, when those are constants (else by its first call).
+        Value scales;
+        if (op.getWScales() && matchPattern(op.getWScales(), m_Constant()))
+          scales = op.getWScales();
+        return WeightsPlan{planImageProduct(op), scales};
       })
       .Case([](pdnnrt::DeconvolutionOp op) {
         return WeightsPlan{planImageProduct(op), Value()};

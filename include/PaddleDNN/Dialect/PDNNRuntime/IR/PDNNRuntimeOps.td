@@ -769,7 +769,7 @@ def PDNNRT_PrepareWeightsOp
 
     ```mlir
     %h = pdnnrt.prepare_weights %w {role = #pdnnrt.weights<rnn_iter>} : tensor<1x1x5x3x5xf32>
-    %c = pdnnrt.prepare_weights %k plan(%p : tensor<12xi64>) {role = #pdnnrt.weights<convolution>} : tensor<8x3x3x3xf32>
+    %c = pdnnrt.prepare_weights %k plan(%p : tensor<16xi64>) {role = #pdnnrt.weights<convolution>} : tensor<8x3x3x3xf32>
     ```
   }];
   let arguments = (ins PDNNRT_Buffer<[F32, BF16, SI8], [2, 3, 4, 5]>:$weights,
