@@ -185,6 +185,9 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv, "Reads the text of images with PaddleOCR's models\n");
   if (!drawPath.empty() && images.size() != 1)
     return fail("--draw takes one image");
+  // Before the networks compile (seconds), not after.
+  if (!drawPath.empty() && !cv::haveImageWriter(drawPath))
+    return fail("cannot write '" + drawPath + "' (is its extension an image's?)");
   // OpenCV reads its decoders' pixel limit once, before the first image.
   setenv("OPENCV_IO_MAX_IMAGE_PIXELS", std::to_string(maxPixels).c_str(), /*overwrite=*/1);
 
