@@ -66,6 +66,19 @@ dnnl::memory::desc paddleWeights(int64_t oc, int64_t icPerGroup, int64_t kh,
                             tag::goihw);
 }
 
+/// How f32 weights become s8: their scales, one or one per output channel,
+/// and oneDNN's mask over the weights' dimensions: oihw's output channel
+/// is dimension 0; goihw's dimensions 0 and 1 (group, channel in group),
+/// whose scales run in output-channel order.
+void readWeightScales(const Tensor &scales, int64_t oc, int64_t groups,
+                      WeightsQuantization &quantization) {
+  quantization.rnn = false;
+  readScales(scales, oc, /*nonZero=*/true, quantization.scales);
+  quantization.mask = quantization.scales.size() == 1 ? 0
+                      : groups == 1                   ? 1 << 0
+                                                      : (1 << 0) | (1 << 1);
+}
+
 /// Checks the images' and weights' types against f32 or int8 and reads the
 /// int8 scales into `p` (kept by the thread, so its lists keep their
 /// capacity).
@@ -97,13 +110,7 @@ void checkPrecision(const ConvolutionCall &call, const Image &src,
   if (p.userWeights == dt::f32) {
     if (!call.wScales.present)
       fail("f32 weights of an int8 convolution need wScales, their scales");
-    p.quantization.rnn = false;
-    readScales(call.wScales, oc, /*nonZero=*/true, p.quantization.scales);
-    // oihw: the output channel is dimension 0; goihw: dimensions 0 and 1
-    // (group, channel in group), whose scales run in output-channel order.
-    p.quantization.mask = p.quantization.scales.size() == 1 ? 0
-                          : groups == 1                      ? 1 << 0
-                                                             : (1 << 0) | (1 << 1);
+    readWeightScales(call.wScales, oc, groups, p.quantization);
     p.quantizeWeights = true;
   } else if (call.wScales.present) {
     fail("wScales quantize f32 weights; these are already si8");
@@ -187,18 +194,14 @@ void pdnnrt::planConvolutionWeights(PreparedWeights &weights,
   if (groups < 1 || oc % groups != 0 || !g.valid() ||
       weights.type != PDNNRT_TYPE_F32)
     return; // the call reports what is wrong
-  // int8: the weights are quantized with their scales as the call will
-  // (checkPrecision's mask rule); without constant scales the call does it.
+  // int8: the weights are quantized with their scales as the call will;
+  // without constant scales the call does it.
   const bool int8 = src.type != dt::f32;
   WeightsQuantization quantization;
   if (int8) {
     if (!scales.present)
       return;
-    quantization.rnn = false;
-    readScales(scales, oc, /*nonZero=*/true, quantization.scales);
-    quantization.mask = quantization.scales.size() == 1 ? 0
-                        : groups == 1                   ? 1 << 0
-                                                        : (1 << 0) | (1 << 1);
+    readWeightScales(scales, oc, groups, quantization);
   }
   src.c = icPerGroup * groups;
   dst.c = oc;
