@@ -11,6 +11,13 @@
 using namespace pdnnrt;
 using tag = dnnl::memory::format_tag;
 
+void Image::readAsChannelsLast() {
+  if (block > 0 && c == block) {
+    block = 0;
+    channelsLast = true;
+  }
+}
+
 tag Image::tag() const {
   if (block == 8)
     return tag::nChw8c;
@@ -39,15 +46,27 @@ Image pdnnrt::readImage(const Tensor &t, bool channelsLast, int64_t channels) {
     return image;
   }
   // [N, ceil(C/b), H, W, b]
-  image.block = t.size(4);
-  if (image.block != 8 && image.block != 16)
-    fail("%s is blocked by %lld channels; the runtime takes blocks of 8 or 16",
-         t.name, static_cast<long long>(image.block));
   if (channelsLast)
     fail("%s is blocked; channelsLast describes plain images", t.name);
   image.n = t.size(0);
   image.h = t.size(2);
   image.w = t.size(3);
+  image.block = t.size(4);
+  // One block of all the channels is nhwc, the layout of low-precision
+  // images (oneDNN's int8 convolutions take no other) and of an int8
+  // convolution's f32 result.
+  bool allChannels = t.size(1) == 1 && (channels < 0 || channels == image.block);
+  if (allChannels && (isLowPrecisionImage(image.type) ||
+                      (image.block != 8 && image.block != 16))) {
+    image.c = image.block;
+    image.block = 0;
+    image.channelsLast = true;
+    return image;
+  }
+  if (image.block != 8 && image.block != 16)
+    fail("%s is blocked by %lld channels; the runtime takes blocks of 8 or "
+         "16, and an int8 or bf16 image one block of all its channels",
+         t.name, static_cast<long long>(image.block));
   int64_t padded = t.size(1) * image.block;
   if (channels < 0) {
     image.c = padded;
@@ -62,6 +81,11 @@ Image pdnnrt::readImage(const Tensor &t, bool channelsLast, int64_t channels) {
   return image;
 }
 
+bool pdnnrt::isLowPrecisionImage(dnnl::memory::data_type type) {
+  using dt = dnnl::memory::data_type;
+  return type == dt::u8 || type == dt::s8 || type == dt::bf16;
+}
+
 ImagePlan pdnnrt::readImagePlan(const int64_t *plan) {
   ImagePlan p;
   p.groups = plan[PDNNRT_PLAN_CONV_GROUPS];
@@ -74,11 +98,20 @@ ImagePlan pdnnrt::readImagePlan(const int64_t *plan) {
   p.src.n = p.dst.n = 1;
   p.src.channelsLast = p.dst.channelsLast =
       plan[PDNNRT_PLAN_CONV_CHANNELS_LAST];
-  p.src.block = plan[PDNNRT_PLAN_CONV_SRC_BLOCK];
-  p.dst.block = plan[PDNNRT_PLAN_CONV_DST_BLOCK];
   p.src.h = plan[PDNNRT_PLAN_CONV_SRC_HEIGHT];
   p.src.w = plan[PDNNRT_PLAN_CONV_SRC_WIDTH];
   p.src.type = oneDNNDataType(static_cast<int32_t>(plan[PDNNRT_PLAN_CONV_SRC_TYPE]));
   p.dst.type = oneDNNDataType(static_cast<int32_t>(plan[PDNNRT_PLAN_CONV_DST_TYPE]));
+  // The images' layouts as readImage reads them: a low-precision image
+  // blocked by its own channels (the plan does not know them) is nhwc.
+  for (auto [image, block] :
+       {std::pair<Image *, int64_t>{&p.src, plan[PDNNRT_PLAN_CONV_SRC_BLOCK]},
+        {&p.dst, plan[PDNNRT_PLAN_CONV_DST_BLOCK]}}) {
+    image->block = block;
+    if (block > 0 && (isLowPrecisionImage(image->type) || (block != 8 && block != 16))) {
+      image->block = 0;
+      image->channelsLast = true;
+    }
+  }
   return p;
 }

@@ -2,7 +2,8 @@
 //
 // The convolution family's calls take images as [N, C, H, W] (nchw, or
 // nhwc with channelsLast) or blocked [N, ceil(C/b), H, W, b] (oneDNN's
-// nChw{b}c). Image reads one such argument into oneDNN's terms: the logical
+// nChw{b}c, b = 8 or 16); one block of all C channels, [N, 1, H, W, C], is
+// nhwc, the layout of int8 and bf16 images. Image reads one such argument into oneDNN's terms: the logical
 // dims (N, C, H, W) and the memory descriptor of the buffer.
 //
 //===----------------------------------------------------------------------===//
@@ -36,9 +37,16 @@ struct Image {
   dnnl::memory::desc anyDesc() const {
     return dnnl::memory::desc(dims(), type, dnnl::memory::format_tag::any);
   }
+  /// One block of all the channels is nhwc too: reads it so (an int8
+  /// convolution's f32 dst of 8 or 16 channels next to its nhwc src).
+  void readAsChannelsLast();
   /// The cache key's description of this image.
   void addTo(class Key &key) const;
 };
+
+/// u8, s8 and bf16 images, which are nhwc when blocked by all their
+/// channels.
+bool isLowPrecisionImage(dnnl::memory::data_type type);
 
 /// Reads image argument `t`. A blocked image has `channels` channels when
 /// that is known (a convolution's, from its weights; checked against the

@@ -126,6 +126,9 @@ void pdnnrt::run(const RelayoutCall &call) {
     fail("one of src and dst must be blocked (rank 5), the other plain "
          "(rank 4); got ranks %d and %d",
          src.rank, dst.rank);
+  if (src.type != dst.type)
+    fail("a relayout keeps the element type; src is %s and dst %s",
+         elementTypeName(src.type), elementTypeName(dst.type));
   const Tensor &plainTensor = src.rank == 4 ? src : dst;
   Image plain = readImage(plainTensor, /*channelsLast=*/false);
   Image blocked = readImage(src.rank == 5 ? src : dst, false, plain.c);

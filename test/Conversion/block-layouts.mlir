@@ -279,3 +279,38 @@ func.func @division(%x: tensor<1x4x4x4xf32>) -> tensor<1x8x4x4xf32> {
   %2 = pdnn.conv2d Input(%1) Filter(%w2) : (tensor<1x6x4x4xf32>, tensor<8x6x1x1xf32>) -> tensor<1x8x4x4xf32>
   return %2 : tensor<1x8x4x4xf32>
 }
+
+// -----
+
+// int8 and bf16 convolutions run nhwc, one block of all the channels
+// ([N, 1, H, W, C]), whatever the f32 block: the u8 image enters nhwc (3
+// channels too: oneDNN's int8 kernels take no other layout), the s8
+// convolution reads the u8 one's result as it is, and so does the f32
+// convolution after the s8 one's f32 result; the bf16 chain is nhwc too.
+// CHECK-LABEL: func @low_precision_nhwc
+// CHECK-DAG: %[[X:.*]] = pdnnrt.relayout ins(%arg4 : tensor<1x24x8x8xbf16>) outs(%{{.*}} : tensor<1x1x8x8x24xbf16>)
+// CHECK-DAG: %[[IN:.*]] = pdnnrt.relayout ins(%arg0 : tensor<1x3x8x8xui8>) outs(%{{.*}} : tensor<1x1x8x8x3xui8>)
+// CHECK: %[[A:.*]] = pdnnrt.convolution ins(%[[IN]], {{.*}}) outs(%{{.*}} : tensor<1x1x8x8x24xsi8>)
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: %[[B:.*]] = pdnnrt.convolution ins(%[[A]], {{.*}}) outs(%{{.*}} : tensor<1x1x8x8x24xf32>)
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: %[[C:.*]] = pdnnrt.convolution ins(%[[B]], {{.*}}) outs(%{{.*}} : tensor<1x1x8x8x24xf32>)
+// CHECK: pdnnrt.relayout ins(%[[C]] : tensor<1x1x8x8x24xf32>) outs(%{{.*}} : tensor<1x24x8x8xf32>)
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: %[[D:.*]] = pdnnrt.convolution ins(%[[X]], {{.*}}) outs(%{{.*}} : tensor<1x1x8x8x24xbf16>)
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: %[[E:.*]] = pdnnrt.convolution ins(%[[D]], {{.*}}) outs(%{{.*}} : tensor<1x1x8x8x24xbf16>)
+// CHECK: pdnnrt.relayout ins(%[[E]] : tensor<1x1x8x8x24xbf16>) outs(%{{.*}} : tensor<1x24x8x8xbf16>)
+// PLAIN-LABEL: func @low_precision_nhwc
+// PLAIN-NOT: pdnnrt.relayout
+// PLAIN: return
+func.func @low_precision_nhwc(%x: tensor<1x3x8x8xui8>, %f: tensor<24x3x3x3xf32>, %g: tensor<24x24x1x1xf32>,
+                              %h: tensor<24x24x3x3xf32>, %y: tensor<1x24x8x8xbf16>)
+    -> (tensor<1x24x8x8xf32>, tensor<1x24x8x8xbf16>) {
+  %0 = pdnn.conv2d Input(%x) Filter(%f) {paddings = array<i32: 1, 1>, Scale_in = 2.0 : f32, Scale_weights = array<f32: 100.0>, Scale_out = 4.0 : f32} : (tensor<1x3x8x8xui8>, tensor<24x3x3x3xf32>) -> tensor<1x24x8x8xsi8>
+  %1 = pdnn.conv2d Input(%0) Filter(%g) {Scale_in = 4.0 : f32, Scale_weights = array<f32: 100.0>, force_fp32_output = true} : (tensor<1x24x8x8xsi8>, tensor<24x24x1x1xf32>) -> tensor<1x24x8x8xf32>
+  %2 = pdnn.conv2d Input(%1) Filter(%g) : (tensor<1x24x8x8xf32>, tensor<24x24x1x1xf32>) -> tensor<1x24x8x8xf32>
+  %3 = pdnn.conv2d Input(%y) Filter(%h) {paddings = array<i32: 1, 1>} : (tensor<1x24x8x8xbf16>, tensor<24x24x3x3xf32>) -> tensor<1x24x8x8xbf16>
+  %4 = pdnn.conv2d Input(%3) Filter(%g) {fuse_activation = "relu"} : (tensor<1x24x8x8xbf16>, tensor<24x24x1x1xf32>) -> tensor<1x24x8x8xbf16>
+  return %2, %4 : tensor<1x24x8x8xf32>, tensor<1x24x8x8xbf16>
+}

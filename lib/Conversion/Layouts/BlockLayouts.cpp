@@ -7,7 +7,9 @@
 // rebuilt on its blocked operands, and `pdnnrt.relayout` calls convert at
 // the edges, once per value: a blocked value gets one plain copy for all
 // its plain readers, a plain value one blocked copy for all its blocked
-// readers.
+// readers. An int8 or bf16 convolution's images are nhwc instead, the one
+// layout oneDNN's int8 kernels take: one block of all the channels,
+// [N, 1, H, W, C]; the calls that continue its subgraph keep that.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,8 +39,17 @@ constexpr int64_t kMinBlockedChannels = 4;
 
 static RankedTensorType imageType(Value v) {
   auto type = dyn_cast<RankedTensorType>(v.getType());
-  return type && type.getRank() == 4 && type.getElementType().isF32() ? type
-                                                                      : nullptr;
+  if (!type || type.getRank() != 4)
+    return nullptr;
+  Type element = type.getElementType();
+  return element.isF32() || element.isBF16() || element.isInteger(8) ? type : nullptr;
+}
+
+/// Whether a convolution on `src` runs nhwc: int8 data (oneDNN's int8
+/// kernels take no other layout) and bf16 (its AMX kernels' layout).
+static bool isNhwcConvolution(Value src) {
+  Type element = getElementTypeOrSelf(src.getType());
+  return element.isInteger(8) || element.isBF16();
 }
 
 /// A leading window of an image: extract_slice at offset 0 with unit
@@ -84,12 +95,18 @@ private:
   void rebuild(Operation *op);
 
   bool isBlocked(Value v) const { return converted.count(throughCasts(v)); }
+  /// The block of converted value `v` (its channels when nhwc).
+  int64_t blockOf(Value v) const {
+    return cast<RankedTensorType>(converted.lookup(throughCasts(v)).getType())
+        .getDimSize(4);
+  }
   int64_t channelsOf(Value v) const {
     RankedTensorType type = imageType(v);
     return type ? type.getDimSize(1) : ShapedType::kDynamic;
   }
-  /// The blocked version of image `v` (relayouting a plain one once).
-  Value blockedVersion(Value v, int64_t channels);
+  /// The version of image `v` blocked by `b` channels (relayouting a plain
+  /// one once); b = 0 takes a converted `v` in whichever layout it has.
+  Value blockedVersion(Value v, int64_t channels, int64_t b);
   /// The plain version of `v`: itself, or one relayout of its blocked
   /// version.
   Value plainVersion(Value v);
@@ -98,9 +115,9 @@ private:
   void dropDeadViews(Value v);
   /// A size query of converted value `old`, answered by its blocked value.
   void replaceDim(tensor::DimOp dim, Value old);
-  /// A new blocked tensor shaped like plain image `like` (N, H, W) with
-  /// `channels`.
-  Value emptyBlocked(Location loc, Value like, int64_t channels);
+  /// A new tensor blocked by `b`, shaped like plain image `like` (N, H, W,
+  /// element type) with `channels`.
+  Value emptyBlocked(Location loc, Value like, int64_t channels, int64_t b);
 
   Operation *root;
   int64_t block;
@@ -109,33 +126,38 @@ private:
   /// blocked replacements, and their channel counts.
   DenseMap<Value, Value> converted;
   DenseMap<Value, int64_t> convertedChannels;
-  /// Blocked copies of plain values, and plain copies of converted ones.
-  DenseMap<Value, Value> blockedCopies, plainCopies;
+  /// Blocked copies of plain values (by value and block), and plain copies
+  /// of converted ones.
+  DenseMap<std::pair<Value, int64_t>, Value> blockedCopies;
+  DenseMap<Value, Value> plainCopies;
   SmallVector<Operation *> chosen;
 };
 
-Value BlockLayouts::emptyBlocked(Location loc, Value like, int64_t channels) {
+Value BlockLayouts::emptyBlocked(Location loc, Value like, int64_t channels, int64_t b) {
   SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(rewriter, loc, like);
-  SmallVector<OpFoldResult> blocked{sizes[0],
-                                    rewriter.getIndexAttr((channels + block - 1) / block),
-                                    sizes[2], sizes[3], rewriter.getIndexAttr(block)};
-  return tensor::EmptyOp::create(rewriter, loc, blocked, rewriter.getF32Type());
+  SmallVector<OpFoldResult> blocked{sizes[0], rewriter.getIndexAttr((channels + b - 1) / b),
+                                    sizes[2], sizes[3], rewriter.getIndexAttr(b)};
+  return tensor::EmptyOp::create(rewriter, loc, blocked, getElementTypeOrSelf(like.getType()));
 }
 
-Value BlockLayouts::blockedVersion(Value v, int64_t channels) {
+Value BlockLayouts::blockedVersion(Value v, int64_t channels, int64_t b) {
   if (auto cast = v.getDefiningOp<tensor::CastOp>())
     if (imageType(cast.getSource()))
-      return blockedVersion(cast.getSource(), channels);
+      return blockedVersion(cast.getSource(), channels, b);
+  // A converted value in another layout than `b` goes through plain.
+  if (b != 0 && isBlocked(v) && blockOf(v) != b)
+    return blockedVersion(plainVersion(v), channels, b);
   if (tensor::ExtractSliceOp slice = leadingSlice(v)) {
     if (isBlocked(slice.getSource())) {
       // The same window of the blocked image.
-      Value source = blockedVersion(slice.getSource(), channels);
+      Value source = blockedVersion(slice.getSource(), channels, b);
+      int64_t sourceBlock = cast<RankedTensorType>(source.getType()).getDimSize(4);
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointAfterValue(v);
       SmallVector<OpFoldResult> sizes = slice.getMixedSizes();
       SmallVector<OpFoldResult> blockedSizes{
-          sizes[0], rewriter.getIndexAttr((channels + block - 1) / block), sizes[2],
-          sizes[3], rewriter.getIndexAttr(block)};
+          sizes[0], rewriter.getIndexAttr((channels + sourceBlock - 1) / sourceBlock),
+          sizes[2], sizes[3], rewriter.getIndexAttr(sourceBlock)};
       SmallVector<OpFoldResult> zeros(5, rewriter.getIndexAttr(0)),
           ones(5, rewriter.getIndexAttr(1));
       return tensor::ExtractSliceOp::create(rewriter, slice.getLoc(), source, zeros,
@@ -145,17 +167,19 @@ Value BlockLayouts::blockedVersion(Value v, int64_t channels) {
   Value origin = v;
   if (Value b = converted.lookup(origin))
     return b;
-  if (Value b = blockedCopies.lookup(v))
-    return b;
+  if (b == 0)
+    b = block;
+  if (Value copy = blockedCopies.lookup({v, b}))
+    return copy;
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointAfterValue(v);
   Location loc = v.getLoc();
-  Value dst = emptyBlocked(loc, v, channels);
-  Value b = pdnnrt::RelayoutOp::create(rewriter, loc, TypeRange{dst.getType()},
-                                       v, dst)
-                .getResult(0);
-  blockedCopies[v] = b;
-  return b;
+  Value dst = emptyBlocked(loc, v, channels, b);
+  Value copy = pdnnrt::RelayoutOp::create(rewriter, loc, TypeRange{dst.getType()},
+                                          v, dst)
+                   .getResult(0);
+  blockedCopies[{v, b}] = copy;
+  return copy;
 }
 
 Value BlockLayouts::plainVersion(Value v) {
@@ -174,7 +198,8 @@ Value BlockLayouts::plainVersion(Value v) {
   SmallVector<OpFoldResult> plainSizes{sizes[0],
                                        rewriter.getIndexAttr(convertedChannels.lookup(origin)),
                                        sizes[2], sizes[3]};
-  Value dst = tensor::EmptyOp::create(rewriter, loc, plainSizes, rewriter.getF32Type());
+  Value dst = tensor::EmptyOp::create(rewriter, loc, plainSizes,
+                                      getElementTypeOrSelf(b.getType()));
   Value p = pdnnrt::RelayoutOp::create(rewriter, loc, TypeRange{dst.getType()}, b, dst)
                 .getResult(0);
   if (p.getType() != origin.getType())
@@ -189,7 +214,6 @@ bool BlockLayouts::decide(Operation *op) {
     return !ShapedType::isDynamic(c);
   };
   if (auto conv = dyn_cast<pdnnrt::ConvolutionOp>(op)) {
-    // Blocks are f32 images; int8 convolutions keep their plain layout.
     if (conv.getChannelsLast() || !imageType(conv.getSrc()) ||
         !imageType(conv.getDst()))
       return false;
@@ -233,7 +257,7 @@ bool BlockLayouts::decide(Operation *op) {
     for (Value src : concat.getSrc()) {
       int64_t c = channelsOf(src);
       if (!imageType(src) || !isBlocked(src) || ShapedType::isDynamic(c) ||
-          c % block != 0)
+          c % block != 0 || blockOf(src) != block)
         return false;
     }
     return true;
@@ -245,6 +269,19 @@ void BlockLayouts::rebuild(Operation *op) {
   rewriter.setInsertionPoint(op);
   Location loc = op->getLoc();
   auto dps = cast<DestinationStyleOpInterface>(op);
+  // The call's layout: nhwc for an int8 convolution and for one whose
+  // input is nhwc already (an int8 convolution's f32 result), blocked by
+  // `block` for the other convolutions; the other calls keep their first
+  // source's.
+  bool nhwc;
+  if (auto conv = dyn_cast<pdnnrt::ConvolutionOp>(op))
+    nhwc = isNhwcConvolution(conv.getSrc()) ||
+           (isBlocked(conv.getSrc()) && blockOf(conv.getSrc()) != block);
+  else if (isa<pdnnrt::DeconvolutionOp>(op))
+    nhwc = false;
+  else
+    nhwc = blockOf(op->getOperand(0)) != block;
+  auto blockFor = [&](int64_t channels) { return nhwc ? channels : block; };
   SmallVector<Value> operands;
   for (OpOperand &operand : op->getOpOperands()) {
     Value v = operand.get();
@@ -270,12 +307,13 @@ void BlockLayouts::rebuild(Operation *op) {
           sizes.push_back(rewriter.getIndexAttr(1));
           SmallVector<int64_t> shape(cast<RankedTensorType>(v.getType()).getShape());
           shape.push_back(1);
-          auto type = RankedTensorType::get(shape, rewriter.getF32Type());
+          auto type = RankedTensorType::get(shape, getElementTypeOrSelf(v.getType()));
           operands.push_back(tensor::ExpandShapeOp::create(
               rewriter, loc, type, plainVersion(v),
               ArrayRef<ReassociationIndices>{{0}, {1}, {2}, {3, 4}}, sizes));
         } else {
-          operands.push_back(blockedVersion(v, channelsOf(binary.getSrc0())));
+          int64_t c0 = channelsOf(binary.getSrc0());
+          operands.push_back(blockedVersion(v, c0, blockFor(c0)));
         }
         continue;
       }
@@ -287,17 +325,18 @@ void BlockLayouts::rebuild(Operation *op) {
     if (auto conv = dyn_cast<pdnnrt::ConvolutionOp>(op)) {
       auto w = cast<RankedTensorType>(conv.getWeights().getType());
       int64_t ic = w.getDimSize(1) * conv.getGroups();
-      bool blockedInput = isBlocked(v) || ic >= kMinBlockedChannels;
-      operands.push_back(blockedInput ? blockedVersion(v, ic) : plainVersion(v));
+      // oneDNN's int8 kernels take nhwc sources of any channel count.
+      bool blockedInput = isBlocked(v) || ic >= kMinBlockedChannels || nhwc;
+      operands.push_back(blockedInput ? blockedVersion(v, ic, blockFor(ic)) : plainVersion(v));
       continue;
     }
     if (auto deconv = dyn_cast<pdnnrt::DeconvolutionOp>(op)) {
       int64_t ic = cast<RankedTensorType>(deconv.getWeights().getType()).getDimSize(0);
       bool blockedInput = isBlocked(v) || ic >= kMinBlockedChannels;
-      operands.push_back(blockedInput ? blockedVersion(v, ic) : plainVersion(v));
+      operands.push_back(blockedInput ? blockedVersion(v, ic, block) : plainVersion(v));
       continue;
     }
-    operands.push_back(blockedVersion(v, channelsOf(v)));
+    operands.push_back(blockedVersion(v, channelsOf(v), blockFor(channelsOf(v))));
   }
   // Destinations: in place on a blocked input stays in place; a residual
   // becomes blocked; a new tensor becomes a new blocked tensor.
@@ -326,9 +365,9 @@ void BlockLayouts::rebuild(Operation *op) {
       }
     if (!replacement) {
       if (old.getDefiningOp<tensor::EmptyOp>())
-        replacement = emptyBlocked(loc, old, outChannels);
+        replacement = emptyBlocked(loc, old, outChannels, blockFor(outChannels));
       else
-        replacement = blockedVersion(old, outChannels);
+        replacement = blockedVersion(old, outChannels, blockFor(outChannels));
     }
     operands[index] = replacement;
     resultTypes.push_back(replacement.getType());
@@ -340,8 +379,8 @@ void BlockLayouts::rebuild(Operation *op) {
   state.propertiesAttr = op->getPropertiesAsAttribute();
   // The elementwise calls learn the image's channel count, so that oneDNN
   // keeps the padding channels zero (0 - 1 there, then a sqrt, would feed
-  // a NaN to the next convolution).
-  if (isa<pdnnrt::BinaryOp, pdnnrt::EltwiseOp>(op)) {
+  // a NaN to the next convolution). nhwc images have no padding channels.
+  if (isa<pdnnrt::BinaryOp, pdnnrt::EltwiseOp>(op) && !nhwc) {
     NamedAttrList properties(cast<DictionaryAttr>(state.propertiesAttr));
     properties.set("channels", rewriter.getI32IntegerAttr(int32_t(outChannels)));
     state.propertiesAttr = properties.getDictionary(op->getContext());
