@@ -35,8 +35,8 @@ using dt = dnnl::memory::data_type;
 
 namespace {
 
-/// A call's precision: f32, or int8 with Paddle's scales (oneDNN's output
-/// scales, the sum's and the activation's).
+/// A call's precision: f32, bf16, or int8 with Paddle's scales (oneDNN's
+/// output scales, the sum's and the activation's).
 struct Precision {
   dt userWeights = dt::f32, weights = dt::f32;
   std::vector<float> outputScales;
@@ -79,9 +79,9 @@ void readWeightScales(const Tensor &scales, int64_t oc, int64_t groups,
                                                       : (1 << 0) | (1 << 1);
 }
 
-/// Checks the images' and weights' types against f32 or int8 and reads the
-/// int8 scales into `p` (kept by the thread, so its lists keep their
-/// capacity).
+/// Checks the images' and weights' types against f32, bf16 or int8 and
+/// reads the int8 scales into `p` (kept by the thread, so its lists keep
+/// their capacity).
 void checkPrecision(const ConvolutionCall &call, const Image &src,
                     const Image &dst, int64_t oc, int64_t groups,
                     Precision &p) {
@@ -104,6 +104,19 @@ void checkPrecision(const ConvolutionCall &call, const Image &src,
       fail("wScales, outputScales, sumScale and activationScale are for "
            "int8 convolutions, src is %s", srcName);
     p.weights = dt::f32;
+    return;
+  }
+  if (src.type == dt::bf16) {
+    // f32 weights are rounded to bf16 by their reorder.
+    if (p.userWeights == dt::s8 || (dst.type != dt::bf16 && dst.type != dt::f32))
+      fail("a bf16 convolution takes f32 or bf16 weights and a bf16 or f32 "
+           "dst; got %s and %s",
+           elementTypeName(call.weights.type), elementTypeName(call.dst.type));
+    if (call.wScales.present || call.outputScales.present ||
+        p.sumScale != 1.0f || p.activationScale != 1.0f)
+      fail("wScales, outputScales, sumScale and activationScale are for "
+           "int8 convolutions, src is %s", srcName);
+    p.weights = dt::bf16;
     return;
   }
   p.weights = dt::s8;
@@ -146,6 +159,17 @@ bool int8JitIsInexact(dt srcType) {
   return !vnni;
 }
 
+/// Whether oneDNN has bf16 convolutions here (AVX-512: native bf16, AMX,
+/// or emulated on avx512_core).
+bool hasBf16Convolutions() {
+  static const bool has = [] {
+    auto isa = static_cast<unsigned>(dnnl::get_effective_cpu_isa());
+    return (isa & static_cast<unsigned>(dnnl_cpu_isa_avx512_core) &
+            ~static_cast<unsigned>(dnnl_cpu_isa_avx2)) != 0;
+  }();
+  return has;
+}
+
 bool startsWith(const std::string &text, const char *prefix) {
   return text.rfind(prefix, 0) == 0;
 }
@@ -171,7 +195,15 @@ makeDescriptor(const Image &src, const Image &dst,
                            dnnl::prop_kind::forward_inference,
                            dnnl::algorithm::convolution_direct, s, weightsAny,
                            d, strides, dilates, padL, padR);
-    dnnl::convolution_forward::primitive_desc pd(desc, attr, cpuEngine());
+    dnnl::convolution_forward::primitive_desc pd;
+    try {
+      pd = dnnl::convolution_forward::primitive_desc(desc, attr, cpuEngine());
+    } catch (const dnnl::error &e) {
+      // f32 and int8 convolutions exist everywhere; bf16 ones need AVX-512.
+      if (e.status != dnnl_unimplemented || src.type != dt::bf16)
+        throw;
+      fail("oneDNN has no bf16 convolution kernel on this CPU (%s)", e.what());
+    }
     if (int8JitIsInexact(src.type))
       while (!startsWith(pd.impl_info_str(), "ref") && pd.next_impl()) {
       }
@@ -196,7 +228,7 @@ void pdnnrt::planConvolutionWeights(PreparedWeights &weights,
     return; // the call reports what is wrong
   // int8: the weights are quantized with their scales as the call will;
   // without constant scales the call does it.
-  const bool int8 = src.type != dt::f32;
+  const bool int8 = src.type == dt::u8 || src.type == dt::s8;
   WeightsQuantization quantization;
   if (int8) {
     if (!scales.present)
@@ -213,7 +245,9 @@ void pdnnrt::planConvolutionWeights(PreparedWeights &weights,
   if (dst.h == 0 || dst.w == 0)
     return;
   dnnl::memory::desc user = paddleWeights(oc, icPerGroup, kh, kw, groups);
-  auto pd = makeDescriptor(src, dst, user, int8 ? dt::s8 : dt::f32,
+  if (src.type == dt::bf16 && !hasBf16Convolutions())
+    return; // the call reports it
+  auto pd = makeDescriptor(src, dst, user, int8 ? dt::s8 : src.type,
                            /*bias=*/true, g, cachedPrimitiveAttr());
   if (pd.weights_desc() != user)
     weights.inLayout(user, pd.weights_desc(), 0, int8 ? &quantization : nullptr,
@@ -233,6 +267,8 @@ void pdnnrt::run(const ConvolutionCall &call) {
   bool last = readFlag("channelsLast", call.channelsLast);
   Image src = readImage(call.src, last, icPerGroup * groups);
   Image dst = readImage(call.dst, last, oc);
+  if (src.channelsLast)
+    dst.readAsChannelsLast();
   if (call.strideH < 1 || call.strideW < 1 || call.dilationH < 1 ||
       call.dilationW < 1)
     fail("strides and dilations must be positive");

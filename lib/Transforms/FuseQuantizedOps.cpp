@@ -59,6 +59,15 @@ static DequantizeOp unshiftedDequantize(Value v) {
   return dq;
 }
 
+/// The residual a convolution sums (null for other ops).
+static Value convolutionResidual(Operation *op) {
+  if (auto conv = dyn_cast<Conv2DOp>(op))
+    return conv.getResidual();
+  if (auto conv = dyn_cast<DepthwiseConv2DOp>(op))
+    return conv.getResidual();
+  return {};
+}
+
 /// `v` dequantized from bf16 as it is (scale 1): the bf16 data itself.
 static DequantizeOp bf16Dequantize(Value v) {
   auto dq = v.getDefiningOp<DequantizeOp>();
@@ -276,15 +285,13 @@ public:
     return f;
   }
 
-  /// fc, mul, matmul_v2, fusion_gru, fusion_lstm, rnn on bf16 data: the data,
-  /// and a product's weights dequantized from bf16, go as they are (f32
-  /// weights stay: the kernel rounds them); the result is bf16 when only a
-  /// bf16 quantize reads it.
+  /// fc, mul, matmul_v2, the convolutions, fusion_gru, fusion_lstm, rnn on
+  /// bf16 data: the data, and a product's weights dequantized from bf16, go
+  /// as they are (f32 weights stay: the kernel rounds them); the result is
+  /// bf16 when only a bf16 quantize reads it. A convolution sums its
+  /// residual into Output's buffer: a bf16 Output needs a residual
+  /// dequantized from bf16, an f32 one an f32 residual.
   FailureOr<Fusion> bf16(Operation *op, std::string &why) {
-    if (std::string noKernel = whyNoBf16Kernel(op); !noKernel.empty()) {
-      why = noKernel;
-      return failure();
-    }
     Fusion f;
     f.operands.push_back({0, bf16Dequantize(op->getOperand(0)).getInput()});
     bool isRecurrent = isQuantizableRecurrent(op);
@@ -300,9 +307,20 @@ public:
     if (isa<FusionGruOp, FusionLstmOp, FcOp>(op))
       f.attributes.push_back(
           b.getNamedAttr("mkldnn_data_type", b.getStringAttr("bfloat16")));
-    setOutput(f, onlyQuantizeUser(op->getResult(0), [](QuantizeOp q) {
-                return q.getBfloat16() && q.getScale().convertToFloat() == 1.0f;
-              }));
+    QuantizeOp out = onlyQuantizeUser(op->getResult(0), [](QuantizeOp q) {
+      return q.getBfloat16() && q.getScale().convertToFloat() == 1.0f;
+    });
+    if (Value residual = convolutionResidual(op)) {
+      OpOperand &use = isa<Conv2DOp>(op)
+                           ? cast<Conv2DOp>(op).getResidualDataMutable()[0]
+                           : cast<DepthwiseConv2DOp>(op).getResidualDataMutable()[0];
+      DequantizeOp rounded = bf16Dequantize(residual);
+      if (out && rounded)
+        f.operands.push_back({use.getOperandNumber(), rounded.getInput()});
+      else
+        out = nullptr;
+    }
+    setOutput(f, out);
     return f;
   }
 

@@ -31,14 +31,6 @@ inline bool isQuantizable(Operation *op) {
          isQuantizableRecurrent(op);
 }
 
-/// Why `op` has no bf16 kernel although it is quantizable, or "" if it has
-/// one.
-inline std::string whyNoBf16Kernel(Operation *op) {
-  if (isQuantizableConvolution(op))
-    return "the convolutions run in f32 or int8";
-  return "";
-}
-
 /// Why `op` has no int8 kernel although it is quantizable, or "" if it has
 /// one: oneDNN has no int8 LSTM with peepholes, and among rnn's cells
 /// quantizes only the LSTM.

@@ -162,8 +162,8 @@ struct QuantizePlacementPass
     numPlaced += placed;
   }
 
-  /// Every fc, mul, matmul_v2, fusion_gru and fusion_lstm on f32 data takes
-  /// bf16 data
+  /// Every fc, mul, matmul_v2, conv2d, depthwise_conv2d, fusion_gru,
+  /// fusion_lstm and rnn on f32 data takes bf16 data
   /// (matmul_v2 both operands); a product's result goes through bf16 when
   /// only placed ops read it, so that it writes bf16 for them.
   void placeBf16() {
@@ -176,14 +176,6 @@ struct QuantizePlacementPass
         if (!isQuantizable(op) ||
             !getElementTypeOrSelf(op->getOperand(0).getType()).isF32())
           return;
-        // Rounding its data would only lose precision: the op stays f32.
-        if (std::string why = whyNoBf16Kernel(op); !why.empty()) {
-          remark::missed(
-              op->getLoc(),
-              remark::RemarkOpts::name("NotPlaced").category(getArgument()))
-              << remark::reason("{0}", why);
-          return;
-        }
         ops.push_back(op);
       });
       llvm::SmallPtrSet<Operation *, 16> isPlaced(ops.begin(), ops.end());

@@ -78,13 +78,39 @@ func.func @already_bf16(%x: tensor<4x8xbf16>, %w: tensor<8x6xf32>) -> tensor<4x6
 
 // -----
 
-// The convolutions run in f32 or int8: bf16 placement leaves them and
-// says why.
-// CHECK-LABEL: func @convolution_stays_f32
-// CHECK-NOT: pdnn.quantize
-// CHECK: pdnn.conv2d Input(%arg0)
-// PLACE-REMARK: Reason="the convolutions run in f32 or int8"
-func.func @convolution_stays_f32(%x: tensor<1x2x8x8xf32>, %f: tensor<2x2x3x3xf32>) -> tensor<1x2x2x2xf32> {
-  %0 = pdnn.conv2d Input(%x) Filter(%f) {strides = array<i32: 3, 3>} : (tensor<1x2x8x8xf32>, tensor<2x2x3x3xf32>) -> tensor<1x2x2x2xf32>
-  return %0 : tensor<1x2x2x2xf32>
+// The convolutions take bf16 data: the first writes bf16 for the second,
+// whose f32 Output the function returns; the f32 filters stay (the kernels
+// round them).
+// CHECK-LABEL: func @convolutions
+// CHECK: pdnn.quantize %arg0 {{.*}}bfloat16 = true
+// CHECK: pdnn.conv2d
+// CHECK: pdnn.quantize {{.*}}bfloat16 = true
+// CHECK: pdnn.depthwise_conv2d
+// BF16-LABEL: func @convolutions
+// BF16: %[[X:.*]] = pdnn.quantize %arg0
+// BF16: %[[A:.*]] = pdnn.conv2d Input(%[[X]]) Filter(%arg1) {{.*}} -> tensor<1x2x8x8xbf16>
+// BF16: %[[B:.*]] = pdnn.depthwise_conv2d Input(%[[A]]) Filter(%arg2) {{.*}}force_fp32_output = true{{.*}} -> tensor<1x2x8x8xf32>
+// BF16-NOT: pdnn.dequantize
+// BF16: return %[[B]]
+// PLACE-REMARK: Category:quantize-placement | placed=2
+// REMARK: Category:fuse-quantized-ops | fused=2, hoisted=0, refused=0
+func.func @convolutions(%x: tensor<1x2x8x8xf32>, %f: tensor<2x2x3x3xf32>, %g: tensor<2x1x3x3xf32>) -> tensor<1x2x8x8xf32> {
+  %0 = pdnn.conv2d Input(%x) Filter(%f) {paddings = array<i32: 1, 1>} : (tensor<1x2x8x8xf32>, tensor<2x2x3x3xf32>) -> tensor<1x2x8x8xf32>
+  %1 = pdnn.depthwise_conv2d Input(%0) Filter(%g) {groups = 2 : i32, paddings = array<i32: 1, 1>} : (tensor<1x2x8x8xf32>, tensor<2x1x3x3xf32>) -> tensor<1x2x8x8xf32>
+  return %1 : tensor<1x2x8x8xf32>
+}
+
+// -----
+
+// A residual dequantized from bf16 is summed in bf16 when Output is bf16;
+// with an f32 Output (returned) the residual stays f32.
+// BF16-LABEL: func @residual
+// BF16: %[[A:.*]] = pdnn.conv2d {{.*}} -> tensor<1x4x6x6xbf16>
+// BF16: %[[R:.*]] = pdnn.dequantize %[[A]]
+// BF16: pdnn.conv2d Input(%[[A]]) Filter(%arg2) ResidualData(%[[R]]) {{.*}}force_fp32_output = true{{.*}} -> tensor<1x4x6x6xf32>
+// REMARK: Category:fuse-quantized-ops | fused=2, hoisted=0, refused=0
+func.func @residual(%x: tensor<1x4x6x6xf32>, %f: tensor<4x4x3x3xf32>, %g: tensor<4x4x1x1xf32>) -> tensor<1x4x6x6xf32> {
+  %0 = pdnn.conv2d Input(%x) Filter(%f) {paddings = array<i32: 1, 1>} : (tensor<1x4x6x6xf32>, tensor<4x4x3x3xf32>) -> tensor<1x4x6x6xf32>
+  %1 = pdnn.conv2d Input(%0) Filter(%g) ResidualData(%0) {fuse_residual_connection = true} : (tensor<1x4x6x6xf32>, tensor<4x4x1x1xf32>, tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
+  return %1 : tensor<1x4x6x6xf32>
 }

@@ -247,10 +247,18 @@ struct Conv2DToLinalg : public OpRewritePattern<ConvOp> {
     // int8 data multiplies s8 weights exactly in i32; zero pads are the
     // quantized zero (no shift).
     std::optional<Int8Product> int8 = int8ProductOf(op);
+    // bf16 data computes in f32 on the widened data and the weights
+    // rounded to bf16, as oneDNN's bf16 kernels do.
+    bool bf16 = getElementTypeOrSelf(x.getType()).isBF16();
+    Type f32 = rewriter.getF32Type();
     if (int8) {
       x = widenToI32(rewriter, loc, x);
       filter = int8ProductWeights(rewriter, loc, filter, int8->weights,
                                   /*channelDim=*/0);
+    } else if (bf16) {
+      x = castFloat(rewriter, loc, x, f32);
+      filter = castFloat(rewriter, loc,
+                         castFloat(rewriter, loc, filter, rewriter.getBF16Type()), f32);
     }
     Value padded = padImage(rewriter, loc, x, h, w, 0.0, false);
     Value out = groupedConvolution(
@@ -259,6 +267,8 @@ struct Conv2DToLinalg : public OpRewritePattern<ConvOp> {
     Value residual = op.getResidual()
                          ? toChannelsFirst(rewriter, loc, op.getResidual(), last)
                          : Value();
+    if (bf16 && residual)
+      residual = castFloat(rewriter, loc, residual, f32);
     if (int8)
       out = int8ConvolutionEpilogue(rewriter, loc, out, op.getBias(), residual,
                                     *int8,
@@ -269,6 +279,10 @@ struct Conv2DToLinalg : public OpRewritePattern<ConvOp> {
                                 op.getFuseActivation(),
                                 op.getFuseAlpha().convertToFloat(),
                                 op.getFuseBeta().convertToFloat(), name);
+    // A bf16 Output rounds the f32 result once, after the activation.
+    Type outType = getElementTypeOrSelf(op.getOutput().getType());
+    if (!int8 && outType != f32)
+      out = castFloat(rewriter, loc, out, outType);
     replaceOpWithCasts(rewriter, op, fromChannelsFirst(rewriter, loc, out, last));
     return success();
   }

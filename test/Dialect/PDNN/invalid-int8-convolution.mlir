@@ -58,15 +58,31 @@ func.func @residual_f32_output(%x: tensor<1x3x4x4xui8>, %w: tensor<3x3x1x1xf32>,
 // -----
 
 func.func @f32_conv_int8_residual(%x: tensor<1x3x4x4xf32>, %w: tensor<3x3x1x1xf32>, %r: tensor<1x3x4x4xsi8>) {
-  // expected-error @+1 {{ResidualData of a f32 convolution must be f32, got 'si8'}}
+  // expected-error @+1 {{ResidualData of a 'f32' convolution must have Output's type 'f32', got 'si8'}}
   %0 = pdnn.conv2d Input(%x) Filter(%w) ResidualData(%r) {fuse_residual_connection = true} : (tensor<1x3x4x4xf32>, tensor<3x3x1x1xf32>, tensor<1x3x4x4xsi8>) -> tensor<1x3x4x4xf32>
   return
 }
 
 // -----
 
-func.func @bf16(%x: tensor<1x3x4x4xbf16>, %w: tensor<3x3x1x1xf32>) {
-  // expected-error @+1 {{bf16 Input: the convolutions run in f32 or int8}}
-  %0 = pdnn.conv2d Input(%x) Filter(%w) : (tensor<1x3x4x4xbf16>, tensor<3x3x1x1xf32>) -> tensor<1x3x4x4xbf16>
+func.func @bf16_residual_type(%x: tensor<1x3x4x4xbf16>, %w: tensor<3x3x1x1xf32>, %r: tensor<1x3x4x4xf32>) {
+  // expected-error @+1 {{ResidualData of a 'bf16' convolution must have Output's type 'bf16', got 'f32'}}
+  %0 = pdnn.conv2d Input(%x) Filter(%w) ResidualData(%r) {fuse_residual_connection = true} : (tensor<1x3x4x4xbf16>, tensor<3x3x1x1xf32>, tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xbf16>
+  return
+}
+
+// -----
+
+func.func @bf16_s8_filter(%x: tensor<1x3x4x4xbf16>, %w: tensor<3x3x1x1xsi8>) {
+  // expected-error @+1 {{weights of type 'si8' cannot multiply 'bf16' data}}
+  %0 = pdnn.conv2d Input(%x) Filter(%w) : (tensor<1x3x4x4xbf16>, tensor<3x3x1x1xsi8>) -> tensor<1x3x4x4xbf16>
+  return
+}
+
+// -----
+
+func.func @bf16_int8_output(%x: tensor<1x3x4x4xbf16>, %w: tensor<3x3x1x1xf32>) {
+  // expected-error @+1 {{output element type must be the input's, got 'ui8'}}
+  %0 = pdnn.conv2d Input(%x) Filter(%w) : (tensor<1x3x4x4xbf16>, tensor<3x3x1x1xf32>) -> tensor<1x3x4x4xui8>
   return
 }

@@ -14,6 +14,10 @@ oracle `paddle_cnn_reference.py` (and each backend against the other).
                   a u8/s8 residual sum with its own scale, u8/s8/f32
                   Output, groups, strides, dilations, paddings, NHWC;
                   exact (one step for the transcendental activations)
+  bf16_conv       conv2d, depthwise_conv2d on bf16 data (oneDNN's bf16
+                  kernels): f32 Filter rounded to bf16 or a bf16 Filter,
+                  f32 sums, bias, residual and activation, bf16 or f32
+                  Output; groups, strides, dilations, paddings, NHWC
   conv_transpose  conv2d_transpose: the same geometry, output_padding,
                   output_size, Bias, fuse_activation
   pool            pool2d max/avg: global_pooling, adaptive (avg), ceil_mode,
@@ -60,7 +64,7 @@ import numpy as np
 import harness
 import paddle_cnn_reference as cnn
 import paddle_reference as ref
-from harness import Case, Config, f32, ttype
+from harness import Case, Config, f32, from_bf16, to_bf16, ttype
 
 harness.ELEMENT.setdefault(np.dtype(np.bool_), "i1")
 # The oracle divides by zero on purpose (IEEE results are part of the tests).
@@ -325,6 +329,81 @@ def int8_conv_case(rng, x_shape, f_shape, op="conv2d", src="ui8", out="si8",
                  dtype=INT8[out])
         c.cross_atol = 1.0 if smooth else 0.0
     return c
+
+
+def bf16_conv_case(rng, x_shape, f_shape, op="conv2d", bias=True, residual=False,
+                   bf16_filter=False, fp32_output=False, **attrs):
+    """A conv2d/depthwise_conv2d on bf16 data as oneDNN's bf16 kernels
+    compute it: the data in bf16, an f32 Filter rounded to bf16 (to nearest
+    even), the products summed in f32, the f32 bias, the residual (Output's
+    type) and the activation in f32, Output rounded to bf16 once (or kept
+    in f32 with force_fp32_output). numpy computes the same from the bf16
+    values; they differ by the summation order and one bf16 step."""
+    from bf16_matrix import expect
+    x_bits = to_bf16(rand(rng, x_shape))
+    x = from_bf16(x_bits)
+    w32 = rand(rng, f_shape)
+    w_bits = to_bf16(w32)
+    b = rand(rng, (f_shape[0],)) if bias else None
+    kw = {k: v for k, v in attrs.items() if v is not None}
+    geometry = {k: v for k, v in kw.items()
+                if k not in ("fuse_activation", "fuse_alpha", "fuse_beta")}
+    plain = cnn.conv2d(x, from_bf16(w_bits), Bias=b, **geometry)
+    r = r_arg = None
+    if residual:
+        r32 = rand(rng, plain.shape)
+        r_arg = r32 if fp32_output else to_bf16(r32)
+        r = r32 if fp32_output else from_bf16(r_arg)
+        kw["fuse_residual_connection"] = True
+    expected = cnn.conv2d(x, from_bf16(w_bits), Bias=b, ResidualData=r, **kw)
+    kw["force_fp32_output"] = fp32_output
+    out_dtype = "f32" if fp32_output else "bf16"
+    c = Case("%s bf16 X=%s F=%s %s%s%s%s Out=%s" % (
+        op, shape_text(x_shape), shape_text(f_shape), describe(kw),
+        " Bias" if bias else "", " ResidualData" if residual else "",
+        " bf16-filter" if bf16_filter else "", out_dtype))
+    c.arg("x", x_bits)
+    if bf16_filter:
+        c.arg("w", w_bits)
+    else:
+        c.value("w", w32, const=True)
+    roles = [("Input", "x"), ("Filter", "w")]
+    if bias:
+        c.arg("b", b)
+        roles.append(("Bias", "b"))
+    if residual:
+        c.arg("r", r_arg)
+        roles.append(("ResidualData", "r"))
+    out_shape = list(expected.shape)
+    add_conv_op(c, op, roles, kw, ttype(out_shape, out_dtype))
+    expect(c, "%o", out_shape, expected, int(np.prod(f_shape[1:])), fp32_output)
+    return c
+
+
+def bf16_conv_cases():
+    rng = np.random.RandomState(2034)
+    return [
+        bf16_conv_case(rng, (1, 3, 8, 8), (4, 3, 3, 3), paddings=[1, 1]),
+        bf16_conv_case(rng, (2, 8, 9, 7), (16, 8, 3, 3), strides=[2, 2],
+                       fuse_activation="relu"),
+        bf16_conv_case(rng, (1, 16, 10, 10), (32, 16, 1, 1), fuse_activation="hard_swish",
+                       fp32_output=True),
+        bf16_conv_case(rng, (1, 8, 6, 6), (8, 8, 3, 3), paddings=[1, 1], residual=True,
+                       fuse_activation="relu"),
+        bf16_conv_case(rng, (1, 8, 6, 6), (16, 8, 1, 1), residual=True, fp32_output=True),
+        bf16_conv_case(rng, (1, 16, 9, 9), (16, 1, 3, 3), op="depthwise_conv2d", groups=16,
+                       paddings=[1, 1], fuse_activation="relu6", fuse_alpha=6.0),
+        bf16_conv_case(rng, (2, 32, 11, 11), (32, 1, 5, 5), op="depthwise_conv2d",
+                       groups=32, strides=[2, 2], paddings=[2, 2], bias=False),
+        bf16_conv_case(rng, (1, 8, 7, 7), (12, 8, 3, 3), bf16_filter=True, bias=False),
+        bf16_conv_case(rng, (1, 8, 6, 6), (8, 4, 3, 3), groups=2, paddings=[1, 1]),
+        bf16_conv_case(rng, (1, 4, 12, 12), (8, 4, 3, 3), dilations=[2, 2],
+                       paddings=[2, 2, 1, 1], fuse_activation="sigmoid"),
+        bf16_conv_case(rng, (1, 9, 8, 4), (8, 4, 3, 3), data_format="NHWC",
+                       paddings=[1, 1], fuse_activation="relu"),
+        bf16_conv_case(rng, (1, 64, 20, 20), (64, 64, 3, 3), paddings=[1, 1],
+                       fuse_activation="relu"),
+    ]
 
 
 def int8_conv_cases():
@@ -2493,6 +2572,7 @@ def check(args, cases, configs=(harness.ONEDNN, harness.REFERENCE),
 GROUPS = {
     "conv": conv_cases,
     "int8_conv": int8_conv_cases,
+    "bf16_conv": bf16_conv_cases,
     "conv_transpose": conv_transpose_cases,
     "pool": pool_cases,
     "batch_norm": batch_norm_cases,

@@ -251,24 +251,23 @@ static LogicalResult inferConv2D(ConvOp op, InferredShapes &shapes) {
   return success();
 }
 
-/// f32 or int8 (Paddle's int8 kernel: its scales, and a residual of
-/// Output's int8 type, which the kernel sums in place).
+/// f32, bf16 (f32 or bf16 Filter; bf16 Output, or f32 with
+/// force_fp32_output) or int8 (Paddle's int8 kernel: its scales, and a
+/// residual of Output's int8 type, which the kernel sums in place).
 template <typename ConvOp>
 static LogicalResult verifyConv2DPrecision(ConvOp op, int64_t channels) {
   Type data = elementTypeOf(op.getInput());
-  if (data.isBF16())
-    return op.emitOpError() << "bf16 Input: the convolutions run in f32 or "
-                               "int8";
   if (failed(verifyProductTypes(op, op.getInput(), op.getFilter(),
                                 op.getOutput(), op.getForceFp32Output())))
     return failure();
   Value residual = op.getResidual();
   Type out = elementTypeOf(op.getOutput());
   if (!data.isInteger(8)) {
-    if (residual && !elementTypeOf(residual).isF32())
-      return op.emitOpError() << "ResidualData of a f32 convolution must be "
-                                 "f32, got "
-                              << elementTypeOf(residual);
+    // The kernel sums into Output's buffer.
+    if (residual && elementTypeOf(residual) != out)
+      return op.emitOpError() << "ResidualData of a " << data
+                              << " convolution must have Output's type " << out
+                              << ", got " << elementTypeOf(residual);
     return success();
   }
   if (failed(verifyScale(op, "Scale_in", op.getScaleIn().convertToFloat())) ||

@@ -559,10 +559,12 @@ defvar PDNNRT_ImageDestination = PDNNRT_Destination<PDNNRT_Float, [4, 5]>;
 // Images of the calls that also move int8 data (convolution: ui8/si8 in,
 // int8 results; nearest resampling): f32, ui8, si8.
 defvar PDNNRT_Int8ImageData = [F32, UI8, SI8];
+// A convolution's and a relayout's images: those, and bf16.
+defvar PDNNRT_ConvolutionImageData = [F32, UI8, SI8, BF16];
 
 def PDNNRT_ConvolutionOp : PDNNRT_CallOp<"convolution", "pdnnrt_convolution",
     [AttrSizedOperandSegments]> {
-  let summary = "oneDNN convolution in f32 or int8, with bias, a residual sum and an activation as post-ops";
+  let summary = "oneDNN convolution in f32, bf16 or int8, with bias, a residual sum and an activation as post-ops";
   let description = [{
     ins: src (an image), weights [OC, IC / groups, KH, KW] (Paddle's
     layout), bias [OC] (optional), wScales and outputScales (optional, int8
@@ -580,17 +582,18 @@ def PDNNRT_ConvolutionOp : PDNNRT_CallOp<"convolution", "pdnnrt_convolution",
     prepared, rint(w·s) saturated, with `wScales` (one common scale or one
     per output channel); dst ui8, si8 (rounded to nearest even and
     saturated) or f32; the bias is f32 and is added to the s32
-    accumulator.
+    accumulator. In bf16 src is bf16, weights f32 (rounded to bf16 when
+    prepared) or bf16, dst bf16 or f32, the bias f32, and no scales.
   }];
   let arguments = (ins
-    PDNNRT_Buffer<PDNNRT_Int8ImageData, [4, 5]>:$src,
-    PDNNRT_Buffer<[F32, SI8], [4]>:$weights,
+    PDNNRT_Buffer<PDNNRT_ConvolutionImageData, [4, 5]>:$src,
+    PDNNRT_Buffer<[F32, SI8, BF16], [4]>:$weights,
     Optional<PDNNRT_Buffer<PDNNRT_Float, [1]>>:$bias,
     Optional<PDNNRT_Buffer<[F32], [1]>>:$wScales,
     Optional<PDNNRT_Buffer<[F32], [1]>>:$outputScales,
     PDNNRT_PreparedFor<"weights", "convolution">:$weightsPrepared,
     Index:$padTop, Index:$padBottom, Index:$padLeft, Index:$padRight,
-    PDNNRT_Destination<PDNNRT_Int8ImageData, [4, 5]>:$dst,
+    PDNNRT_Destination<PDNNRT_ConvolutionImageData, [4, 5]>:$dst,
     I32Attr:$strideH, I32Attr:$strideW, I32Attr:$dilationH,
     I32Attr:$dilationW, I32Attr:$groups, BoolAttr:$channelsLast,
     BoolAttr:$sum, PDNNRT_EltwiseAlgorithmAttr:$activation,
@@ -703,13 +706,15 @@ def PDNNRT_RelayoutOp : PDNNRT_CallOp<"relayout", "pdnnrt_relayout"> {
   let summary = "oneDNN reorder of an image between plain NCHW and blocked nChw{b}c";
   let description = [{
     One of src and dst is a plain [N, C, H, W] image and the other a
-    blocked [N, ceil(C/b), H, W, b] one of the same N, C, H, W (the plain
-    side tells C). Into a blocked image, the padding channels become
-    zeros. --pdnnrt-block-layouts places these where a subgraph of
+    blocked [N, ceil(C/b), H, W, b] one of the same N, C, H, W and element
+    type (the plain side tells C). Into a blocked image, the padding
+    channels become zeros. One block of all C channels ([N, 1, H, W, C])
+    is nhwc, the layout of int8 and bf16 images. --pdnnrt-block-layouts places these where a subgraph of
     blocked images meets plain data; they are the reorders a model pays
     for its layouts.
   }];
-  let arguments = (ins PDNNRT_Image:$src, PDNNRT_ImageDestination:$dst);
+  let arguments = (ins PDNNRT_Buffer<PDNNRT_ConvolutionImageData, [4, 5]>:$src,
+    PDNNRT_Destination<PDNNRT_ConvolutionImageData, [4, 5]>:$dst);
 }
 
 def PDNNRT_ConcatOp : PDNNRT_CallOp<"concat", "pdnnrt_concat"> {
