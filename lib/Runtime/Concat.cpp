@@ -2,7 +2,8 @@
 //
 // Plain sources concatenate along any axis; rank-5 blocked images along
 // their channel blocks (axis 1), each source's padded channel count being
-// whole blocks. Both are row-major runs copied in order: oneDNN 2.6's concat
+// whole blocks, and nhwc ones ([N, 1, H, W, C]) along their channels
+// (axis 4). Both are row-major runs copied in order: oneDNN 2.6's concat
 // of blocked images (simple:any) takes 3 ms for the detector's four 24-channel
 // 160 x 160 maps, the copies 0.7 ms.
 //
@@ -23,17 +24,23 @@ void pdnnrt::run(const ConcatCall &call) {
   const Tensor &dst = call.dst;
   int count = call.srcCount;
   int rank = dst.rank;
-  bool blocked = rank == 5;
   int axis = call.axis;
+  // Rank 5 is an image: blocked, concatenated along its channel blocks, or
+  // nhwc, along its channels.
+  bool blocked = rank == 5 && axis != 4;
+  bool nhwc = rank == 5 && axis == 4;
   if (blocked && axis != 1)
-    fail("a blocked image concatenates along its channel blocks (axis 1), "
-         "got axis %d",
+    fail("a blocked image concatenates along its channel blocks (axis 1) "
+         "and an nhwc one along its channels (axis 4), got axis %d",
          axis);
   if (axis < 0 || axis >= rank)
     fail("axis %d is not a dimension of dst (rank %d)", axis, rank);
   if (blocked && dst.size(4) != 8 && dst.size(4) != 16)
     fail("dst is blocked by %lld; blocks of 8 or 16 are taken",
          static_cast<long long>(dst.size(4)));
+  if (nhwc && dst.size(1) != 1)
+    fail("an nhwc image is one block of all its channels; dst has %lld",
+         static_cast<long long>(dst.size(1)));
   int64_t total = 0;
   for (int i = 0; i < count; ++i) {
     const Tensor &s = call.src[i];

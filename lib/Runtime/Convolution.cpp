@@ -267,8 +267,7 @@ void pdnnrt::run(const ConvolutionCall &call) {
   bool last = readFlag("channelsLast", call.channelsLast);
   Image src = readImage(call.src, last, icPerGroup * groups);
   Image dst = readImage(call.dst, last, oc);
-  if (src.channelsLast)
-    dst.readAsChannelsLast();
+  readAlikeWhereNhwc(src, dst);
   if (call.strideH < 1 || call.strideW < 1 || call.dilationH < 1 ||
       call.dilationW < 1)
     fail("strides and dilations must be positive");

@@ -126,6 +126,7 @@ void pdnnrt::run(const DeconvolutionCall &call) {
   bool last = readFlag("channelsLast", call.channelsLast);
   Image src = readImage(call.src, last, ic);
   Image dst = readImage(call.dst, last, ocPerGroup * groups);
+  readAlikeWhereNhwc(src, dst);
   if (call.strideH < 1 || call.strideW < 1 || call.dilationH < 1 ||
       call.dilationW < 1)
     fail("strides and dilations must be positive");

@@ -37,8 +37,7 @@ struct Image {
   dnnl::memory::desc anyDesc() const {
     return dnnl::memory::desc(dims(), type, dnnl::memory::format_tag::any);
   }
-  /// One block of all the channels is nhwc too: reads it so (an int8
-  /// convolution's f32 dst of 8 or 16 channels next to its nhwc src).
+  /// One block of all the channels is nhwc too: reads it so.
   void readAsChannelsLast();
   /// The cache key's description of this image.
   void addTo(class Key &key) const;
@@ -47,6 +46,16 @@ struct Image {
 /// u8, s8 and bf16 images, which are nhwc when blocked by all their
 /// channels.
 bool isLowPrecisionImage(dnnl::memory::data_type type);
+
+/// When one of a convolution's images is nhwc, reads the other so too if
+/// it is one block of 8 or 16 channels (the same bytes): oneDNN's kernels
+/// take src and dst in one layout.
+inline void readAlikeWhereNhwc(Image &src, Image &dst) {
+  if (src.channelsLast)
+    dst.readAsChannelsLast();
+  else if (dst.channelsLast)
+    src.readAsChannelsLast();
+}
 
 /// Reads image argument `t`. A blocked image has `channels` channels when
 /// that is known (a convolution's, from its weights; checked against the

@@ -314,3 +314,46 @@ func.func @low_precision_nhwc(%x: tensor<1x3x8x8xui8>, %f: tensor<24x3x3x3xf32>,
   %4 = pdnn.conv2d Input(%3) Filter(%g) {fuse_activation = "relu"} : (tensor<1x24x8x8xbf16>, tensor<24x24x1x1xf32>) -> tensor<1x24x8x8xbf16>
   return %2, %4 : tensor<1x24x8x8xf32>, tensor<1x24x8x8xbf16>
 }
+
+// -----
+
+// int8 images concatenate nhwc, along their channels (axis 4 of
+// [N, 1, H, W, C]): no relayout between the convolutions and the concat.
+// CHECK-LABEL: func @int8_concat_nhwc
+// CHECK: %[[A:.*]] = pdnnrt.convolution {{.*}} outs(%{{.*}} : tensor<1x1x8x8x8xsi8>)
+// CHECK: %[[B:.*]] = pdnnrt.convolution {{.*}} outs(%{{.*}} : tensor<1x1x8x8x8xsi8>)
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: %[[C:.*]] = pdnnrt.concat ins(%[[A]], %[[B]] : tensor<1x1x8x8x8xsi8>, tensor<1x1x8x8x8xsi8>) outs(%{{.*}} : tensor<1x1x8x8x16xsi8>) {axis = 4 : i32}
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: pdnnrt.convolution ins(%[[C]], {{.*}}) outs(%{{.*}} : tensor<1x1x8x8x4xf32>)
+// CHECK: pdnnrt.relayout
+// PLAIN-LABEL: func @int8_concat_nhwc
+// PLAIN: pdnnrt.concat {{.*}} {axis = 1 : i32}
+func.func @int8_concat_nhwc(%x: tensor<1x3x8x8xui8>, %f: tensor<8x3x1x1xf32>, %g: tensor<4x16x1x1xf32>)
+    -> tensor<1x4x8x8xf32> {
+  %0 = pdnn.conv2d Input(%x) Filter(%f) {Scale_in = 2.0 : f32, Scale_weights = array<f32: 100.0>, Scale_out = 4.0 : f32} : (tensor<1x3x8x8xui8>, tensor<8x3x1x1xf32>) -> tensor<1x8x8x8xsi8>
+  %1 = pdnn.conv2d Input(%x) Filter(%f) {Scale_in = 2.0 : f32, Scale_weights = array<f32: 100.0>, Scale_out = 4.0 : f32, fuse_activation = "relu"} : (tensor<1x3x8x8xui8>, tensor<8x3x1x1xf32>) -> tensor<1x8x8x8xsi8>
+  %2 = pdnn.concat %0, %1 {axis = 1 : i32} : (tensor<1x8x8x8xsi8>, tensor<1x8x8x8xsi8>) -> tensor<1x16x8x8xsi8>
+  %3 = pdnn.conv2d Input(%2) Filter(%g) {Scale_in = 4.0 : f32, Scale_weights = array<f32: 100.0>, force_fp32_output = true} : (tensor<1x16x8x8xsi8>, tensor<4x16x1x1xf32>) -> tensor<1x4x8x8xf32>
+  return %3 : tensor<1x4x8x8xf32>
+}
+
+// -----
+
+// A transposed convolution reading an int8 convolution's f32 nhwc result
+// runs nhwc too, whatever its output channels; a one-channel nhwc image
+// is its plain image (the same bytes): a collapse_shape, no relayout. (6
+// channels: a block of 8 or 16 channels is nhwc and blocked alike.)
+// CHECK-LABEL: func @nhwc_deconvolution
+// CHECK: %[[A:.*]] = pdnnrt.convolution {{.*}} outs(%{{.*}} : tensor<1x1x8x8x6xf32>)
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: %[[D:.*]] = pdnnrt.deconvolution ins(%[[A]], {{.*}}) outs(%{{.*}} : tensor<1x1x16x16x1xf32>)
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: %[[P:.*]] = tensor.collapse_shape %[[D]] {{\[\[}}0], [1], [2], [3, 4]] : tensor<1x1x16x16x1xf32> into tensor<1x1x16x16xf32>
+// CHECK: return %[[P]]
+func.func @nhwc_deconvolution(%x: tensor<1x3x8x8xui8>, %f: tensor<6x3x1x1xf32>, %g: tensor<6x1x2x2xf32>)
+    -> tensor<1x1x16x16xf32> {
+  %0 = pdnn.conv2d Input(%x) Filter(%f) {Scale_in = 2.0 : f32, Scale_weights = array<f32: 100.0>, force_fp32_output = true} : (tensor<1x3x8x8xui8>, tensor<6x3x1x1xf32>) -> tensor<1x6x8x8xf32>
+  %1 = pdnn.conv2d_transpose Input(%0) Filter(%g) {strides = array<i32: 2, 2>} : (tensor<1x6x8x8xf32>, tensor<6x1x2x2xf32>) -> tensor<1x1x16x16xf32>
+  return %1 : tensor<1x1x16x16xf32>
+}

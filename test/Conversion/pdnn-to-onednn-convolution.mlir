@@ -248,3 +248,22 @@ func.func @more_refusals(%x: tensor<1x8x4x4xf32>, %size: tensor<2xi32>) -> (tens
       : (tensor<1x8x4x4xf32>, tensor<1x8x4x4xf32>, tensor<1x8x4x4xf32>, tensor<1x8x4x4xf32>, tensor<1x8x4x4xf32>, tensor<1x8x4x4xf32>, tensor<1x8x4x4xf32>, tensor<1x8x4x4xf32>, tensor<1x8x4x4xf32>) -> tensor<1x72x4x4xf32>
   return %0, %1, %2, %3, %4 : tensor<1x8x?x?xf32>, tensor<1x8x6x6xf32>, tensor<1x8x8x8xf32>, tensor<1x8x6x6xf32>, tensor<1x72x4x4xf32>
 }
+
+// -----
+
+// The runtime's concat copies f32, int8 and bf16 images (a low-precision
+// graph's); int64 data stays on the reference loops.
+// CHECK-LABEL: func @concat_types
+// CHECK: pdnnrt.concat ins(%arg0, %arg0 : tensor<1x8x4x4xui8>, tensor<1x8x4x4xui8>) outs(%{{.*}} : tensor<1x16x4x4xui8>)
+// CHECK: pdnnrt.concat ins(%arg1, %arg1 : tensor<2x3xbf16>, tensor<2x3xbf16>) outs(%{{.*}} : tensor<4x3xbf16>)
+// CHECK: pdnn.concat %arg2, %arg2
+func.func @concat_types(%a: tensor<1x8x4x4xui8>, %b: tensor<2x3xbf16>, %c: tensor<2x3xi64>)
+    -> (tensor<1x16x4x4xui8>, tensor<4x3xbf16>, tensor<4x3xi64>) {
+  // expected-remark @below {{runs on oneDNN}}
+  %0 = pdnn.concat %a, %a {axis = 1 : i32} : (tensor<1x8x4x4xui8>, tensor<1x8x4x4xui8>) -> tensor<1x16x4x4xui8>
+  // expected-remark @below {{runs on oneDNN}}
+  %1 = pdnn.concat %b, %b {axis = 0 : i32} : (tensor<2x3xbf16>, tensor<2x3xbf16>) -> tensor<4x3xbf16>
+  // expected-remark @below {{runs on the reference loops: Out is i64; the oneDNN backend concatenates f32, int8 and bf16}}
+  %2 = pdnn.concat %c, %c {axis = 0 : i32} : (tensor<2x3xi64>, tensor<2x3xi64>) -> tensor<4x3xi64>
+  return %0, %1, %2 : tensor<1x16x4x4xui8>, tensor<4x3xbf16>, tensor<4x3xi64>
+}

@@ -49,11 +49,11 @@ func.func @transposed_and_depthwise(%x: tensor<1x8x4x4xf32>) -> tensor<1x6x8x8xf
 // -----
 
 // An int8 convolution (u8 src, s8 dst) with per-channel weight scales:
-// its plan says so (int8 images stay plain here), and its f32 weights
-// come with the scales.
+// its plan says so (its images are nhwc: one block of their 2 channels),
+// and its f32 weights come with the scales.
 // CHECK-LABEL: func @int8_convolution
 // CHECK: %[[S:.*]] = arith.constant dense<[2.540000e+02, 1.270000e+02]> : tensor<2xf32>
-// CHECK: %[[P:.*]] = arith.constant dense<[1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 3, 3, 6, 7]> : tensor<16xi64>
+// CHECK: %[[P:.*]] = arith.constant dense<[1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 2, 2, 3, 3, 6, 7]> : tensor<16xi64>
 // CHECK: pdnnrt.prepare_weights %{{.*}} plan(%[[P]] : tensor<16xi64>) scales(%[[S]] : tensor<2xf32>) {role = #pdnnrt.weights<convolution>} : tensor<2x2x1x1xf32>
 // PLAIN-LABEL: func @int8_convolution
 // PLAIN: arith.constant dense<[1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 3, 3, 6, 7]> : tensor<16xi64>

@@ -31,6 +31,7 @@
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <random>
 #include <sstream>
@@ -115,6 +116,23 @@ bool cpuRunsKernels() {
 }
 
 enum class Dst { F32, SI8, UI8 };
+
+/// The runtime prepares a VNNI kernel's arguments (its source blocks) only
+/// when it runs VNNI: a test that puts the VNNI kernel in both slots says
+/// so on a CPU with AMX, where the runtime would run the AMX slot's way.
+struct VnniArguments {
+  explicit VnniArguments(bool vnni) : set(vnni) {
+    if (set)
+      setenv("PDNNRT_SPARSE_ISA", "vnni", 1);
+  }
+  ~VnniArguments() {
+    if (set)
+      unsetenv("PDNNRT_SPARSE_ISA");
+  }
+  VnniArguments(const VnniArguments &) = delete;
+  VnniArguments &operator=(const VnniArguments &) = delete;
+  bool set;
+};
 
 struct ProductCase {
   int64_t m, k, n;
@@ -292,6 +310,7 @@ void SparseAmxKernelTest::check(const ProductCase &c, unsigned seed) {
   // One call per kernel, the same one in both slots: the runtime picks
   // the slot by CPU, and the emulated kernel runs on any.
   auto run = [&](void *kernelAddress) {
+    VnniArguments forced(kernelAddress == vnniKernel);
     std::vector<float> f32(c.m * c.n, -7.0f);
     std::vector<int8_t> si8(c.m * c.n, -7);
     std::vector<uint8_t> ui8(c.m * c.n, 7);
@@ -438,6 +457,7 @@ TEST_F(SparseAmxKernelTest, ColumnGroupsAreChecked) {
         groupsRef(groups, {int64_t(groups.size())}),
         countsRef(counts, {int64_t(counts.size())});
     void *k = kernel(kernelName);
+    VnniArguments forced(std::strncmp(kernelName, "vnni", 4) == 0);
     return pdnnrt_sparse_matmul(ARG(src), ARG(values), ARG(offsets),
                                 ARG(bitmask), ARG(sums), ARG(groupsRef),
                                 ARG(countsRef), ARG(biasRef), ARG(scaleRef),

@@ -45,12 +45,15 @@ static RankedTensorType imageType(Value v) {
   return element.isF32() || element.isBF16() || element.isInteger(8) ? type : nullptr;
 }
 
-/// Whether a convolution on `src` runs nhwc: int8 data (oneDNN's int8
-/// kernels take no other layout) and bf16 (its AMX kernels' layout).
-static bool isNhwcConvolution(Value src) {
-  Type element = getElementTypeOrSelf(src.getType());
+/// int8 and bf16 images, which are nhwc when converted.
+static bool isLowPrecision(Value v) {
+  Type element = getElementTypeOrSelf(v.getType());
   return element.isInteger(8) || element.isBF16();
 }
+
+/// Whether a convolution on `src` runs nhwc: int8 data (oneDNN's int8
+/// kernels take no other layout) and bf16 (its AMX kernels' layout).
+static bool isNhwcConvolution(Value src) { return isLowPrecision(src); }
 
 /// A leading window of an image: extract_slice at offset 0 with unit
 /// strides (what a lowering's run-time check of sizes leaves).
@@ -100,6 +103,8 @@ private:
     return cast<RankedTensorType>(converted.lookup(throughCasts(v)).getType())
         .getDimSize(4);
   }
+  /// Whether `src` is converted to nhwc (not the f32 blocks).
+  bool readsNhwc(Value src) const { return isBlocked(src) && blockOf(src) != block; }
   int64_t channelsOf(Value v) const {
     RankedTensorType type = imageType(v);
     return type ? type.getDimSize(1) : ShapedType::kDynamic;
@@ -198,10 +203,16 @@ Value BlockLayouts::plainVersion(Value v) {
   SmallVector<OpFoldResult> plainSizes{sizes[0],
                                        rewriter.getIndexAttr(convertedChannels.lookup(origin)),
                                        sizes[2], sizes[3]};
-  Value dst = tensor::EmptyOp::create(rewriter, loc, plainSizes,
-                                      getElementTypeOrSelf(b.getType()));
-  Value p = pdnnrt::RelayoutOp::create(rewriter, loc, TypeRange{dst.getType()}, b, dst)
-                .getResult(0);
+  auto blockedType = cast<RankedTensorType>(b.getType());
+  Value p;
+  if (blockedType.getDimSize(1) == 1 && blockedType.getDimSize(4) == 1) {
+    // One channel nhwc is its nchw: the same bytes, no copy.
+    p = tensor::CollapseShapeOp::create(rewriter, loc, b,
+                                        ArrayRef<ReassociationIndices>{{0}, {1}, {2}, {3, 4}});
+  } else {
+    Value dst = tensor::EmptyOp::create(rewriter, loc, plainSizes, blockedType.getElementType());
+    p = pdnnrt::RelayoutOp::create(rewriter, loc, TypeRange{dst.getType()}, b, dst).getResult(0);
+  }
   if (p.getType() != origin.getType())
     p = tensor::CastOp::create(rewriter, loc, origin.getType(), p);
   plainCopies[origin] = p;
@@ -217,12 +228,18 @@ bool BlockLayouts::decide(Operation *op) {
     if (conv.getChannelsLast() || !imageType(conv.getSrc()) ||
         !imageType(conv.getDst()))
       return false;
+    // nhwc whatever the channels: int8 kernels take no other layout, and an
+    // nhwc input of few output channels is their nchw already.
+    if (isNhwcConvolution(conv.getSrc()) || readsNhwc(conv.getSrc()))
+      return true;
     return cast<RankedTensorType>(conv.getWeights().getType()).getDimSize(0) >=
            kMinBlockedChannels;
   }
   if (auto deconv = dyn_cast<pdnnrt::DeconvolutionOp>(op)) {
     if (deconv.getChannelsLast())
       return false;
+    if (readsNhwc(deconv.getSrc()))
+      return true;
     auto w = cast<RankedTensorType>(deconv.getWeights().getType());
     return w.getDimSize(1) * deconv.getGroups() >= kMinBlockedChannels;
   }
@@ -254,6 +271,11 @@ bool BlockLayouts::decide(Operation *op) {
   if (auto concat = dyn_cast<pdnnrt::ConcatOp>(op)) {
     if (concat.getAxis() != 1)
       return false;
+    // Low-precision images are nhwc: they concatenate along the channels.
+    if (isLowPrecision(concat.getSrc().front()))
+      return llvm::all_of(concat.getSrc(), [&](Value src) {
+        return imageType(src) && isBlocked(src) && staticChannels(src);
+      });
     for (Value src : concat.getSrc()) {
       int64_t c = channelsOf(src);
       if (!imageType(src) || !isBlocked(src) || ShapedType::isDynamic(c) ||
@@ -269,18 +291,17 @@ void BlockLayouts::rebuild(Operation *op) {
   rewriter.setInsertionPoint(op);
   Location loc = op->getLoc();
   auto dps = cast<DestinationStyleOpInterface>(op);
-  // The call's layout: nhwc for an int8 convolution and for one whose
-  // input is nhwc already (an int8 convolution's f32 result), blocked by
-  // `block` for the other convolutions; the other calls keep their first
-  // source's.
+  // The call's layout: nhwc for an int8 convolution and for a
+  // (de)convolution whose input is nhwc already (an int8 convolution's f32
+  // result), blocked by `block` for the other (de)convolutions; the other
+  // calls keep their first source's.
   bool nhwc;
   if (auto conv = dyn_cast<pdnnrt::ConvolutionOp>(op))
-    nhwc = isNhwcConvolution(conv.getSrc()) ||
-           (isBlocked(conv.getSrc()) && blockOf(conv.getSrc()) != block);
-  else if (isa<pdnnrt::DeconvolutionOp>(op))
-    nhwc = false;
+    nhwc = isNhwcConvolution(conv.getSrc()) || readsNhwc(conv.getSrc());
+  else if (auto deconv = dyn_cast<pdnnrt::DeconvolutionOp>(op))
+    nhwc = readsNhwc(deconv.getSrc());
   else
-    nhwc = blockOf(op->getOperand(0)) != block;
+    nhwc = isLowPrecision(op->getOperand(0)) || blockOf(op->getOperand(0)) != block;
   auto blockFor = [&](int64_t channels) { return nhwc ? channels : block; };
   SmallVector<Value> operands;
   for (OpOperand &operand : op->getOpOperands()) {
@@ -333,7 +354,7 @@ void BlockLayouts::rebuild(Operation *op) {
     if (auto deconv = dyn_cast<pdnnrt::DeconvolutionOp>(op)) {
       int64_t ic = cast<RankedTensorType>(deconv.getWeights().getType()).getDimSize(0);
       bool blockedInput = isBlocked(v) || ic >= kMinBlockedChannels;
-      operands.push_back(blockedInput ? blockedVersion(v, ic, block) : plainVersion(v));
+      operands.push_back(blockedInput ? blockedVersion(v, ic, blockFor(ic)) : plainVersion(v));
       continue;
     }
     operands.push_back(blockedVersion(v, channelsOf(v), blockFor(channelsOf(v))));
@@ -383,6 +404,12 @@ void BlockLayouts::rebuild(Operation *op) {
   if (isa<pdnnrt::BinaryOp, pdnnrt::EltwiseOp>(op) && !nhwc) {
     NamedAttrList properties(cast<DictionaryAttr>(state.propertiesAttr));
     properties.set("channels", rewriter.getI32IntegerAttr(int32_t(outChannels)));
+    state.propertiesAttr = properties.getDictionary(op->getContext());
+  }
+  // nhwc images concatenate along their channels, the last dimension.
+  if (isa<pdnnrt::ConcatOp>(op) && nhwc) {
+    NamedAttrList properties(cast<DictionaryAttr>(state.propertiesAttr));
+    properties.set("axis", rewriter.getI32IntegerAttr(4));
     state.propertiesAttr = properties.getDictionary(op->getContext());
   }
   Operation *blocked = rewriter.create(state);

@@ -231,11 +231,16 @@ std::string mlir::pdnn::whyNotOnOneDNN(Operation *op) {
         if (concat.getX().size() > 8)
           return "concat of " + std::to_string(concat.getX().size()) +
                  " inputs: the runtime's concat takes 1 to 8";
-        SmallVector<std::pair<Value, StringRef>> values;
-        for (Value x : concat.getX())
-          values.push_back({x, "X"});
-        if (std::string why = requireF32(values); !why.empty())
-          return why;
+        // The runtime's concat copies runs of bytes: f32, and the int8
+        // and bf16 data of low-precision graphs.
+        Type out = getElementTypeOrSelf(concat.getOut().getType());
+        if (!out.isF32() && !out.isInteger(8) && !out.isBF16()) {
+          std::string text;
+          llvm::raw_string_ostream(text)
+              << "Out is " << out << "; the oneDNN backend concatenates f32, "
+              << "int8 and bf16";
+          return text;
+        }
         return requireRank(concat.getOut(), "Out");
       })
       .Case<Reshape2Op, Squeeze2Op, Unsqueeze2Op, FlattenContiguousRangeOp,

@@ -720,12 +720,13 @@ def PDNNRT_RelayoutOp : PDNNRT_CallOp<"relayout", "pdnnrt_relayout"> {
 def PDNNRT_ConcatOp : PDNNRT_CallOp<"concat", "pdnnrt_concat"> {
   let summary = "Concatenation of 1 to 8 tensors of one layout along `axis`";
   let description = [{
-    Sources and dst have one rank (1 to 6) and agree but on `axis`; for
-    rank-5 blocked images the axis is 1 (the channel blocks).
+    Sources and dst have one rank (1 to 6) and element type and agree but
+    on `axis`; for rank-5 blocked images the axis is 1 (the channel
+    blocks), for nhwc ones ([N, 1, H, W, C]) 4 (the channels).
   }];
   let arguments = (ins
-    PDNNRT_Sources<PDNNRT_Buffer<PDNNRT_Float, PDNNRT_AnyRank>, 8, "concatenates">:$src,
-    PDNNRT_Destination<PDNNRT_Float, PDNNRT_AnyRank>:$dst,
+    PDNNRT_Sources<PDNNRT_Buffer<PDNNRT_ConvolutionImageData, PDNNRT_AnyRank>, 8, "concatenates">:$src,
+    PDNNRT_Destination<PDNNRT_ConvolutionImageData, PDNNRT_AnyRank>:$dst,
     I32Attr:$axis);
 }
 
