@@ -10,7 +10,12 @@ the classifier's and the English recogniser's ONNX files (their weights are
 the Paddle models' own) against PaddleDNN's on the same inputs.
 
   /usr/bin/python3 benchmarks/ocr/compare.py --build build [--rounds 3] \\
-      [--ort-cache /work/cache/ort] [--json results.json]
+      [--ort-cache /work/cache/ort] [--json results.json] [--precision]
+
+--precision times issue 34's comparison instead: the classifier at batch 6
+and the detector at 640x640 in f32, int8 (post-training, calibrated on the
+timed input; quantization-aware, the PaddleSlim models) and bf16, with ORT's
+f32 beside them, and each precision's speed-up over our f32 in its round.
 
 Needs benchmarks/ocr/setup-ort.sh to have installed ONNX Runtime and the
 ONNX files (see README.md); without them only PaddleDNN is timed.
@@ -40,6 +45,15 @@ CASES = [
      [[1, 3, 640, 640], [1, 3, 960, 960]], [3.82, 8.60]),
 ]
 WAYS = ["fused", "plain", "unfused", "reference"]
+# --precision: the classifier at batch 6 and the detector at 640x640 in f32
+# (fused), int8 (post-training and quantization-aware) and bf16. The
+# quantization-aware classifier runs at its exported 3x32x100.
+PRECISION_CASES = [
+    ("Classifier", "ch_ppocr_mobile_v2.0_cls_infer.onnx", [6, 3, 48, 192], 0.196,
+     {"int8-qat": 0.196 * (32 * 100) / (48 * 192)}),
+    ("Detector", "ch_ppocr_mobile_v2.0_det_infer.onnx", [1, 3, 640, 640], 3.82, {}),
+]
+PRECISION_WAYS = ["fused", "int8-ptq", "int8-qat", "bf16"]
 
 
 def run(cmd, env=None):
@@ -110,6 +124,38 @@ def compare_outputs(build, cache, work):
     return rows
 
 
+def precision_table(args, bench, have_ort):
+    """Rounds of ORT then our four precisions per case; the medians, and
+    each precision's speed-up over our f32 within the same round."""
+    samples = {}
+    for r in range(args.rounds):
+        for name, onnx, shape, _, _ in PRECISION_CASES:
+            entry = samples.setdefault(name, {"ort": [], "speedup": {}})
+            if have_ort:
+                entry["ort"].append(time_ort(args.ort_cache, onnx, shape)[0])
+            times = time_ours(bench, name, shape, PRECISION_WAYS)
+            for way, ms in times.items():
+                entry.setdefault(way, []).append(ms)
+                entry["speedup"].setdefault(way, []).append(times["fused"] / ms)
+            print("round %d %s: %s" % (r + 1, name, times), file=sys.stderr)
+    print("| model | input | ONNX Runtime f32 | f32 | int8 post-training | int8 quantization-aware "
+          "| bf16 | f32 / int8 (ptq, qat) | f32 / bf16 | GFLOP/s int8 (ptq, qat) |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for name, _, shape, gflop, other_flops in PRECISION_CASES:
+        entry = samples[name]
+        med = {w: statistics.median(entry[w]) for w in PRECISION_WAYS}
+        up = {w: statistics.median(v) for w, v in entry["speedup"].items()}
+        ort = statistics.median(entry["ort"]) if entry["ort"] else None
+        rate = lambda w: other_flops.get(w, gflop) / med[w] * 1e3
+        print("| %s | %s | %s | %.2f | %.2f | %.2f | %.2f | %.2f×, %.2f× | %.2f× | %.0f, %.0f |" % (
+            name, "×".join(map(str, shape)), "%.2f" % ort if ort else "–", med["fused"],
+            med["int8-ptq"], med["int8-qat"], med["bf16"], up["int8-ptq"], up["int8-qat"],
+            up["bf16"], rate("int8-ptq"), rate("int8-qat")))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(samples, f, indent=1)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -117,12 +163,17 @@ def main():
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--ort-cache", default=os.environ.get("PDNN_ORT_CACHE", "/work/cache/ort"))
     ap.add_argument("--json", help="write every timing here")
+    ap.add_argument("--precision", action="store_true",
+                    help="f32, int8 (post-training, quantization-aware) and bf16 instead")
     args = ap.parse_args()
     bench = os.path.join(args.build, "bin", "pdnn-ocr-benchmark")
     have_ort = os.path.isdir(os.path.join(args.ort_cache, "node_modules", "onnxruntime-node"))
     if not have_ort:
         print("ONNX Runtime is not installed in %s (benchmarks/ocr/setup-ort.sh): "
               "PaddleDNN only" % args.ort_cache)
+    if args.precision:
+        precision_table(args, bench, have_ort)
+        return
 
     samples = {}
     for r in range(args.rounds):

@@ -357,3 +357,31 @@ func.func @nhwc_deconvolution(%x: tensor<1x3x8x8xui8>, %f: tensor<6x3x1x1xf32>, 
   %1 = pdnn.conv2d_transpose Input(%0) Filter(%g) {strides = array<i32: 2, 2>} : (tensor<1x6x8x8xf32>, tensor<6x1x2x2xf32>) -> tensor<1x1x16x16xf32>
   return %1 : tensor<1x1x16x16xf32>
 }
+
+// -----
+
+// A dequantize of an nhwc int8 image stays nhwc, and so do the f32 calls
+// after it and the quantize back (a squeeze-excitation block between two
+// int8 convolutions): no relayout between the convolutions.
+// CHECK-LABEL: func @reorders_stay_nhwc
+// CHECK: %[[A:.*]] = pdnnrt.convolution {{.*}} outs(%{{.*}} : tensor<1x1x8x8x6xui8>)
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: %[[D:.*]] = pdnnrt.reorder ins(%[[A]] : tensor<1x1x8x8x6xui8>) outs(%{{.*}} : tensor<1x1x8x8x6xf32>)
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: %[[P:.*]] = pdnnrt.pooling ins(%[[D]], {{.*}}) outs(%{{.*}} : tensor<1x1x1x1x6xf32>)
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: %[[M:.*]] = pdnnrt.binary ins(%[[D]], %[[P]] : tensor<1x1x8x8x6xf32>, tensor<1x1x1x1x6xf32>)
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: %[[Q:.*]] = pdnnrt.reorder ins(%[[M]] : tensor<1x1x8x8x6xf32>) outs(%{{.*}} : tensor<1x1x8x8x6xui8>)
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: pdnnrt.convolution ins(%[[Q]], {{.*}}) outs(%{{.*}} : tensor<1x1x8x8x6xf32>)
+func.func @reorders_stay_nhwc(%x: tensor<1x3x8x8xui8>, %f: tensor<6x3x1x1xf32>, %g: tensor<6x6x1x1xf32>)
+    -> tensor<1x6x8x8xf32> {
+  %0 = pdnn.conv2d Input(%x) Filter(%f) {Scale_in = 2.0 : f32, Scale_weights = array<f32: 100.0>, Scale_out = 4.0 : f32, fuse_activation = "relu"} : (tensor<1x3x8x8xui8>, tensor<6x3x1x1xf32>) -> tensor<1x6x8x8xui8>
+  %1 = pdnn.dequantize %0 {Scale = 4.0 : f32} : tensor<1x6x8x8xui8> -> tensor<1x6x8x8xf32>
+  %2 = pdnn.pool2d %1 {pooling_type = "avg", ksize = array<i32: 1, 1>, global_pooling = true} : (tensor<1x6x8x8xf32>) -> tensor<1x6x1x1xf32>
+  %3 = pdnn.elementwise_mul %1, %2 : (tensor<1x6x8x8xf32>, tensor<1x6x1x1xf32>) -> tensor<1x6x8x8xf32>
+  %4 = pdnn.quantize %3 {Scale = 4.0 : f32} : tensor<1x6x8x8xf32> -> tensor<1x6x8x8xui8>
+  %5 = pdnn.conv2d Input(%4) Filter(%g) {Scale_in = 4.0 : f32, Scale_weights = array<f32: 100.0>, force_fp32_output = true} : (tensor<1x6x8x8xui8>, tensor<6x6x1x1xf32>) -> tensor<1x6x8x8xf32>
+  return %5 : tensor<1x6x8x8xf32>
+}

@@ -105,6 +105,11 @@ private:
   }
   /// Whether `src` is converted to nhwc (not the f32 blocks).
   bool readsNhwc(Value src) const { return isBlocked(src) && blockOf(src) != block; }
+  /// Whether `src` is converted to nhwc, low-precision images included
+  /// (nhwc whatever their channels).
+  bool readsNhwcImage(Value src) const {
+    return readsNhwc(src) || (isBlocked(src) && isLowPrecision(src));
+  }
   int64_t channelsOf(Value v) const {
     RankedTensorType type = imageType(v);
     return type ? type.getDimSize(1) : ShapedType::kDynamic;
@@ -268,6 +273,12 @@ bool BlockLayouts::decide(Operation *op) {
     Value first = sum.getSrc().front();
     return imageType(first) && isBlocked(first) && staticChannels(first);
   }
+  // A quantize or dequantize maps elements one by one, whatever their
+  // layout: an nhwc image (no padding channels to shift) stays nhwc, so the
+  // f32 ops between int8 convolutions run on it too.
+  if (auto reorder = dyn_cast<pdnnrt::ReorderOp>(op))
+    return imageType(reorder.getSrc()) && imageType(reorder.getDst()) &&
+           readsNhwcImage(reorder.getSrc()) && staticChannels(reorder.getSrc());
   if (auto concat = dyn_cast<pdnnrt::ConcatOp>(op)) {
     if (concat.getAxis() != 1)
       return false;
@@ -315,7 +326,7 @@ void BlockLayouts::rebuild(Operation *op) {
     // window's index values stay as they are.
     bool data = image && (isa<pdnnrt::PoolingOp, pdnnrt::ResamplingOp,
                                 pdnnrt::BatchNormOp, pdnnrt::EltwiseOp,
-                                pdnnrt::SumOp, pdnnrt::ConcatOp>(op) ||
+                                pdnnrt::SumOp, pdnnrt::ConcatOp, pdnnrt::ReorderOp>(op) ||
                           operand.getOperandNumber() == 0);
     if (!data) {
       // A binary's second source: blocked with the first, or reshaped to
