@@ -95,28 +95,22 @@ void checkPrecision(const ConvolutionCall &call, const Image &src,
   if (!std::isfinite(p.sumScale))
     fail("sumScale must be finite, got %g", static_cast<double>(p.sumScale));
   const char *srcName = elementTypeName(call.src.type);
-  if (src.type == dt::f32) {
-    if (call.weights.type != PDNNRT_TYPE_F32 || dst.type != dt::f32)
-      fail("an f32 convolution takes f32 weights and dst; got %s and %s",
+  if (src.type == dt::f32 || src.type == dt::bf16) {
+    // f32: f32 weights and dst. bf16: f32 weights (their reorder rounds
+    // them) or bf16, and a bf16 or f32 dst.
+    bool f32 = src.type == dt::f32;
+    bool weightsOk = f32 ? p.userWeights == dt::f32 : p.userWeights != dt::s8;
+    bool dstOk = dst.type == dt::f32 || (!f32 && dst.type == dt::bf16);
+    if (!weightsOk || !dstOk)
+      fail(f32 ? "an f32 convolution takes f32 weights and dst; got %s and %s"
+               : "a bf16 convolution takes f32 or bf16 weights and a bf16 or "
+                 "f32 dst; got %s and %s",
            elementTypeName(call.weights.type), elementTypeName(call.dst.type));
     if (call.wScales.present || call.outputScales.present ||
         p.sumScale != 1.0f || p.activationScale != 1.0f)
       fail("wScales, outputScales, sumScale and activationScale are for "
            "int8 convolutions, src is %s", srcName);
-    p.weights = dt::f32;
-    return;
-  }
-  if (src.type == dt::bf16) {
-    // f32 weights are rounded to bf16 by their reorder.
-    if (p.userWeights == dt::s8 || (dst.type != dt::bf16 && dst.type != dt::f32))
-      fail("a bf16 convolution takes f32 or bf16 weights and a bf16 or f32 "
-           "dst; got %s and %s",
-           elementTypeName(call.weights.type), elementTypeName(call.dst.type));
-    if (call.wScales.present || call.outputScales.present ||
-        p.sumScale != 1.0f || p.activationScale != 1.0f)
-      fail("wScales, outputScales, sumScale and activationScale are for "
-           "int8 convolutions, src is %s", srcName);
-    p.weights = dt::bf16;
+    p.weights = src.type;
     return;
   }
   p.weights = dt::s8;

@@ -4,7 +4,8 @@
 // without; the output scales, the sum's and the activation's apply in
 // oneDNN's order. The numbers against Paddle's kernel are
 // test/Integration/ops-int8-conv.test's; here, one small case worked by
-// hand and the errors.
+// hand (also on an nhwc image, one block of all its channels) and the
+// errors, bf16's weights among them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -118,6 +119,41 @@ TEST_F(ConvolutionInt8Test, ScalesAreForInt8Only) {
   EXPECT_STREQ(lastError(), "pdnnrt_convolution: wScales, outputScales, "
                             "sumScale and activationScale are for int8 "
                             "convolutions, src is f32");
+}
+
+TEST_F(ConvolutionInt8Test, OneBlockOfAllChannelsIsNhwc) {
+  // [N, 1, H, W, C]: the layout --pdnnrt-block-layouts gives int8 images.
+  // One pixel is nchw and nhwc alike, so the hand-worked numbers hold.
+  OnePixel c;
+  c.srcRef = MemRef(c.src, {1, 1, 1, 1, 2});
+  c.dstRef = MemRef(c.dst, {1, 1, 1, 1, 2});
+  ASSERT_RT_OK(c.run(/*withWScales=*/true));
+  EXPECT_EQ(c.dst[0], 102);
+  EXPECT_EQ(c.dst[1], 100);
+  // Two blocks of 3 channels are neither nhwc nor oneDNN's blocks.
+  std::vector<uint8_t> src6(6, 1);
+  c.srcRef = MemRef(src6, {1, 2, 1, 1, 3});
+  EXPECT_NE(c.run(/*withWScales=*/true), 0);
+  EXPECT_STREQ(lastError(), "pdnnrt_convolution: src is blocked by 3 channels; "
+                            "the runtime takes blocks of 8 or 16, and an int8 or "
+                            "bf16 image one block of all its channels");
+}
+
+TEST_F(ConvolutionInt8Test, Bf16TakesFloatWeights) {
+  // bf16 data multiplies f32 (rounded by their reorder) or bf16 weights,
+  // never s8 ones.
+  std::vector<uint16_t> src(2, 0x3f80), dst(2); // 1.0 in bf16
+  std::vector<int8_t> weights(4, 1);
+  MemRef srcRef(src, {1, 2, 1, 1}), weightsRef(weights, {2, 2, 1, 1}),
+      dstRef(dst, {1, 2, 1, 1});
+  EXPECT_NE(pdnnrt_convolution(ARG(srcRef), ARG(weightsRef), NO_TENSOR,
+                               NO_TENSOR, NO_TENSOR, nullptr, 0, 0, 0, 0,
+                               ARG(dstRef), 1, 1, 1, 1, 1, 0, 0,
+                               PDNNRT_ELTWISE_NONE, 0.f, 0.f, 1.f, 1.f),
+            0);
+  EXPECT_STREQ(lastError(), "pdnnrt_convolution: a bf16 convolution takes f32 "
+                            "or bf16 weights and a bf16 or f32 dst; got si8 and "
+                            "bf16");
 }
 
 TEST_F(ConvolutionInt8Test, ScaleListsHaveOneOrOnePerChannel) {

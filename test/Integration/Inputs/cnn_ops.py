@@ -256,6 +256,19 @@ def conv_case(rng, x_shape, f_shape, op="conv2d", dynamic=(), bias=False, residu
 INT8 = {"ui8": np.uint8, "si8": np.int8}
 
 
+def bias_and_residual(c, bias, residual, const_bias=False):
+    """A convolution's roles: Input %x, Filter %w, then Bias %b and
+    ResidualData %r for those given (declared here)."""
+    roles = [("Input", "x"), ("Filter", "w")]
+    if bias is not None:
+        (c.const if const_bias else c.arg)("b", bias)
+        roles.append(("Bias", "b"))
+    if residual is not None:
+        c.arg("r", residual)
+        roles.append(("ResidualData", "r"))
+    return roles
+
+
 def int8_conv_case(rng, x_shape, f_shape, op="conv2d", src="ui8", out="si8",
                    scales="per-channel", bias=True, residual=None, filter_s8=False,
                    saturate=1.0, tag="", **attrs):
@@ -305,13 +318,7 @@ def int8_conv_case(rng, x_shape, f_shape, op="conv2d", src="ui8", out="si8",
     c = Case(name)
     c.arg("x", x)
     c.value("w", w, const=True)
-    roles = [("Input", "x"), ("Filter", "w")]
-    if bias:
-        c.const("b", b)
-        roles.append(("Bias", "b"))
-    if residual:
-        c.arg("r", r)
-        roles.append(("ResidualData", "r"))
+    roles = bias_and_residual(c, b if bias else None, r if residual else None, const_bias=True)
     kw.update(Scale_in=float(scale_in), Scale_weights=F32s(float(v) for v in sw),
               Scale_out=float(scale_out))
     if residual:
@@ -367,13 +374,7 @@ def bf16_conv_case(rng, x_shape, f_shape, op="conv2d", bias=True, residual=False
         c.arg("w", w_bits)
     else:
         c.value("w", w32, const=True)
-    roles = [("Input", "x"), ("Filter", "w")]
-    if bias:
-        c.arg("b", b)
-        roles.append(("Bias", "b"))
-    if residual:
-        c.arg("r", r_arg)
-        roles.append(("ResidualData", "r"))
+    roles = bias_and_residual(c, b, r_arg)
     out_shape = list(expected.shape)
     add_conv_op(c, op, roles, kw, ttype(out_shape, out_dtype))
     expect(c, "%o", out_shape, expected, int(np.prod(f_shape[1:])), fp32_output)
