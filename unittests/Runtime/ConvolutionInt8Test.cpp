@@ -46,6 +46,18 @@ struct OnePixel {
   }
 };
 
+/// A 1x1 convolution of `src` by `weights` into `dst`, without bias or
+/// weight scales, with `outputScales` when given.
+int32_t convolve1x1(MemRef &src, MemRef &weights, MemRef *outputScales, MemRef &dst) {
+  return pdnnrt_convolution(
+      ARG(src), ARG(weights), NO_TENSOR, NO_TENSOR,
+      outputScales ? outputScales->rank() : 0,
+      outputScales ? outputScales->desc() : nullptr,
+      outputScales ? outputScales->type() : PDNNRT_TYPE_NONE, nullptr, 0, 0, 0, 0,
+      ARG(dst), 1, 1, 1, 1, /*groups=*/1, /*channelsLast=*/0, /*sum=*/0,
+      PDNNRT_ELTWISE_NONE, 0.f, 0.f, 1.f, 1.f);
+}
+
 TEST_F(ConvolutionInt8Test, QuantizesTheWeightsAndAppliesTheScales) {
   OnePixel c;
   ASSERT_RT_OK(c.run(/*withWScales=*/true));
@@ -111,11 +123,7 @@ TEST_F(ConvolutionInt8Test, ScalesAreForInt8Only) {
   std::vector<float> src(2, 1.0f), weights(4, 1.0f), scales{1.0f}, dst(2);
   MemRef srcRef(src, {1, 2, 1, 1}), weightsRef(weights, {2, 2, 1, 1}),
       scalesRef(scales, {1}), dstRef(dst, {1, 2, 1, 1});
-  EXPECT_NE(pdnnrt_convolution(ARG(srcRef), ARG(weightsRef), NO_TENSOR,
-                               NO_TENSOR, ARG(scalesRef), nullptr, 0, 0, 0, 0,
-                               ARG(dstRef), 1, 1, 1, 1, 1, 0, 0,
-                               PDNNRT_ELTWISE_NONE, 0.f, 0.f, 1.f, 1.f),
-            0);
+  EXPECT_NE(convolve1x1(srcRef, weightsRef, &scalesRef, dstRef), 0);
   EXPECT_STREQ(lastError(), "pdnnrt_convolution: wScales, outputScales, "
                             "sumScale and activationScale are for int8 "
                             "convolutions, src is f32");
@@ -146,11 +154,7 @@ TEST_F(ConvolutionInt8Test, Bf16TakesFloatWeights) {
   std::vector<int8_t> weights(4, 1);
   MemRef srcRef(src, {1, 2, 1, 1}), weightsRef(weights, {2, 2, 1, 1}),
       dstRef(dst, {1, 2, 1, 1});
-  EXPECT_NE(pdnnrt_convolution(ARG(srcRef), ARG(weightsRef), NO_TENSOR,
-                               NO_TENSOR, NO_TENSOR, nullptr, 0, 0, 0, 0,
-                               ARG(dstRef), 1, 1, 1, 1, 1, 0, 0,
-                               PDNNRT_ELTWISE_NONE, 0.f, 0.f, 1.f, 1.f),
-            0);
+  EXPECT_NE(convolve1x1(srcRef, weightsRef, nullptr, dstRef), 0);
   EXPECT_STREQ(lastError(), "pdnnrt_convolution: a bf16 convolution takes f32 "
                             "or bf16 weights and a bf16 or f32 dst; got si8 and "
                             "bf16");
