@@ -45,15 +45,12 @@ static RankedTensorType imageType(Value v) {
   return element.isF32() || element.isBF16() || element.isInteger(8) ? type : nullptr;
 }
 
-/// int8 and bf16 images, which are nhwc when converted.
+/// int8 and bf16 images, which are nhwc when converted: oneDNN's int8
+/// kernels take no other layout, and nhwc is its AMX kernels' layout.
 static bool isLowPrecision(Value v) {
   Type element = getElementTypeOrSelf(v.getType());
   return element.isInteger(8) || element.isBF16();
 }
-
-/// Whether a convolution on `src` runs nhwc: int8 data (oneDNN's int8
-/// kernels take no other layout) and bf16 (its AMX kernels' layout).
-static bool isNhwcConvolution(Value src) { return isLowPrecision(src); }
 
 /// A leading window of an image: extract_slice at offset 0 with unit
 /// strides (what a lowering's run-time check of sizes leaves).
@@ -103,12 +100,17 @@ private:
     return cast<RankedTensorType>(converted.lookup(throughCasts(v)).getType())
         .getDimSize(4);
   }
-  /// Whether `src` is converted to nhwc (not the f32 blocks).
-  bool readsNhwc(Value src) const { return isBlocked(src) && blockOf(src) != block; }
-  /// Whether `src` is converted to nhwc, low-precision images included
-  /// (nhwc whatever their channels).
-  bool readsNhwcImage(Value src) const {
-    return readsNhwc(src) || (isBlocked(src) && isLowPrecision(src));
+  /// Whether `v` is converted to nhwc: a low-precision image (whatever its
+  /// channels), or one not blocked by the f32 block.
+  bool isNhwc(Value v) const {
+    return isBlocked(v) && (isLowPrecision(v) || blockOf(v) != block);
+  }
+  /// Whether call `op` runs nhwc: an int8 or bf16 convolution, or a call
+  /// whose (first) source is nhwc, as an int8 convolution's f32 result is.
+  bool runsNhwc(Operation *op) const {
+    if (auto conv = dyn_cast<pdnnrt::ConvolutionOp>(op); conv && isLowPrecision(conv.getSrc()))
+      return true;
+    return isNhwc(op->getOperand(0));
   }
   int64_t channelsOf(Value v) const {
     RankedTensorType type = imageType(v);
@@ -235,7 +237,7 @@ bool BlockLayouts::decide(Operation *op) {
       return false;
     // nhwc whatever the channels: int8 kernels take no other layout, and an
     // nhwc input of few output channels is their nchw already.
-    if (isNhwcConvolution(conv.getSrc()) || readsNhwc(conv.getSrc()))
+    if (runsNhwc(conv))
       return true;
     return cast<RankedTensorType>(conv.getWeights().getType()).getDimSize(0) >=
            kMinBlockedChannels;
@@ -243,7 +245,7 @@ bool BlockLayouts::decide(Operation *op) {
   if (auto deconv = dyn_cast<pdnnrt::DeconvolutionOp>(op)) {
     if (deconv.getChannelsLast())
       return false;
-    if (readsNhwc(deconv.getSrc()))
+    if (runsNhwc(deconv))
       return true;
     auto w = cast<RankedTensorType>(deconv.getWeights().getType());
     return w.getDimSize(1) * deconv.getGroups() >= kMinBlockedChannels;
@@ -278,7 +280,7 @@ bool BlockLayouts::decide(Operation *op) {
   // f32 ops between int8 convolutions run on it too.
   if (auto reorder = dyn_cast<pdnnrt::ReorderOp>(op))
     return imageType(reorder.getSrc()) && imageType(reorder.getDst()) &&
-           readsNhwcImage(reorder.getSrc()) && staticChannels(reorder.getSrc());
+           runsNhwc(reorder) && staticChannels(reorder.getSrc());
   if (auto concat = dyn_cast<pdnnrt::ConcatOp>(op)) {
     if (concat.getAxis() != 1)
       return false;
@@ -306,13 +308,7 @@ void BlockLayouts::rebuild(Operation *op) {
   // (de)convolution whose input is nhwc already (an int8 convolution's f32
   // result), blocked by `block` for the other (de)convolutions; the other
   // calls keep their first source's.
-  bool nhwc;
-  if (auto conv = dyn_cast<pdnnrt::ConvolutionOp>(op))
-    nhwc = isNhwcConvolution(conv.getSrc()) || readsNhwc(conv.getSrc());
-  else if (auto deconv = dyn_cast<pdnnrt::DeconvolutionOp>(op))
-    nhwc = readsNhwc(deconv.getSrc());
-  else
-    nhwc = isLowPrecision(op->getOperand(0)) || blockOf(op->getOperand(0)) != block;
+  bool nhwc = runsNhwc(op);
   auto blockFor = [&](int64_t channels) { return nhwc ? channels : block; };
   SmallVector<Value> operands;
   for (OpOperand &operand : op->getOpOperands()) {
