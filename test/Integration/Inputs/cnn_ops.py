@@ -690,6 +690,15 @@ def conv_transpose_cases():
     add(conv_transpose_case(rng, (1, 3, 4, 4), (3, 4, 3, 3), bias=True, fuse_activation="sigmoid"))
     add(conv_transpose_case(rng, (1, 3, 4, 4), (3, 8, 3, 3), bias=True, fuse_activation="relu"))
     add(conv_transpose_case(rng, (1, 3, 4, 4), (3, 4, 3, 3), fuse_activation="relu"))
+    # One output channel in NHWC, as the text detector's probability map:
+    # the bias add and the activation read it as NCHW (the same bytes).
+    add(conv_transpose_case(rng, (1, 5, 6, 8), (8, 1, 2, 2), bias=True, data_format="NHWC",
+                            strides=[2, 2], fuse_activation="sigmoid", tag="(one channel)"))
+    add(conv_transpose_case(rng, (1, 7, 5, 4), (4, 1, 3, 3), bias=True, data_format="NHWC",
+                            strides=[2, 2], paddings=[1, 1], fuse_activation="relu",
+                            dynamic=(1, 2), tag="(one channel)"))
+    add(conv_transpose_case(rng, (1, 6, 6, 4), (4, 1, 2, 2), data_format="NHWC",
+                            strides=[2, 2], fuse_activation="tanh", tag="(one channel)"))
     return C
 
 
