@@ -153,17 +153,6 @@ bool int8JitIsInexact(dt srcType) {
   return !vnni;
 }
 
-/// Whether oneDNN has bf16 convolutions here (AVX-512: native bf16, AMX,
-/// or emulated on avx512_core).
-bool hasBf16Convolutions() {
-  static const bool has = [] {
-    auto isa = static_cast<unsigned>(dnnl::get_effective_cpu_isa());
-    return (isa & static_cast<unsigned>(dnnl_cpu_isa_avx512_core) &
-            ~static_cast<unsigned>(dnnl_cpu_isa_avx2)) != 0;
-  }();
-  return has;
-}
-
 bool startsWith(const std::string &text, const char *prefix) {
   return text.rfind(prefix, 0) == 0;
 }

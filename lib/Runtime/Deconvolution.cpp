@@ -1,14 +1,18 @@
 //===- Deconvolution.cpp - pdnnrt_deconvolution: oneDNN deconvolution -----===//
 //
-// Paddle's conv2d_transpose. Its weights [IC, OC/G, KH, KW] are oneDNN's
-// deconvolution weights (g, oc, ic, kh, kw) read through strides: the
-// reorder that prepares them reads Paddle's buffer as it is. Data layouts
-// as for the convolution (Convolution.cpp). The bias and the activation
+// Paddle's conv2d_transpose, in f32 or bf16. Its weights [IC, OC/G, KH,
+// KW] are oneDNN's deconvolution weights (g, oc, ic, kh, kw) read through
+// strides: the reorder that prepares them reads Paddle's buffer as it is.
+// Data layouts as for the convolution (Convolution.cpp). The bias and the activation
 // run after the primitive, as one binary add (a per-channel broadcast)
 // with the activation as its post-op, in place on dst (two calls when dst
 // has padding channels, see below): oneDNN 2.6's AVX2 deconvolution
 // applies its own bias and post-ops in a scalar pass that costs 60 to 150
-// times the deconvolution (docs/BENCHMARKS.md).
+// times the deconvolution (docs/BENCHMARKS.md). bf16 runs on AVX-512 only,
+// where the primitive's own jit kernel adds the bias and applies the
+// activation before it rounds dst once (a separate bias add would round
+// twice, and oneDNN 2.6's binary from f32 into bf16 is its scalar
+// reference: 100 ms for the detector's head).
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,17 +31,21 @@
 
 using namespace pdnnrt;
 using dims = dnnl::memory::dims;
+using dt = dnnl::memory::data_type;
 
 namespace {
 struct DeconvolutionEntry {
   dnnl::primitive primitive;
   Scratchpad scratchpad;
-  dnnl::memory src, bias, dst;
-  /// dst as the bias add and the activation read it.
-  dnnl::memory dstAfter;
+  dnnl::memory src, dst;
+  /// bf16: the caller's bias, which the primitive adds.
+  dnnl::memory bias;
+  /// f32: the bias as an image for the bias add, and dst as the bias add
+  /// and the activation read it.
+  dnnl::memory biasImage, dstAfter;
   std::unique_ptr<WeightsArg> weights;
-  /// bias + activation over dst: a binary add (with the activation as its
-  /// post-op where that is right), then an eltwise when it is not or
+  /// f32 bias + activation over dst: a binary add (with the activation as
+  /// its post-op where that is right), then an eltwise when it is not or
   /// without a bias; absent without either.
   dnnl::primitive biasAdd, activation;
   Scratchpad biasAddScratchpad, activationScratchpad;
@@ -53,14 +61,12 @@ int64_t outSize(int64_t in, int64_t k, int64_t d, int64_t p0, int64_t p1,
 /// [g·icg + i][o][kh][kw] as (g, o, i, kh, kw), or as (o, i, kh, kw)
 /// without groups.
 dnnl::memory::desc paddleWeights(int64_t ic, int64_t ocPerGroup, int64_t kh,
-                                 int64_t kw, int64_t groups) {
+                                 int64_t kw, int64_t groups, dt type) {
   int64_t icPerGroup = ic / groups;
   if (groups == 1)
-    return dnnl::memory::desc({ocPerGroup, icPerGroup, kh, kw},
-                              dnnl::memory::data_type::f32,
+    return dnnl::memory::desc({ocPerGroup, icPerGroup, kh, kw}, type,
                               dims{kh * kw, ocPerGroup * kh * kw, kw, 1});
-  return dnnl::memory::desc({groups, ocPerGroup, icPerGroup, kh, kw},
-                            dnnl::memory::data_type::f32,
+  return dnnl::memory::desc({groups, ocPerGroup, icPerGroup, kh, kw}, type,
                             dims{icPerGroup * ocPerGroup * kh * kw, kh * kw,
                                  ocPerGroup * kh * kw, kw, 1});
 }
@@ -70,23 +76,46 @@ dnnl::memory::desc paddleWeights(int64_t ic, int64_t ocPerGroup, int64_t kh,
 dnnl::deconvolution_forward::primitive_desc
 makeDescriptor(const Image &src, const Image &dst,
                const dnnl::memory::desc &weightsUser, const Window &g,
-               const dnnl::primitive_attr &attr) {
-  dnnl::memory::desc weightsAny(weightsUser.dims(), dnnl::memory::data_type::f32,
+               const dnnl::primitive_attr &attr, const dnnl::memory::desc *bias) {
+  // bf16 data multiplies bf16 weights (f32 ones are rounded by their
+  // reorder).
+  dnnl::memory::desc weightsAny(weightsUser.dims(), src.type,
                                 dnnl::memory::format_tag::any);
   dims strides{g.strideH, g.strideW};
   dims dilates{g.dilationH - 1, g.dilationW - 1};
   dims padL{g.pads[0], g.pads[2]}, padR{g.pads[1], g.pads[3]};
   auto make = [&](const dnnl::memory::desc &s, const dnnl::memory::desc &d) {
-    dnnl::deconvolution_forward::desc desc(
-        dnnl::prop_kind::forward_inference, dnnl::algorithm::deconvolution_direct,
-        s, weightsAny, d, strides, dilates, padL, padR);
-    return dnnl::deconvolution_forward::primitive_desc(desc, attr, cpuEngine());
+    auto desc = bias ? dnnl::deconvolution_forward::desc(
+                           dnnl::prop_kind::forward_inference,
+                           dnnl::algorithm::deconvolution_direct, s, weightsAny,
+                           *bias, d, strides, dilates, padL, padR)
+                     : dnnl::deconvolution_forward::desc(
+                           dnnl::prop_kind::forward_inference,
+                           dnnl::algorithm::deconvolution_direct, s, weightsAny,
+                           d, strides, dilates, padL, padR);
+    try {
+      return dnnl::deconvolution_forward::primitive_desc(desc, attr, cpuEngine());
+    } catch (const dnnl::error &e) {
+      // f32 deconvolutions exist everywhere; bf16 ones need AVX-512.
+      if (e.status != dnnl_unimplemented || src.type != dt::bf16)
+        throw;
+      fail("oneDNN has no bf16 deconvolution kernel on this CPU (%s)", e.what());
+    }
   };
   dnnl::deconvolution_forward::primitive_desc pd =
       make(src.anyDesc(), dst.anyDesc());
   if (pd.src_desc() != src.desc() || pd.dst_desc() != dst.desc())
     pd = make(src.desc(), dst.desc());
   return pd;
+}
+
+/// f32 throughout, or bf16 src with f32 or bf16 weights and a bf16 or f32
+/// dst.
+bool validTypes(dt src, dt weights, dt dst) {
+  if (src == dt::f32)
+    return weights == dt::f32 && dst == dt::f32;
+  return src == dt::bf16 && (weights == dt::f32 || weights == dt::bf16) &&
+         (dst == dt::f32 || dst == dt::bf16);
 }
 
 } // namespace
@@ -97,9 +126,8 @@ void pdnnrt::planDeconvolutionWeights(PreparedWeights &weights,
   const int64_t kh = weights.dims[2], kw = weights.dims[3];
   auto [groups, g, src, dst] = readImagePlan(plan);
   if (groups < 1 || ic % groups != 0 || !g.valid() ||
-      weights.type != PDNNRT_TYPE_F32 ||
-      src.type != dnnl::memory::data_type::f32 ||
-      dst.type != dnnl::memory::data_type::f32)
+      !validTypes(src.type, oneDNNDataType(weights.type), dst.type) ||
+      (src.type == dt::bf16 && !hasBf16Convolutions()))
     return; // the call reports what is wrong
   src.c = ic;
   dst.c = ocPerGroup * groups;
@@ -109,8 +137,9 @@ void pdnnrt::planDeconvolutionWeights(PreparedWeights &weights,
   dst.w = outSize(src.w, kw, g.dilationW, g.pads[2], g.pads[3], g.strideW);
   if (dst.h <= 0 || dst.w <= 0)
     return;
-  dnnl::memory::desc user = paddleWeights(ic, ocPerGroup, kh, kw, groups);
-  auto pd = makeDescriptor(src, dst, user, g, cachedPrimitiveAttr());
+  dnnl::memory::desc user = paddleWeights(ic, ocPerGroup, kh, kw, groups,
+                                          oneDNNDataType(weights.type));
+  auto pd = makeDescriptor(src, dst, user, g, cachedPrimitiveAttr(), /*bias=*/nullptr);
   if (pd.weights_desc() != user)
     weights.inLayout(user, pd.weights_desc(), 0, nullptr, /*planned=*/true);
 }
@@ -129,6 +158,12 @@ void pdnnrt::run(const DeconvolutionCall &call) {
   Image src = readImage(call.src, last, ic);
   Image dst = readImage(call.dst, last, ocPerGroup * groups);
   readAlikeWhereNhwc(src, dst);
+  const dt weightsType = oneDNNDataType(weights.type);
+  if (!validTypes(src.type, weightsType, dst.type))
+    fail("a deconvolution takes f32 src, weights and dst, or bf16 src, f32 "
+         "or bf16 weights and a bf16 or f32 dst; got %s, %s and %s",
+         elementTypeName(call.src.type), elementTypeName(weights.type),
+         elementTypeName(call.dst.type));
   if (call.strideH < 1 || call.strideW < 1 || call.dilationH < 1 ||
       call.dilationW < 1)
     fail("strides and dilations must be positive");
@@ -158,39 +193,60 @@ void pdnnrt::run(const DeconvolutionCall &call) {
   key.add(kh).add(kw).add(groups).add(call.strideH).add(call.strideW);
   key.add(call.dilationH).add(call.dilationW).add(pads, 4);
   key.add(call.bias.present).add(call.activation);
+  key.add(static_cast<int64_t>(weightsType));
   key.addBits(call.alpha).addBits(call.beta);
   thread_local ThreadCache<DeconvolutionEntry> cache;
   DeconvolutionEntry &entry = cache.get(key, [&] {
-    dnnl::primitive_attr attr = cachedPrimitiveAttr();
+    dnnl::memory::desc weightsUser =
+        paddleWeights(ic, ocPerGroup, kh, kw, groups, weightsType);
+    Window window{call.strideH, call.strideW, call.dilationH, call.dilationW,
+                  {pads[0], pads[1], pads[2], pads[3]}};
+    auto made = std::make_unique<DeconvolutionEntry>();
+    if (src.type == dt::bf16) {
+      // bf16 exists only where oneDNN's deconvolution is a jit kernel of
+      // its own, which adds the bias and applies the activation in f32
+      // before it rounds dst once.
+      dnnl::memory::desc biasDesc({oc}, dt::f32, dnnl::memory::format_tag::x);
+      dnnl::primitive_attr attr = cachedPrimitiveAttr();
+      dnnl::post_ops ops;
+      appendActivation(ops, call.activation, call.alpha, call.beta);
+      attr.set_post_ops(ops);
+      auto pd = makeDescriptor(src, dst, weightsUser, window, attr,
+                               call.bias.present ? &biasDesc : nullptr);
+      made->primitive = dnnl::deconvolution_forward(pd);
+      made->scratchpad = Scratchpad(pd);
+      made->src = unboundMemory(src.desc());
+      made->dst = unboundMemory(pd.dst_desc());
+      if (call.bias.present)
+        made->bias = unboundMemory(biasDesc);
+      made->weights = std::make_unique<WeightsArg>(weightsUser, pd.weights_desc());
+      return made;
+    }
     // One channel in nhwc has nchw's bytes, and oneDNN 2.6's binary runs a
     // one-channel nhwc image 40 times slower than the plain one (7 ms
     // against 0.17 for the detector's 960x416 map): the bias add and the
     // activation read such a dst as nchw.
     bool onePlainChannel = oc == 1 && dst.block == 0;
+    dnnl::memory::desc after =
+        onePlainChannel
+            ? dnnl::memory::desc(dst.dims(), dst.type, dnnl::memory::format_tag::nchw)
+            : dst.desc();
     // The bias as an image of dst's layout, so that the binary that adds it
     // runs oneDNN's per-channel kernel (a plain bias against a blocked dst
     // takes the scalar reference).
-    dnnl::memory::desc biasDesc({1, oc, 1, 1}, dnnl::memory::data_type::f32,
-                                onePlainChannel ? dnnl::memory::format_tag::nchw : dst.tag());
-    dnnl::memory::desc weightsUser = paddleWeights(ic, ocPerGroup, kh, kw, groups);
-    dnnl::deconvolution_forward::primitive_desc pd = makeDescriptor(
-        src, dst, weightsUser,
-        {call.strideH, call.strideW, call.dilationH, call.dilationW,
-         {pads[0], pads[1], pads[2], pads[3]}},
-        attr);
-    auto made = std::make_unique<DeconvolutionEntry>();
+    dnnl::memory::desc biasImage({1, oc, 1, 1}, dt::f32,
+                                 onePlainChannel ? dnnl::memory::format_tag::nchw
+                                                 : dst.tag());
+    auto pd = makeDescriptor(src, dst, weightsUser, window, cachedPrimitiveAttr(),
+                             /*bias=*/nullptr);
     made->primitive = dnnl::deconvolution_forward(pd);
     made->scratchpad = Scratchpad(pd);
     made->src = unboundMemory(src.desc());
     // Owned and zero-padded: the caller's bias holds OC values, a blocked
     // image of them more.
-    made->bias = dnnl::memory(biasDesc, cpuEngine());
-    std::memset(made->bias.get_data_handle(), 0, biasDesc.get_size());
+    made->biasImage = dnnl::memory(biasImage, cpuEngine());
+    std::memset(made->biasImage.get_data_handle(), 0, biasImage.get_size());
     made->dst = unboundMemory(pd.dst_desc());
-    dnnl::memory::desc after =
-        onePlainChannel ? dnnl::memory::desc(dst.dims(), dst.type,
-                                             dnnl::memory::format_tag::nchw)
-                        : pd.dst_desc();
     made->dstAfter = unboundMemory(after);
     made->weights = std::make_unique<WeightsArg>(weightsUser, pd.weights_desc());
     // oneDNN 2.6's jit binary drops a per-channel src1 that has padding
@@ -205,7 +261,7 @@ void pdnnrt::run(const DeconvolutionCall &call) {
         appendActivation(ops, call.activation, call.alpha, call.beta);
         addAttr.set_post_ops(ops);
       }
-      dnnl::binary::desc add(dnnl::algorithm::binary_add, after, biasDesc, after);
+      dnnl::binary::desc add(dnnl::algorithm::binary_add, after, biasImage, after);
       dnnl::binary::primitive_desc addPd(add, addAttr, cpuEngine());
       made->biasAdd = dnnl::binary(addPd);
       made->biasAddScratchpad = Scratchpad(addPd);
@@ -221,8 +277,8 @@ void pdnnrt::run(const DeconvolutionCall &call) {
       dnnl::primitive_attr actAttr = cachedPrimitiveAttr();
       actAttr.set_post_ops(rest);
       dnnl::eltwise_forward::desc act(dnnl::prop_kind::forward_inference,
-                                      steps[0].algorithm, after,
-                                      steps[0].alpha, steps[0].beta);
+                                      steps[0].algorithm, after, steps[0].alpha,
+                                      steps[0].beta);
       dnnl::eltwise_forward::primitive_desc actPd(act, actAttr, cpuEngine());
       made->activation = dnnl::eltwise_forward(actPd);
       made->activationScratchpad = Scratchpad(actPd);
@@ -236,27 +292,29 @@ void pdnnrt::run(const DeconvolutionCall &call) {
       {DNNL_ARG_WEIGHTS, entry.weights->prepare(weights.data, call.weightsPrepared)},
       {DNNL_ARG_DST, dstMemory},
       {DNNL_ARG_SCRATCHPAD, entry.scratchpad.bind()},
+      {DNNL_ARG_BIAS, entry.bias ? bind(entry.bias, call.bias.data) : nullptr},
   };
-  execute(entry.primitive, args);
-  if (entry.biasAdd || entry.activation)
-    dstMemory = bind(entry.dstAfter, call.dst.data);
+  execute(entry.primitive, args, entry.bias ? 5 : 4);
+  if (!entry.biasAdd && !entry.activation)
+    return;
+  dnnl_memory_t after = bind(entry.dstAfter, call.dst.data);
   if (entry.biasAdd) {
     // Blocked or plain, the first OC floats of a {1, OC, 1, 1} image are
     // the channels in order.
-    std::memcpy(entry.bias.get_data_handle(), call.bias.data,
+    std::memcpy(entry.biasImage.get_data_handle(), call.bias.data,
                 call.bias.bytes());
     dnnl_exec_arg_t addArgs[] = {
-        {DNNL_ARG_SRC_0, dstMemory},
-        {DNNL_ARG_SRC_1, entry.bias.get()},
-        {DNNL_ARG_DST, dstMemory},
+        {DNNL_ARG_SRC_0, after},
+        {DNNL_ARG_SRC_1, entry.biasImage.get()},
+        {DNNL_ARG_DST, after},
         {DNNL_ARG_SCRATCHPAD, entry.biasAddScratchpad.bind()},
     };
     execute(entry.biasAdd, addArgs);
   }
   if (entry.activation) {
     dnnl_exec_arg_t actArgs[] = {
-        {DNNL_ARG_SRC, dstMemory},
-        {DNNL_ARG_DST, dstMemory},
+        {DNNL_ARG_SRC, after},
+        {DNNL_ARG_DST, after},
         {DNNL_ARG_SCRATCHPAD, entry.activationScratchpad.bind()},
     };
     execute(entry.activation, actArgs);

@@ -81,6 +81,15 @@ Image pdnnrt::readImage(const Tensor &t, bool channelsLast, int64_t channels) {
   return image;
 }
 
+bool pdnnrt::hasBf16Convolutions() {
+  static const bool has = [] {
+    auto isa = static_cast<unsigned>(dnnl::get_effective_cpu_isa());
+    return (isa & static_cast<unsigned>(dnnl_cpu_isa_avx512_core) &
+            ~static_cast<unsigned>(dnnl_cpu_isa_avx2)) != 0;
+  }();
+  return has;
+}
+
 bool pdnnrt::isLowPrecisionImage(dnnl::memory::data_type type) {
   using dt = dnnl::memory::data_type;
   return type == dt::u8 || type == dt::s8 || type == dt::bf16;

@@ -47,6 +47,10 @@ struct Image {
 /// channels.
 bool isLowPrecisionImage(dnnl::memory::data_type type);
 
+/// Whether oneDNN has bf16 convolutions and deconvolutions here (AVX-512:
+/// native bf16, AMX, or emulated on avx512_core).
+bool hasBf16Convolutions();
+
 /// When one of a convolution's images is nhwc, reads the other so too if
 /// it is one block of 8 or 16 channels (the same bytes): oneDNN's kernels
 /// take src and dst in one layout.

@@ -59,13 +59,17 @@ static DequantizeOp unshiftedDequantize(Value v) {
   return dq;
 }
 
-/// The residual a convolution sums (null for other ops).
-static Value convolutionResidual(Operation *op) {
+/// The operand holding the residual a convolution sums (null for other
+/// ops, and without fuse_residual_connection).
+static OpOperand *residualOperand(Operation *op) {
+  auto of = [](auto conv) -> OpOperand * {
+    return conv.getResidual() ? &conv.getResidualDataMutable()[0] : nullptr;
+  };
   if (auto conv = dyn_cast<Conv2DOp>(op))
-    return conv.getResidual();
+    return of(conv);
   if (auto conv = dyn_cast<DepthwiseConv2DOp>(op))
-    return conv.getResidual();
-  return {};
+    return of(conv);
+  return nullptr;
 }
 
 /// `v` dequantized from bf16 as it is (scale 1): the bf16 data itself.
@@ -285,8 +289,8 @@ public:
     return f;
   }
 
-  /// fc, mul, matmul_v2, the convolutions, fusion_gru, fusion_lstm, rnn on
-  /// bf16 data: the data, and a product's weights dequantized from bf16, go
+  /// fc, mul, matmul_v2, the convolutions (conv2d_transpose too),
+  /// fusion_gru, fusion_lstm, rnn on bf16 data: the data, and a product's weights dequantized from bf16, go
   /// as they are (f32 weights stay: the kernel rounds them); the result is
   /// bf16 when only a bf16 quantize reads it. A convolution sums its
   /// residual into Output's buffer: a bf16 Output needs a residual
@@ -310,13 +314,10 @@ public:
     QuantizeOp out = onlyQuantizeUser(op->getResult(0), [](QuantizeOp q) {
       return q.getBfloat16() && q.getScale().convertToFloat() == 1.0f;
     });
-    if (Value residual = convolutionResidual(op)) {
-      OpOperand &use = isa<Conv2DOp>(op)
-                           ? cast<Conv2DOp>(op).getResidualDataMutable()[0]
-                           : cast<DepthwiseConv2DOp>(op).getResidualDataMutable()[0];
-      DequantizeOp rounded = bf16Dequantize(residual);
+    if (OpOperand *residual = residualOperand(op)) {
+      DequantizeOp rounded = bf16Dequantize(residual->get());
       if (out && rounded)
-        f.operands.push_back({use.getOperandNumber(), rounded.getInput()});
+        f.operands.push_back({residual->getOperandNumber(), rounded.getInput()});
       else
         out = nullptr;
     }
@@ -358,7 +359,7 @@ struct FuseQuantizedOpsPass
     unsigned hoisted = hoistInt8Quantizes(rewriter);
     SmallVector<Operation *> candidates;
     getOperation()->walk([&](Operation *op) {
-      if ((isQuantizable(op) &&
+      if (((isQuantizable(op) || isBf16Only(op)) &&
            getElementTypeOrSelf(op->getOperand(0).getType()).isF32() &&
            op->getOperand(0).getDefiningOp<DequantizeOp>()) ||
           isa<NearestInterpV2Op>(op))
@@ -475,6 +476,11 @@ struct FuseQuantizedOpsPass
 
   LogicalResult fuse(IRRewriter &rewriter, Operation *op, std::string &why) {
     rewriter.setInsertionPoint(op);
+    if (isBf16Only(op) && !bf16Dequantize(op->getOperand(0))) {
+      why = "the data is not dequantized from bf16; the int8 flow leaves " +
+            op->getName().getStringRef().str() + " f32";
+      return failure();
+    }
     Fuser fuser(rewriter);
     FailureOr<Fusion> fusion =
         bf16Dequantize(op->getOperand(0)) ? fuser.bf16(op, why)

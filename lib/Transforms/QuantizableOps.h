@@ -5,7 +5,8 @@
 // convolutions (conv2d, depthwise_conv2d), whose data is operand 0 and
 // result 0 their output, and the recurrent ops (fusion_gru, fusion_lstm,
 // rnn), which take oneDNN's u8 RNN data and have no weights operand to
-// round.
+// round. bf16 placement also rounds conv2d_transpose's data, which oneDNN
+// runs in bf16; in int8 graphs it stays f32.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,6 +31,10 @@ inline bool isQuantizable(Operation *op) {
   return isa<FcOp, MulOp, MatmulV2Op>(op) || isQuantizableConvolution(op) ||
          isQuantizableRecurrent(op);
 }
+
+/// What bf16 placement rounds besides the quantizable ops:
+/// conv2d_transpose (Input, Filter and Output as a convolution's).
+inline bool isBf16Only(Operation *op) { return isa<Conv2DTransposeOp>(op); }
 
 /// Why `op` has no int8 kernel although it is quantizable, or "" if it has
 /// one: oneDNN has no int8 LSTM with peepholes, and among rnn's cells

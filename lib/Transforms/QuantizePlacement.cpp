@@ -162,8 +162,8 @@ struct QuantizePlacementPass
     numPlaced += placed;
   }
 
-  /// Every fc, mul, matmul_v2, conv2d, depthwise_conv2d, fusion_gru,
-  /// fusion_lstm and rnn on f32 data takes bf16 data
+  /// Every fc, mul, matmul_v2, conv2d, depthwise_conv2d, conv2d_transpose,
+  /// fusion_gru, fusion_lstm and rnn on f32 data takes bf16 data
   /// (matmul_v2 both operands); a product's result goes through bf16 when
   /// only placed ops read it, so that it writes bf16 for them.
   void placeBf16() {
@@ -173,7 +173,7 @@ struct QuantizePlacementPass
     getOperation()->walk([&](func::FuncOp func) {
       SmallVector<Operation *> ops;
       func.walk([&](Operation *op) {
-        if (!isQuantizable(op) ||
+        if (!(isQuantizable(op) || isBf16Only(op)) ||
             !getElementTypeOrSelf(op->getOperand(0).getType()).isF32())
           return;
         ops.push_back(op);

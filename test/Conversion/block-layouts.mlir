@@ -385,3 +385,27 @@ func.func @reorders_stay_nhwc(%x: tensor<1x3x8x8xui8>, %f: tensor<6x3x1x1xf32>, 
   %5 = pdnn.conv2d Input(%4) Filter(%g) {Scale_in = 4.0 : f32, Scale_weights = array<f32: 100.0>, force_fp32_output = true} : (tensor<1x6x8x8xui8>, tensor<6x6x1x1xf32>) -> tensor<1x6x8x8xf32>
   return %5 : tensor<1x6x8x8xf32>
 }
+
+// -----
+
+// bf16 conv2d_transpose runs nhwc like the bf16 convolutions, whatever its
+// channel count: the head's one-channel map too, which leaves as it is
+// (one nhwc channel is nchw).
+// CHECK-LABEL: func @bf16_deconvolution_nhwc
+// CHECK: %[[A:.*]] = pdnnrt.convolution {{.*}} outs(%{{.*}} : tensor<1x1x5x5x4xbf16>)
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: %[[B:.*]] = pdnnrt.deconvolution ins(%[[A]], {{.*}}) outs(%{{.*}} : tensor<1x1x10x10x4xbf16>)
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: %[[C:.*]] = pdnnrt.deconvolution ins(%[[B]], {{.*}}) outs(%{{.*}} : tensor<1x1x20x20x1xf32>)
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: tensor.collapse_shape %[[C]] {{.*}} into tensor<1x1x20x20xf32>
+// PLAIN-LABEL: func @bf16_deconvolution_nhwc
+// PLAIN-NOT: pdnnrt.relayout
+// PLAIN: return
+func.func @bf16_deconvolution_nhwc(%x: tensor<1x4x5x5xbf16>, %f: tensor<4x4x3x3xf32>, %t: tensor<4x4x2x2xf32>,
+                                   %u: tensor<4x1x2x2xf32>, %b: tensor<4xf32>) -> tensor<1x1x20x20xf32> {
+  %0 = pdnn.conv2d Input(%x) Filter(%f) {paddings = array<i32: 1, 1>} : (tensor<1x4x5x5xbf16>, tensor<4x4x3x3xf32>) -> tensor<1x4x5x5xbf16>
+  %1 = pdnn.conv2d_transpose Input(%0) Filter(%t) Bias(%b) {strides = array<i32: 2, 2>, fuse_activation = "relu"} : (tensor<1x4x5x5xbf16>, tensor<4x4x2x2xf32>, tensor<4xf32>) -> tensor<1x4x10x10xbf16>
+  %2 = pdnn.conv2d_transpose Input(%1) Filter(%u) {strides = array<i32: 2, 2>, fuse_activation = "sigmoid", force_fp32_output = true} : (tensor<1x4x10x10xbf16>, tensor<4x1x2x2xf32>) -> tensor<1x1x20x20xf32>
+  return %2 : tensor<1x1x20x20xf32>
+}

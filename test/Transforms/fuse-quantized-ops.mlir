@@ -375,3 +375,18 @@ func.func @residual_quantized_for_another_op(%x: tensor<1x2x3x3xf32>) -> tensor<
   %o = pdnn.quantize %y {Scale = 20.0 : f32, is_negative_input = true} : tensor<1x2x3x3xf32> -> tensor<1x2x3x3xsi8>
   return %o : tensor<1x2x3x3xsi8>
 }
+
+// -----
+
+// conv2d_transpose runs in f32 or bf16: on data dequantized from int8 it
+// stays f32 and says why.
+// CHECK-LABEL: func @int8_transposed_stays_f32
+// CHECK: %[[D:.*]] = pdnn.dequantize %arg0
+// CHECK: pdnn.conv2d_transpose Input(%[[D]]) {{.*}} -> tensor<1x2x6x6xf32>
+// REMARK: remark: [Missed] NotQuantized | Category:fuse-quantized-ops | Reason="the data is not dequantized from bf16; the int8 flow leaves pdnn.conv2d_transpose f32"
+// REMARK: Category:fuse-quantized-ops | fused=0, hoisted=0, refused=1
+func.func @int8_transposed_stays_f32(%q: tensor<1x2x3x3xui8>, %f: tensor<2x2x2x2xf32>) -> tensor<1x2x6x6xf32> {
+  %x = pdnn.dequantize %q {Scale = 50.0 : f32} : tensor<1x2x3x3xui8> -> tensor<1x2x3x3xf32>
+  %y = pdnn.conv2d_transpose Input(%x) Filter(%f) {strides = array<i32: 2, 2>} : (tensor<1x2x3x3xf32>, tensor<2x2x2x2xf32>) -> tensor<1x2x6x6xf32>
+  return %y : tensor<1x2x6x6xf32>
+}

@@ -102,6 +102,35 @@ func.func @convolutions(%x: tensor<1x2x8x8xf32>, %f: tensor<2x2x3x3xf32>, %g: te
 
 // -----
 
+// The detector's head: a convolution, then two conv2d_transpose. All three
+// take bf16 data; the first two write bf16 for the next, the last writes
+// the f32 map the function returns.
+// CHECK-LABEL: func @transposed
+// CHECK: pdnn.quantize %arg0 {{.*}}bfloat16 = true
+// CHECK: pdnn.conv2d
+// CHECK: pdnn.quantize {{.*}}bfloat16 = true
+// CHECK: pdnn.conv2d_transpose
+// CHECK: pdnn.quantize {{.*}}bfloat16 = true
+// CHECK: pdnn.conv2d_transpose
+// BF16-LABEL: func @transposed
+// BF16: %[[X:.*]] = pdnn.quantize %arg0
+// BF16: %[[A:.*]] = pdnn.conv2d Input(%[[X]]) {{.*}} -> tensor<1x4x5x5xbf16>
+// BF16: %[[B:.*]] = pdnn.conv2d_transpose Input(%[[A]]) Filter(%arg2) Bias(%arg4) {{.*}} -> tensor<1x4x10x10xbf16>
+// BF16: %[[C:.*]] = pdnn.conv2d_transpose Input(%[[B]]) Filter(%arg3) {{.*}}force_fp32_output = true{{.*}} -> tensor<1x1x20x20xf32>
+// BF16-NOT: pdnn.dequantize
+// BF16: return %[[C]]
+// PLACE-REMARK: Category:quantize-placement | placed=3
+// REMARK: Category:fuse-quantized-ops | fused=3, hoisted=0, refused=0
+func.func @transposed(%x: tensor<1x4x5x5xf32>, %f: tensor<4x4x3x3xf32>, %t: tensor<4x4x2x2xf32>,
+                      %u: tensor<4x1x2x2xf32>, %b: tensor<4xf32>) -> tensor<1x1x20x20xf32> {
+  %0 = pdnn.conv2d Input(%x) Filter(%f) {paddings = array<i32: 1, 1>} : (tensor<1x4x5x5xf32>, tensor<4x4x3x3xf32>) -> tensor<1x4x5x5xf32>
+  %1 = pdnn.conv2d_transpose Input(%0) Filter(%t) Bias(%b) {strides = array<i32: 2, 2>, fuse_activation = "relu"} : (tensor<1x4x5x5xf32>, tensor<4x4x2x2xf32>, tensor<4xf32>) -> tensor<1x4x10x10xf32>
+  %2 = pdnn.conv2d_transpose Input(%1) Filter(%u) {strides = array<i32: 2, 2>, fuse_activation = "sigmoid"} : (tensor<1x4x10x10xf32>, tensor<4x1x2x2xf32>) -> tensor<1x1x20x20xf32>
+  return %2 : tensor<1x1x20x20xf32>
+}
+
+// -----
+
 // A residual dequantized from bf16 is summed in bf16 when Output is bf16;
 // with an f32 Output (returned) the residual stays f32.
 // BF16-LABEL: func @residual

@@ -105,10 +105,12 @@ private:
   bool isNhwc(Value v) const {
     return isBlocked(v) && (isLowPrecision(v) || blockOf(v) != block);
   }
-  /// Whether call `op` runs nhwc: an int8 or bf16 convolution, or a call
-  /// whose (first) source is nhwc, as an int8 convolution's f32 result is.
+  /// Whether call `op` runs nhwc: an int8 or bf16 (de)convolution, or a
+  /// call whose (first) source is nhwc, as an int8 convolution's f32 result
+  /// is.
   bool runsNhwc(Operation *op) const {
-    if (auto conv = dyn_cast<pdnnrt::ConvolutionOp>(op); conv && isLowPrecision(conv.getSrc()))
+    if (isa<pdnnrt::ConvolutionOp, pdnnrt::DeconvolutionOp>(op) &&
+        isLowPrecision(op->getOperand(0)))
       return true;
     return isNhwc(op->getOperand(0));
   }
@@ -360,7 +362,7 @@ void BlockLayouts::rebuild(Operation *op) {
     }
     if (auto deconv = dyn_cast<pdnnrt::DeconvolutionOp>(op)) {
       int64_t ic = cast<RankedTensorType>(deconv.getWeights().getType()).getDimSize(0);
-      bool blockedInput = isBlocked(v) || ic >= kMinBlockedChannels;
+      bool blockedInput = isBlocked(v) || ic >= kMinBlockedChannels || nhwc;
       operands.push_back(blockedInput ? blockedVersion(v, ic, blockFor(ic)) : plainVersion(v));
       continue;
     }

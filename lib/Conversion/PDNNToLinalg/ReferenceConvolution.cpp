@@ -311,6 +311,14 @@ struct Conv2DTransposeToLinalg : public OpRewritePattern<Conv2DTransposeOp> {
     xs[1] = guardEqual(rewriter, loc, xs[1], fs[0],
                        "conv2d_transpose: Input has {0} channels, Filter takes {1}");
     x = sliceTo(rewriter, loc, x, xs);
+    // bf16 data computes in f32 on the widened data and the weights rounded
+    // to bf16, as oneDNN's bf16 kernels do.
+    Type f32 = rewriter.getF32Type();
+    if (getElementTypeOrSelf(x.getType()).isBF16()) {
+      x = castFloat(rewriter, loc, x, f32);
+      filter = castFloat(rewriter, loc,
+                         castFloat(rewriter, loc, filter, rewriter.getBF16Type()), f32);
+    }
     SmallVector<WindowSpec, 2> specs =
         windowSpecs(op.getPaddingAlgorithm(), op.getPaddings(), op.getStrides(),
                     op.getDilations());
@@ -412,6 +420,10 @@ struct Conv2DTransposeToLinalg : public OpRewritePattern<Conv2DTransposeOp> {
                               op.getFuseActivation(),
                               op.getFuseAlpha().convertToFloat(),
                               op.getFuseBeta().convertToFloat(), "conv2d_transpose");
+    // A bf16 Output rounds the f32 result once, after the activation.
+    Type outType = getElementTypeOrSelf(op.getOutput().getType());
+    if (outType != f32)
+      out = castFloat(rewriter, loc, out, outType);
     replaceOpWithCasts(rewriter, op, fromChannelsFirst(rewriter, loc, out, last));
     return success();
   }

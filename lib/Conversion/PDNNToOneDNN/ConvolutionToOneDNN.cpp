@@ -199,7 +199,7 @@ struct Conv2DTransposeToDeconvolution
     OpFoldResult m =
         affine::makeComposedFoldedAffineApply(rewriter, loc, d0 * groups, {fs[1]});
     Value dst = createEmpty(rewriter, loc, imageSizes(dims, xs[0], m, h.out, w.out),
-                            rewriter.getF32Type());
+                            getElementTypeOrSelf(op.getOutput().getType()));
     RuntimeActivation act = fusedActivation(
         op.getFuseActivation(), op.getFuseAlpha(), op.getFuseBeta());
     Value bias = checkedBias(rewriter, loc, op.getBias(), m, "conv2d_transpose");

@@ -86,3 +86,37 @@ func.func @bf16_int8_output(%x: tensor<1x3x4x4xbf16>, %w: tensor<3x3x1x1xf32>) {
   %0 = pdnn.conv2d Input(%x) Filter(%w) : (tensor<1x3x4x4xbf16>, tensor<3x3x1x1xf32>) -> tensor<1x3x4x4xui8>
   return
 }
+
+// -----
+
+// conv2d_transpose: f32, or bf16 data (f32 or bf16 Filter) with a bf16
+// Output or an f32 one under force_fp32_output; no int8.
+func.func @transposed_bf16_needs_force(%x: tensor<1x2x3x3xbf16>, %w: tensor<2x2x2x2xf32>) {
+  // expected-error @+1 {{output element type must be the input's, got 'f32'}}
+  %0 = pdnn.conv2d_transpose Input(%x) Filter(%w) {strides = array<i32: 2, 2>} : (tensor<1x2x3x3xbf16>, tensor<2x2x2x2xf32>) -> tensor<1x2x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @transposed_forced_bf16(%x: tensor<1x2x3x3xbf16>, %w: tensor<2x2x2x2xf32>) {
+  // expected-error @+1 {{output element type must be f32 (force_fp32_output), got 'bf16'}}
+  %0 = pdnn.conv2d_transpose Input(%x) Filter(%w) {strides = array<i32: 2, 2>, force_fp32_output = true} : (tensor<1x2x3x3xbf16>, tensor<2x2x2x2xf32>) -> tensor<1x2x6x6xbf16>
+  return
+}
+
+// -----
+
+func.func @transposed_f32_bf16_filter(%x: tensor<1x2x3x3xf32>, %w: tensor<2x2x2x2xbf16>) {
+  // expected-error @+1 {{weights of type 'bf16' cannot multiply 'f32' data}}
+  %0 = pdnn.conv2d_transpose Input(%x) Filter(%w) {strides = array<i32: 2, 2>} : (tensor<1x2x3x3xf32>, tensor<2x2x2x2xbf16>) -> tensor<1x2x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @transposed_int8(%x: tensor<1x2x3x3xui8>, %w: tensor<2x2x2x2xf32>) {
+  // expected-error @+1 {{operand #0 must be ranked tensor of 32-bit float or bfloat16 type values}}
+  %0 = pdnn.conv2d_transpose Input(%x) Filter(%w) {strides = array<i32: 2, 2>} : (tensor<1x2x3x3xui8>, tensor<2x2x2x2xf32>) -> tensor<1x2x6x6xf32>
+  return
+}

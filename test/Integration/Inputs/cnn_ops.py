@@ -14,7 +14,7 @@ oracle `paddle_cnn_reference.py` (and each backend against the other).
                   a u8/s8 residual sum with its own scale, u8/s8/f32
                   Output, groups, strides, dilations, paddings, NHWC;
                   exact (one step for the transcendental activations)
-  bf16_conv       conv2d, depthwise_conv2d on bf16 data (oneDNN's bf16
+  bf16_conv       conv2d, depthwise_conv2d, conv2d_transpose on bf16 data (oneDNN's bf16
                   kernels): f32 Filter rounded to bf16 or a bf16 Filter,
                   f32 sums, bias, residual and activation, bf16 or f32
                   Output; groups, strides, dilations, paddings, NHWC
@@ -381,6 +381,43 @@ def bf16_conv_case(rng, x_shape, f_shape, op="conv2d", bias=True, residual=False
     return c
 
 
+def bf16_conv_transpose_case(rng, x_shape, f_shape, bias=True, bf16_filter=False,
+                             fp32_output=False, tag="", **attrs):
+    """conv2d_transpose on bf16 data as oneDNN's bf16 deconvolution computes
+    it: the data in bf16, an f32 Filter rounded to bf16, the products summed
+    in f32, the f32 bias and the activation in f32, Output rounded to bf16
+    once (or kept in f32 with force_fp32_output)."""
+    from bf16_matrix import expect
+    x_bits = to_bf16(rand(rng, x_shape))
+    x = from_bf16(x_bits)
+    w32 = rand(rng, f_shape)
+    w_bits = to_bf16(w32)
+    groups = attrs.get("groups", 1) or 1
+    b = rand(rng, (f_shape[1] * groups,)) if bias else None
+    kw = {k: v for k, v in attrs.items() if v is not None}
+    expected = cnn.conv2d_transpose(x, from_bf16(w_bits), Bias=b, **kw)
+    kw["force_fp32_output"] = fp32_output
+    out_dtype = "f32" if fp32_output else "bf16"
+    c = Case("conv2d_transpose bf16 X=%s F=%s %s%s%s Out=%s%s" % (
+        shape_text(x_shape), shape_text(f_shape), describe(kw), " Bias" if bias else "",
+        " bf16-filter" if bf16_filter else "", out_dtype, " " + tag if tag else ""))
+    c.arg("x", x_bits)
+    if bf16_filter:
+        c.arg("w", w_bits)
+    else:
+        c.value("w", w32, const=True)
+    roles = [("Input", "x"), ("Filter", "w")]
+    if bias:
+        c.arg("b", b)
+        roles.append(("Bias", "b"))
+    out_shape = list(expected.shape)
+    add_conv_op(c, "conv2d_transpose", roles, kw, ttype(out_shape, out_dtype))
+    # Each output sums at most IC / groups · KH · KW products.
+    expect(c, "%o", out_shape, expected, int(np.prod(f_shape)) // f_shape[1] // groups,
+           fp32_output)
+    return c
+
+
 def bf16_conv_cases():
     rng = np.random.RandomState(2034)
     return [
@@ -404,6 +441,25 @@ def bf16_conv_cases():
                        paddings=[1, 1], fuse_activation="relu"),
         bf16_conv_case(rng, (1, 64, 20, 20), (64, 64, 3, 3), paddings=[1, 1],
                        fuse_activation="relu"),
+        # conv2d_transpose: the detector's head (2x2, stride 2, into one
+        # channel with a sigmoid), bias and activation alone or together
+        # (rounded once), f32 Output, a bf16 Filter, groups, NHWC.
+        bf16_conv_transpose_case(rng, (1, 24, 10, 10), (24, 24, 2, 2), strides=[2, 2],
+                                 fuse_activation="relu"),
+        bf16_conv_transpose_case(rng, (1, 24, 12, 9), (24, 1, 2, 2), strides=[2, 2],
+                                 fuse_activation="sigmoid", fp32_output=True),
+        bf16_conv_transpose_case(rng, (1, 24, 12, 9), (24, 1, 2, 2), strides=[2, 2],
+                                 fuse_activation="sigmoid"),
+        bf16_conv_transpose_case(rng, (2, 8, 5, 6), (8, 16, 3, 3), strides=[2, 2],
+                                 paddings=[1, 1]),
+        bf16_conv_transpose_case(rng, (1, 8, 6, 6), (8, 4, 3, 3), bias=False,
+                                 fuse_activation="tanh"),
+        bf16_conv_transpose_case(rng, (1, 8, 6, 6), (8, 12, 4, 4), bias=False,
+                                 strides=[2, 2], paddings=[1, 1], bf16_filter=True),
+        bf16_conv_transpose_case(rng, (1, 8, 5, 5), (8, 4, 3, 3), groups=2, strides=[2, 2],
+                                 fuse_activation="leaky_relu", fuse_alpha=0.1),
+        bf16_conv_transpose_case(rng, (1, 7, 6, 16), (16, 8, 2, 2), data_format="NHWC",
+                                 strides=[2, 2], fuse_activation="relu", fp32_output=True),
     ]
 
 

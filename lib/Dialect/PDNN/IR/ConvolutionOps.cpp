@@ -399,7 +399,9 @@ LogicalResult Conv2DTransposeOp::inferResultShapes(InferredShapes &shapes) {
 LogicalResult Conv2DTransposeOp::verify() {
   if (failed(verifyInferredShapes(*this, {"Output"})) ||
       failed(verifyFusedActivation(*this, "fuse_activation",
-                                    getFuseActivation())))
+                                    getFuseActivation())) ||
+      failed(verifyProductTypes(*this, getInput(), getFilter(), getOutput(),
+                                getForceFp32Output())))
     return failure();
   int64_t c = Image::of(shapeOf(getOutput()),
                         *isChannelsLast(getDataFormat()))

@@ -108,13 +108,20 @@ def PDNN_Conv2DTransposeOp : PDNN_Op<"conv2d_transpose",
     `paddings`, `padding_algorithm` ("SAME": the padding that makes
     OH = H · stride_h), `dilations`, `groups`, `Bias` [M] and
     `fuse_activation` as for conv2d.
+
+    bf16 (Paddle's oneDNN kernel with mkldnn_data_type "bfloat16"): bf16
+    Input, f32 or bf16 Filter (rounded to bf16), f32 Bias; the sums are
+    f32, and Output is rounded to bf16 once, after the bias and the
+    activation, or stays f32 with `force_fp32_output`. (int8 is not
+    modelled: it stays f32 between int8 convolutions.)
   }];
   let arguments = !con(
-      (ins PDNN_F32Tensor:$Input, PDNN_F32Tensor:$Filter,
+      (ins PDNN_FloatTensor:$Input, PDNN_FloatTensor:$Filter,
            Optional<PDNN_F32Tensor>:$Bias),
       PDNN_Conv2DGeometry, PDNN_FusedActivation,
-      (ins PDNN_I32s<"{}">:$output_padding, PDNN_I32s<"{}">:$output_size));
-  let results = (outs PDNN_F32Tensor:$Output);
+      (ins PDNN_I32s<"{}">:$output_padding, PDNN_I32s<"{}">:$output_size,
+           PDNN_Bool<"false">:$force_fp32_output));
+  let results = (outs PDNN_FloatTensor:$Output);
   let assemblyFormat = [{
     `Input` `(` $Input `)` `Filter` `(` $Filter `)` (`Bias` `(` $Bias^ `)`)?
     attr-dict `:` functional-type(operands, results)

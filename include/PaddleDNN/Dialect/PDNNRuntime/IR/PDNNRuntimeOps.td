@@ -605,21 +605,23 @@ def PDNNRT_ConvolutionOp : PDNNRT_CallOp<"convolution", "pdnnrt_convolution",
 
 def PDNNRT_DeconvolutionOp : PDNNRT_CallOp<"deconvolution", "pdnnrt_deconvolution",
     [AttrSizedOperandSegments]> {
-  let summary = "oneDNN deconvolution (Paddle's conv2d_transpose) with bias and an activation";
+  let summary = "oneDNN deconvolution (Paddle's conv2d_transpose) in f32 or bf16, with bias and an activation";
   let description = [{
     ins: src (an image), weights [IC, OC / groups, KH, KW] (Paddle's
     conv2d_transpose layout, read through strides: no copy), bias [OC]
     (optional), the prepared handle, the pads (top, bottom, left, right);
     outs: dst (an image of OC channels) of size (H - 1)·stride - pads +
-    dilation·(K - 1) + 1.
+    dilation·(K - 1) + 1. In f32 everything is f32. In bf16 src is bf16,
+    weights f32 (rounded to bf16 when prepared) or bf16, the bias f32, and
+    dst bf16, rounded once after the bias and the activation, or f32.
   }];
   let arguments = (ins
-    PDNNRT_Image:$src,
-    PDNNRT_Buffer<PDNNRT_Float, [4]>:$weights,
+    PDNNRT_Buffer<[F32, BF16], [4, 5]>:$src,
+    PDNNRT_Buffer<[F32, BF16], [4]>:$weights,
     Optional<PDNNRT_Buffer<PDNNRT_Float, [1]>>:$bias,
     PDNNRT_PreparedFor<"weights", "deconvolution">:$weightsPrepared,
     Index:$padTop, Index:$padBottom, Index:$padLeft, Index:$padRight,
-    PDNNRT_ImageDestination:$dst,
+    PDNNRT_Destination<[F32, BF16], [4, 5]>:$dst,
     I32Attr:$strideH, I32Attr:$strideW, I32Attr:$dilationH,
     I32Attr:$dilationW, I32Attr:$groups, BoolAttr:$channelsLast,
     PDNNRT_EltwiseAlgorithmAttr:$activation, F32Attr:$alpha, F32Attr:$beta);
