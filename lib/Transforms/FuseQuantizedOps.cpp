@@ -356,7 +356,7 @@ struct FuseQuantizedOpsPass
 
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
-    unsigned hoisted = hoistInt8Quantizes(rewriter);
+    unsigned hoisted = hoistQuantizes(rewriter);
     SmallVector<Operation *> candidates;
     getOperation()->walk([&](Operation *op) {
       if (((isQuantizable(op) || isBf16Only(op)) &&
@@ -402,20 +402,21 @@ struct FuseQuantizedOpsPass
     return {};
   }
 
-  /// An int8 quantize that alone reads a concat or a nearest interpolation
-  /// moves onto their data: quantizing is elementwise and they only move
-  /// values, so this is exact. They then move int8, and the convolutions
-  /// that made their data write int8 at the quantize's scale, as
-  /// cpu_quantize_pass quantizes a concat's inputs at its output's scale.
-  /// Returns how many quantizes moved (repeatedly: up a chain of movers).
-  unsigned hoistInt8Quantizes(IRRewriter &rewriter) {
+  /// An int8 or bf16 quantize that alone reads a concat or a nearest
+  /// interpolation moves onto their data: quantizing is elementwise and
+  /// they only move values, so this is exact. They then move int8 (bf16),
+  /// and the convolutions that made their data write int8 at the quantize's
+  /// scale (bf16), as cpu_quantize_pass quantizes a concat's inputs at its
+  /// output's scale. Returns how many quantizes moved (repeatedly: up a
+  /// chain of movers).
+  unsigned hoistQuantizes(IRRewriter &rewriter) {
     SmallVector<QuantizeOp> worklist;
     getOperation()->walk([&](QuantizeOp q) { worklist.push_back(q); });
     unsigned hoisted = 0;
     while (!worklist.empty()) {
       QuantizeOp q = worklist.pop_back_val();
       Operation *mover = q.getInput().getDefiningOp();
-      if (q.getBfloat16() || q.getShift().convertToFloat() != 0.0f || !mover ||
+      if (q.getShift().convertToFloat() != 0.0f || !mover ||
           !q.getInput().hasOneUse())
         continue;
       SmallVector<unsigned> data = movedDataOperands(mover);

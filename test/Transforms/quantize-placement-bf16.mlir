@@ -143,3 +143,26 @@ func.func @residual(%x: tensor<1x4x6x6xf32>, %f: tensor<4x4x3x3xf32>, %g: tensor
   %1 = pdnn.conv2d Input(%0) Filter(%g) ResidualData(%0) {fuse_residual_connection = true} : (tensor<1x4x6x6xf32>, tensor<4x4x1x1xf32>, tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
   return %1 : tensor<1x4x6x6xf32>
 }
+
+// -----
+
+// The feature pyramid: a bf16 quantize of a concat moves onto its inputs
+// and up through the nearest interpolation (both only move values), so the
+// convolutions write bf16, the interpolation and the concat move bf16, and
+// no f32 is left between the convolutions.
+// BF16-LABEL: func @pyramid
+// BF16: %[[A:.*]] = pdnn.conv2d {{.*}} -> tensor<1x4x4x4xbf16>
+// BF16: %[[B:.*]] = pdnn.conv2d {{.*}} -> tensor<1x4x8x8xbf16>
+// BF16: %[[U:.*]] = pdnn.nearest_interp_v2 X(%[[A]]) {{.*}} : tensor<1x4x4x4xbf16> -> tensor<1x4x8x8xbf16>
+// BF16: %[[C:.*]] = pdnn.concat %[[U]], %[[B]] {{.*}} -> tensor<1x8x8x8xbf16>
+// BF16: pdnn.conv2d Input(%[[C]]) {{.*}} -> tensor<1x2x8x8xf32>
+// BF16-NOT: pdnn.dequantize
+// REMARK: Category:fuse-quantized-ops | fused=3, hoisted=2, refused=0
+func.func @pyramid(%x: tensor<1x4x4x4xf32>, %y: tensor<1x4x8x8xf32>, %f: tensor<4x4x1x1xf32>, %g: tensor<2x8x3x3xf32>) -> tensor<1x2x8x8xf32> {
+  %0 = pdnn.conv2d Input(%x) Filter(%f) : (tensor<1x4x4x4xf32>, tensor<4x4x1x1xf32>) -> tensor<1x4x4x4xf32>
+  %1 = pdnn.conv2d Input(%y) Filter(%f) : (tensor<1x4x8x8xf32>, tensor<4x4x1x1xf32>) -> tensor<1x4x8x8xf32>
+  %2 = pdnn.nearest_interp_v2 X(%0) {interp_method = "nearest", scale = array<f32: 2.0, 2.0>} : tensor<1x4x4x4xf32> -> tensor<1x4x8x8xf32>
+  %3 = pdnn.concat %2, %1 {axis = 1 : i32} : (tensor<1x4x8x8xf32>, tensor<1x4x8x8xf32>) -> tensor<1x8x8x8xf32>
+  %4 = pdnn.conv2d Input(%3) Filter(%g) {paddings = array<i32: 1, 1>} : (tensor<1x8x8x8xf32>, tensor<2x8x3x3xf32>) -> tensor<1x2x8x8xf32>
+  return %4 : tensor<1x2x8x8xf32>
+}

@@ -779,16 +779,16 @@ func.func @interp_method(%x: tensor<1x3x4x5xf32>) {
 // -----
 
 func.func @interp_bilinear_int8(%x: tensor<1x3x4x5xsi8>) {
-  // expected-error @+1 {{bilinear interpolation of 'si8' data: it takes f32, and nearest ui8 or si8 too}}
+  // expected-error @+1 {{bilinear interpolation of 'si8' data: it takes f32, and nearest ui8, si8 or bf16 too}}
   %0 = pdnn.bilinear_interp_v2 X(%x) {out_h = 8 : i32, out_w = 8 : i32} : tensor<1x3x4x5xsi8> -> tensor<1x3x8x8xsi8>
   return
 }
 
 // -----
 
-func.func @interp_nearest_bf16(%x: tensor<1x3x4x5xbf16>) {
-  // expected-error @+1 {{nearest interpolation of 'bf16' data: it takes f32, and nearest ui8 or si8 too}}
-  %0 = pdnn.nearest_interp_v2 X(%x) {interp_method = "nearest", out_h = 8 : i32, out_w = 8 : i32} : tensor<1x3x4x5xbf16> -> tensor<1x3x8x8xbf16>
+func.func @interp_bilinear_bf16(%x: tensor<1x3x4x5xbf16>) {
+  // expected-error @+1 {{bilinear interpolation of 'bf16' data: it takes f32, and nearest ui8, si8 or bf16 too}}
+  %0 = pdnn.nearest_interp_v2 X(%x) {interp_method = "bilinear", out_h = 8 : i32, out_w = 8 : i32} : tensor<1x3x4x5xbf16> -> tensor<1x3x8x8xbf16>
   return
 }
 

@@ -931,13 +931,19 @@ def batch_norm_cases():
 # nearest_interp_v2 / bilinear_interp_v2
 # ---------------------------------------------------------------------------
 def interp_case(rng, op, x_shape, dynamic=(), out_size=None, size_tensor=None,
-                scale_tensor=None, size_dtype=np.int32, tag="", int8=None, **attrs):
+                scale_tensor=None, size_dtype=np.int32, tag="", int8=None, bf16=False,
+                **attrs):
     """int8: None (f32 X), "ui8" or "si8" (nearest moves int8 values: the
-    oracle's f32 result of the same integers, exactly)."""
+    oracle's f32 result of the same integers, exactly); bf16: bf16 X, which
+    nearest moves as it is."""
     layout = attrs.get("data_layout", "NCHW")
+    x_arg = None
     if int8:
         info = np.iinfo(INT8[int8])
         x = rng.randint(info.min, info.max + 1, size=x_shape).astype(INT8[int8])
+    elif bf16:
+        x_arg = to_bf16(rand(rng, x_shape, -2.0, 2.0))
+        x = from_bf16(x_arg)
     else:
         x = rand(rng, x_shape, -2.0, 2.0)
     kw = {k: v for k, v in attrs.items() if v is not None}
@@ -962,9 +968,10 @@ def interp_case(rng, op, x_shape, dynamic=(), out_size=None, size_tensor=None,
         extras.append("Scale=%s" % val_text([float(v) for v in scale_tensor]))
     if (out_size is not None or size_tensor is not None) and size_dtype == np.int64:
         extras.append("i64")
-    c = Case("%s X=%s%s %s %s%s" % (op, dyn_text(x_shape, dynamic), " " + int8 if int8 else "",
+    element = int8 or ("bf16" if bf16 else "")
+    c = Case("%s X=%s%s %s %s%s" % (op, dyn_text(x_shape, dynamic), " " + element if element else "",
                                     describe(kw), " ".join(extras), " " + tag if tag else ""))
-    c.arg("x", x, dynamic=dynamic)
+    c.arg("x", x if x_arg is None else x_arg, dynamic=dynamic)
     text = "X(%x)"
     if os_arr is not None:
         c.arg("os", os_arr)
@@ -983,10 +990,12 @@ def interp_case(rng, op, x_shape, dynamic=(), out_size=None, size_tensor=None,
         out_dyn |= set(sp)
     elif "scale" not in kw:
         out_dyn -= set(sp)  # out_h / out_w attributes
-    out_t = out_type(expected.shape, out_dyn, int8 or "f32")
+    out_t = out_type(expected.shape, out_dyn, element or "f32")
     c.op("%%o = pdnn.%s %s%s : %s -> %s" % (op, text, attrs_text(kw), c.type("%x"), out_t))
     if int8:
         add_int_result(c, "%o", out_t, expected, INT8[int8])
+    elif bf16:
+        c.result("%o", out_t, to_bf16(f32(expected)), 0.0, 0.0, dtype=np.uint16)
     else:
         add_f32_result(c, "%o", out_t, expected)
     return c
@@ -1045,6 +1054,11 @@ def interp_cases():
                     **n))
     add(interp_case(rng, NI, (1, 2, 4, 6), out_size=[6, 9], int8="si8", align_corners=True,
                     interp_method="nearest"))
+    # Nearest on bf16 data (between bf16 convolutions), exact too.
+    add(interp_case(rng, NI, (1, 4, 5, 3), scale=[2.0, 2.0], bf16=True, **n))
+    add(interp_case(rng, NI, (1, 3, 4, 4), dynamic=(2, 3), scale=[2.0, 2.0], bf16=True, **n))
+    add(interp_case(rng, NI, (1, 4, 3, 17), data_layout="NHWC", out_h=6, out_w=9, bf16=True,
+                    **n))
     return C
 
 

@@ -605,8 +605,8 @@ LogicalResult NearestInterpV2Op::inferResultShapes(InferredShapes &shapes) {
   return inferInterpolate(*this, shapes);
 }
 /// The method is the attribute's, whichever op carries it (Paddle's
-/// kernel dispatches on it). Nearest copies values, so it moves int8 data
-/// too; bilinear computes in f32.
+/// kernel dispatches on it). Nearest copies values, so it moves int8 and
+/// bf16 data too; bilinear computes in f32.
 template <typename InterpOp>
 static LogicalResult verifyInterpolate(InterpOp op) {
   StringRef method = op.getInterpMethod();
@@ -618,9 +618,10 @@ static LogicalResult verifyInterpolate(InterpOp op) {
   Type out = elementTypeOf(op.getOut());
   if (x != out)
     return op.emitOpError() << "Out must have X's element type " << x << ", got " << out;
-  if (!x.isF32() && (method != "nearest" || !x.isInteger(8)))
+  if (!x.isF32() && (method != "nearest" || !(x.isInteger(8) || x.isBF16())))
     return op.emitOpError() << method << " interpolation of " << x
-                            << " data: it takes f32, and nearest ui8 or si8 too";
+                            << " data: it takes f32, and nearest ui8, si8 or "
+                               "bf16 too";
   return verifyInferredShapes(op, {"Out"});
 }
 

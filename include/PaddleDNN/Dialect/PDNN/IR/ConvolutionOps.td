@@ -217,7 +217,7 @@ class PDNN_Interpolate2DBase<string mnemonic, string method>
 
     Nearest also moves int8 data (ui8 or si8: Out has X's type and
     quantization), as Paddle's int8 flow runs it between int8
-    convolutions; bilinear interpolates f32.
+    convolutions, and bf16 data; bilinear interpolates f32.
   }];
   let arguments = (ins PDNN_DataTensor:$X, Optional<PDNN_SizeTensor>:$OutSize,
     Variadic<PDNN_SizeTensor>:$SizeTensor, Optional<PDNN_F32Tensor>:$ScaleTensor,

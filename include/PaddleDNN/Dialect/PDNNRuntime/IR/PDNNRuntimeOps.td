@@ -559,7 +559,8 @@ defvar PDNNRT_ImageDestination = PDNNRT_Destination<PDNNRT_Float, [4, 5]>;
 // Images of the calls that also move int8 data (convolution: ui8/si8 in,
 // int8 results; nearest resampling): f32, ui8, si8.
 defvar PDNNRT_Int8ImageData = [F32, UI8, SI8];
-// A convolution's and a relayout's images: those, and bf16.
+// A convolution's, a relayout's and a nearest resampling's images: those,
+// and bf16.
 defvar PDNNRT_ConvolutionImageData = [F32, UI8, SI8, BF16];
 
 def PDNNRT_ConvolutionOp : PDNNRT_CallOp<"convolution", "pdnnrt_convolution",
@@ -678,10 +679,10 @@ def PDNNRT_ResamplingOp : PDNNRT_CallOp<"resampling", "pdnnrt_resampling"> {
     and width are the output size. Nearest reads source pixel
     floor((k + 0.5) · in / out); linear interpolates at the half-pixel
     coordinate (k + 0.5) · in / out - 0.5, clamped to the image. Nearest
-    moves int8 images too (src and dst of one type).
+    moves int8 and bf16 images too (src and dst of one type).
   }];
-  let arguments = (ins PDNNRT_Buffer<PDNNRT_Int8ImageData, [4, 5]>:$src,
-    PDNNRT_Destination<PDNNRT_Int8ImageData, [4, 5]>:$dst,
+  let arguments = (ins PDNNRT_Buffer<PDNNRT_ConvolutionImageData, [4, 5]>:$src,
+    PDNNRT_Destination<PDNNRT_ConvolutionImageData, [4, 5]>:$dst,
     PDNNRT_ResamplingAlgorithmAttr:$algorithm, BoolAttr:$channelsLast);
 }
 
