@@ -31,6 +31,15 @@ void Image::addTo(Key &key) const {
   key.add(static_cast<int64_t>(type));
 }
 
+/// Whether one block of all an image's channels, [N, 1, H, W, C], is read
+/// as nhwc: for low-precision images (oneDNN's int8 convolutions take no
+/// other layout, and an int8 convolution's f32 result keeps it) and for any
+/// block other than oneDNN's 8 and 16; an f32 block of 8 or 16 is
+/// nChw{8,16}c (the same bytes).
+static bool oneBlockIsNhwc(int64_t block, dnnl::memory::data_type type) {
+  return isLowPrecisionImage(type) || (block != 8 && block != 16);
+}
+
 Image pdnnrt::readImage(const Tensor &t, bool channelsLast, int64_t channels) {
   Image image;
   image.type = oneDNNDataType(t.type);
@@ -52,12 +61,8 @@ Image pdnnrt::readImage(const Tensor &t, bool channelsLast, int64_t channels) {
   image.h = t.size(2);
   image.w = t.size(3);
   image.block = t.size(4);
-  // One block of all the channels is nhwc, the layout of low-precision
-  // images (oneDNN's int8 convolutions take no other) and of an int8
-  // convolution's f32 result.
   bool allChannels = t.size(1) == 1 && (channels < 0 || channels == image.block);
-  if (allChannels && (isLowPrecisionImage(image.type) ||
-                      (image.block != 8 && image.block != 16))) {
+  if (allChannels && oneBlockIsNhwc(image.block, image.type)) {
     image.c = image.block;
     image.block = 0;
     image.channelsLast = true;
@@ -111,13 +116,13 @@ ImagePlan pdnnrt::readImagePlan(const int64_t *plan) {
   p.src.w = plan[PDNNRT_PLAN_CONV_SRC_WIDTH];
   p.src.type = oneDNNDataType(static_cast<int32_t>(plan[PDNNRT_PLAN_CONV_SRC_TYPE]));
   p.dst.type = oneDNNDataType(static_cast<int32_t>(plan[PDNNRT_PLAN_CONV_DST_TYPE]));
-  // The images' layouts as readImage reads them: a low-precision image
-  // blocked by its own channels (the plan does not know them) is nhwc.
+  // The images' layouts as readImage reads them (a plan's blocked image is
+  // one block of all the channels when it is nhwc).
   for (auto [image, block] :
        {std::pair<Image *, int64_t>{&p.src, plan[PDNNRT_PLAN_CONV_SRC_BLOCK]},
         {&p.dst, plan[PDNNRT_PLAN_CONV_DST_BLOCK]}}) {
     image->block = block;
-    if (block > 0 && (isLowPrecisionImage(image->type) || (block != 8 && block != 16))) {
+    if (block > 0 && oneBlockIsNhwc(block, image->type)) {
       image->block = 0;
       image->channelsLast = true;
     }
