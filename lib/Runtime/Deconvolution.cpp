@@ -3,16 +3,18 @@
 // Paddle's conv2d_transpose, in f32 or bf16. Its weights [IC, OC/G, KH,
 // KW] are oneDNN's deconvolution weights (g, oc, ic, kh, kw) read through
 // strides: the reorder that prepares them reads Paddle's buffer as it is.
-// Data layouts as for the convolution (Convolution.cpp). The bias and the activation
-// run after the primitive, as one binary add (a per-channel broadcast)
-// with the activation as its post-op, in place on dst (two calls when dst
-// has padding channels, see below): oneDNN 2.6's AVX2 deconvolution
-// applies its own bias and post-ops in a scalar pass that costs 60 to 150
-// times the deconvolution (docs/BENCHMARKS.md). bf16 runs on AVX-512 only,
-// where the primitive's own jit kernel adds the bias and applies the
-// activation before it rounds dst once (a separate bias add would round
-// twice, and oneDNN 2.6's binary from f32 into bf16 is its scalar
-// reference: 100 ms for the detector's head).
+// Data layouts as for the convolution (Convolution.cpp).
+//
+// In f32 the bias and the activation run after the primitive, as one
+// binary add (a per-channel broadcast) with the activation as its post-op,
+// in place on dst (two calls when dst has padding channels, see below):
+// oneDNN 2.6's AVX2 deconvolution applies its own bias and post-ops in a
+// scalar pass that costs 60 to 150 times the deconvolution
+// (docs/BENCHMARKS.md). bf16 runs on AVX-512 only, where the primitive's
+// own jit kernel adds the bias and applies the activation before it rounds
+// dst once (a separate bias add would round twice, and oneDNN 2.6's binary
+// from f32 into bf16 is its scalar reference: 100 ms for the detector's
+// head).
 //
 //===----------------------------------------------------------------------===//
 
