@@ -290,8 +290,9 @@ public:
   }
 
   /// fc, mul, matmul_v2, the convolutions (conv2d_transpose too),
-  /// fusion_gru, fusion_lstm, rnn on bf16 data: the data, and a product's weights dequantized from bf16, go
-  /// as they are (f32 weights stay: the kernel rounds them); the result is
+  /// fusion_gru, fusion_lstm, rnn on bf16 data: the data, and a product's
+  /// weights dequantized from bf16, go as they are (f32 weights stay: the
+  /// kernel rounds them); the result is
   /// bf16 when only a bf16 quantize reads it. A convolution sums its
   /// residual into Output's buffer: a bf16 Output needs a residual
   /// dequantized from bf16, an f32 one an f32 residual.
@@ -359,7 +360,7 @@ struct FuseQuantizedOpsPass
     unsigned hoisted = hoistQuantizes(rewriter);
     SmallVector<Operation *> candidates;
     getOperation()->walk([&](Operation *op) {
-      if (((isQuantizable(op) || isBf16Only(op)) &&
+      if ((hasLowPrecisionKernel(op) &&
            getElementTypeOrSelf(op->getOperand(0).getType()).isF32() &&
            op->getOperand(0).getDefiningOp<DequantizeOp>()) ||
           isa<NearestInterpV2Op>(op))

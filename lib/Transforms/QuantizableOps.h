@@ -36,6 +36,12 @@ inline bool isQuantizable(Operation *op) {
 /// conv2d_transpose (Input, Filter and Output as a convolution's).
 inline bool isBf16Only(Operation *op) { return isa<Conv2DTransposeOp>(op); }
 
+/// Ops with an int8 or a bf16 kernel: what bf16 placement rounds, and what
+/// --fuse-quantized-ops looks at.
+inline bool hasLowPrecisionKernel(Operation *op) {
+  return isQuantizable(op) || isBf16Only(op);
+}
+
 /// Why `op` has no int8 kernel although it is quantizable, or "" if it has
 /// one: oneDNN has no int8 LSTM with peepholes, and among rnn's cells
 /// quantizes only the LSTM.
