@@ -16,17 +16,15 @@
 
 #include "Cache.h"
 #include "Context.h"
+#include "ConvolutionPrecision.h"
 #include "Errors.h"
 #include "Images.h"
 #include "MemRef.h"
-#include "FusedActivation.h"
 #include "PostOps.h"
 #include "Scales.h"
 #include "Scratchpad.h"
 #include "Weights.h"
 
-#include <cmath>
-#include <string>
 
 using namespace pdnnrt;
 using dims = dnnl::memory::dims;
@@ -34,17 +32,6 @@ using tag = dnnl::memory::format_tag;
 using dt = dnnl::memory::data_type;
 
 namespace {
-
-/// A call's precision: f32, bf16, or int8 with Paddle's scales (oneDNN's
-/// output scales, the sum's and the activation's).
-struct Precision {
-  dt userWeights = dt::f32, weights = dt::f32;
-  std::vector<float> outputScales;
-  /// How f32 weights become s8; `quantizeWeights` says whether they do.
-  WeightsQuantization quantization;
-  bool quantizeWeights = false;
-  float sumScale = 1.0f, activationScale = 1.0f;
-};
 
 struct ConvolutionEntry {
   dnnl::primitive primitive;
@@ -66,95 +53,11 @@ dnnl::memory::desc paddleWeights(int64_t oc, int64_t icPerGroup, int64_t kh,
                             tag::goihw);
 }
 
-/// How f32 weights become s8: their scales, one or one per output channel,
-/// and oneDNN's mask over the weights' dimensions: oihw's output channel
-/// is dimension 0; goihw's dimensions 0 and 1 (group, channel in group),
-/// whose scales run in output-channel order.
-void readWeightScales(const Tensor &scales, int64_t oc, int64_t groups,
-                      WeightsQuantization &quantization) {
-  quantization.rnn = false;
-  readScales(scales, oc, /*nonZero=*/true, quantization.scales);
-  quantization.mask = quantization.scales.size() == 1 ? 0
-                      : groups == 1                   ? 1 << 0
-                                                      : (1 << 0) | (1 << 1);
-}
-
-/// Checks the images' and weights' types against f32, bf16 or int8 and
-/// reads the int8 scales into `p` (kept by the thread, so its lists keep
-/// their capacity).
-void checkPrecision(const ConvolutionCall &call, const Image &src,
-                    const Image &dst, int64_t oc, int64_t groups,
-                    Precision &p) {
-  p.userWeights = oneDNNDataType(call.weights.type);
-  p.outputScales.clear();
-  p.quantizeWeights = false;
-  p.sumScale = call.sumScale;
-  p.activationScale = call.activationScale;
-  checkEltwiseActivation(call.activation, call.alpha, call.beta,
-                         call.activationScale);
-  if (!std::isfinite(p.sumScale))
-    fail("sumScale must be finite, got %g", static_cast<double>(p.sumScale));
-  const char *srcName = elementTypeName(call.src.type);
-  if (src.type == dt::f32 || src.type == dt::bf16) {
-    // f32: f32 weights and dst. bf16: f32 weights (their reorder rounds
-    // them) or bf16, and a bf16 or f32 dst.
-    bool f32 = src.type == dt::f32;
-    bool weightsOk = f32 ? p.userWeights == dt::f32 : p.userWeights != dt::s8;
-    bool dstOk = dst.type == dt::f32 || (!f32 && dst.type == dt::bf16);
-    if (!weightsOk || !dstOk)
-      fail(f32 ? "an f32 convolution takes f32 weights and dst; got %s and %s"
-               : "a bf16 convolution takes f32 or bf16 weights and a bf16 or "
-                 "f32 dst; got %s and %s",
-           elementTypeName(call.weights.type), elementTypeName(call.dst.type));
-    if (call.wScales.present || call.outputScales.present ||
-        p.sumScale != 1.0f || p.activationScale != 1.0f)
-      fail("wScales, outputScales, sumScale and activationScale are for "
-           "int8 convolutions, src is %s", srcName);
-    p.weights = src.type;
-    return;
-  }
-  p.weights = dt::s8;
-  if (p.userWeights == dt::f32) {
-    if (!call.wScales.present)
-      fail("f32 weights of an int8 convolution need wScales, their scales");
-    readWeightScales(call.wScales, oc, groups, p.quantization);
-    p.quantizeWeights = true;
-  } else if (call.wScales.present) {
-    fail("wScales quantize f32 weights; these are already si8");
-  }
-  if (call.outputScales.present)
-    readScales(call.outputScales, oc, /*nonZero=*/false, p.outputScales);
-}
-
 /// The output size along one dimension.
 int64_t outSize(int64_t in, int64_t k, int64_t d, int64_t p0, int64_t p1,
                 int64_t s) {
   int64_t span = in + p0 + p1 - (d * (k - 1) + 1);
   return span < 0 ? 0 : span / s + 1;
-}
-
-/// Without VNNI, oneDNN's int8 jit kernels do not compute Paddle's
-/// arithmetic: a u8 source is multiplied with VPMADDUBSW, whose sums of two
-/// products saturate at 16 bits (oneDNN's doc/advanced/int8_computations.md
-/// leaves that to the choice of scales, and Paddle's use all of u8 and s8),
-/// and an s8 source gets weights quantized at half their scale to avoid
-/// it, which rounds them differently. There an int8 convolution runs on
-/// oneDNN's reference kernel, which is exact: slow, but the answer.
-bool int8JitIsInexact(dt srcType) {
-  if (srcType != dt::u8 && srcType != dt::s8)
-    return false;
-  static const bool vnni = [] {
-    auto isa = static_cast<unsigned>(dnnl::get_effective_cpu_isa());
-    return (isa & static_cast<unsigned>(dnnl_cpu_isa_avx512_core_vnni) &
-            ~static_cast<unsigned>(dnnl_cpu_isa_avx512_core)) != 0 ||
-           (isa & static_cast<unsigned>(dnnl_cpu_isa_avx2_vnni) &
-            ~static_cast<unsigned>(dnnl_cpu_isa_avx2)) != 0;
-  }();
-  return !vnni;
-}
-
-bool startsWith(const std::string &text, const char *prefix) {
-  return text.rfind(prefix, 0) == 0;
 }
 
 /// The primitive for these images: made with format `any` for the data
@@ -187,9 +90,7 @@ makeDescriptor(const Image &src, const Image &dst,
         throw;
       fail("oneDNN has no bf16 convolution kernel on this CPU (%s)", e.what());
     }
-    if (int8JitIsInexact(src.type))
-      while (!startsWith(pd.impl_info_str(), "ref") && pd.next_impl()) {
-      }
+    preferExactInt8(pd, src.type);
     return pd;
   };
   dnnl::convolution_forward::primitive_desc pd =
@@ -272,7 +173,10 @@ void pdnnrt::run(const ConvolutionCall &call) {
     expectShape(call.bias, {oc});
   bool sum = readFlag("sum", call.sum);
   thread_local Precision p;
-  checkPrecision(call, src, dst, oc, groups, p);
+  checkPrecision({"convolution", weights, call.dst, call.wScales,
+                  call.outputScales, call.sumScale, call.activationScale,
+                  call.activation, call.alpha, call.beta},
+                 src, dst, oc, groups, p);
   if (call.weightsPrepared)
     expectPreparedFrom(*call.weightsPrepared, weights, PDNNRT_WEIGHTS_CONVOLUTION,
                        "weightsPrepared");

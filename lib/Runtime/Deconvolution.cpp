@@ -1,6 +1,6 @@
 //===- Deconvolution.cpp - pdnnrt_deconvolution: oneDNN deconvolution -----===//
 //
-// Paddle's conv2d_transpose, in f32 or bf16. Its weights [IC, OC/G, KH,
+// Paddle's conv2d_transpose, in f32, bf16 or int8. Its weights [IC, OC/G, KH,
 // KW] are oneDNN's deconvolution weights (g, oc, ic, kh, kw) read through
 // strides: the reorder that prepares them reads Paddle's buffer as it is.
 // Data layouts as for the convolution (Convolution.cpp).
@@ -14,7 +14,9 @@
 // own jit kernel adds the bias and applies the activation before it rounds
 // dst once (a separate bias add would round twice, and oneDNN 2.6's binary
 // from f32 into bf16 is its scalar reference: 100 ms for the detector's
-// head).
+// head). int8 is the convolution's (ConvolutionPrecision.h): output
+// scales, the bias added to the s32 sums and the activation, all inside
+// the primitive.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,10 +24,12 @@
 
 #include "Cache.h"
 #include "Context.h"
+#include "ConvolutionPrecision.h"
 #include "Errors.h"
 #include "Images.h"
 #include "MemRef.h"
 #include "PostOps.h"
+#include "Scales.h"
 #include "Scratchpad.h"
 #include "Weights.h"
 
@@ -40,8 +44,11 @@ struct DeconvolutionEntry {
   dnnl::primitive primitive;
   Scratchpad scratchpad;
   dnnl::memory src, dst;
-  /// bf16: the caller's bias, which the primitive adds.
+  /// bf16 and int8: the caller's bias, which the primitive adds.
   dnnl::memory bias;
+  /// int8: the scales the key holds only as hashes.
+  std::vector<float> outputScales;
+  WeightsQuantization quantization;
   /// f32: the bias as an image for the bias add, and dst as the bias add
   /// and the activation read it.
   dnnl::memory biasImage, dstAfter;
@@ -77,11 +84,12 @@ dnnl::memory::desc paddleWeights(int64_t ic, int64_t ocPerGroup, int64_t kh,
 /// first, and again for the buffers' own layouts when oneDNN wants others.
 dnnl::deconvolution_forward::primitive_desc
 makeDescriptor(const Image &src, const Image &dst,
-               const dnnl::memory::desc &weightsUser, const Window &g,
-               const dnnl::primitive_attr &attr, const dnnl::memory::desc *bias) {
+               const dnnl::memory::desc &weightsUser, dt weightsType,
+               const Window &g, const dnnl::primitive_attr &attr,
+               const dnnl::memory::desc *bias) {
   // bf16 data multiplies bf16 weights (f32 ones are rounded by their
-  // reorder).
-  dnnl::memory::desc weightsAny(weightsUser.dims(), src.type,
+  // reorder), int8 data s8 ones.
+  dnnl::memory::desc weightsAny(weightsUser.dims(), weightsType,
                                 dnnl::memory::format_tag::any);
   dims strides{g.strideH, g.strideW};
   dims dilates{g.dilationH - 1, g.dilationW - 1};
@@ -95,14 +103,18 @@ makeDescriptor(const Image &src, const Image &dst,
                            dnnl::prop_kind::forward_inference,
                            dnnl::algorithm::deconvolution_direct, s, weightsAny,
                            d, strides, dilates, padL, padR);
+    dnnl::deconvolution_forward::primitive_desc pd;
     try {
-      return dnnl::deconvolution_forward::primitive_desc(desc, attr, cpuEngine());
+      pd = dnnl::deconvolution_forward::primitive_desc(desc, attr, cpuEngine());
     } catch (const dnnl::error &e) {
-      // f32 deconvolutions exist everywhere; bf16 ones need AVX-512.
+      // f32 and int8 deconvolutions exist everywhere; bf16 ones need
+      // AVX-512.
       if (e.status != dnnl_unimplemented || src.type != dt::bf16)
         throw;
       fail("oneDNN has no bf16 deconvolution kernel on this CPU (%s)", e.what());
     }
+    preferExactInt8(pd, src.type);
+    return pd;
   };
   dnnl::deconvolution_forward::primitive_desc pd =
       make(src.anyDesc(), dst.anyDesc());
@@ -111,26 +123,27 @@ makeDescriptor(const Image &src, const Image &dst,
   return pd;
 }
 
-/// f32 throughout, or bf16 src with f32 or bf16 weights and a bf16 or f32
-/// dst.
-bool validTypes(dt src, dt weights, dt dst) {
-  if (src == dt::f32)
-    return weights == dt::f32 && dst == dt::f32;
-  return src == dt::bf16 && (weights == dt::f32 || weights == dt::bf16) &&
-         (dst == dt::f32 || dst == dt::bf16);
-}
-
 } // namespace
 
 void pdnnrt::planDeconvolutionWeights(PreparedWeights &weights,
-                                      const int64_t *plan) {
+                                      const int64_t *plan, const Tensor &scales) {
   const int64_t ic = weights.dims[0], ocPerGroup = weights.dims[1];
   const int64_t kh = weights.dims[2], kw = weights.dims[3];
   auto [groups, g, src, dst] = readImagePlan(plan);
+  const dt userType = oneDNNDataType(weights.type);
+  const bool int8 = src.type == dt::u8 || src.type == dt::s8;
   if (groups < 1 || ic % groups != 0 || !g.valid() ||
-      !validTypes(src.type, oneDNNDataType(weights.type), dst.type) ||
-      (src.type == dt::bf16 && !hasBf16Convolutions()))
+      (src.type == dt::bf16 && (!hasBf16Convolutions() || userType == dt::s8)) ||
+      (src.type == dt::f32 && userType != dt::f32))
     return; // the call reports what is wrong
+  // int8: f32 weights are quantized with their scales as the call will;
+  // without constant scales the call does it.
+  WeightsQuantization quantization;
+  if (int8) {
+    if (userType != dt::f32 || !scales.present)
+      return;
+    readWeightScales(scales, ocPerGroup * groups, groups, quantization);
+  }
   src.c = ic;
   dst.c = ocPerGroup * groups;
   src.h = plannedSize(src.h, 32);
@@ -139,11 +152,12 @@ void pdnnrt::planDeconvolutionWeights(PreparedWeights &weights,
   dst.w = outSize(src.w, kw, g.dilationW, g.pads[2], g.pads[3], g.strideW);
   if (dst.h <= 0 || dst.w <= 0)
     return;
-  dnnl::memory::desc user = paddleWeights(ic, ocPerGroup, kh, kw, groups,
-                                          oneDNNDataType(weights.type));
-  auto pd = makeDescriptor(src, dst, user, g, cachedPrimitiveAttr(), /*bias=*/nullptr);
+  dnnl::memory::desc user = paddleWeights(ic, ocPerGroup, kh, kw, groups, userType);
+  auto pd = makeDescriptor(src, dst, user, int8 ? dt::s8 : src.type, g,
+                           cachedPrimitiveAttr(), /*bias=*/nullptr);
   if (pd.weights_desc() != user)
-    weights.inLayout(user, pd.weights_desc(), 0, nullptr, /*planned=*/true);
+    weights.inLayout(user, pd.weights_desc(), 0, int8 ? &quantization : nullptr,
+                     /*planned=*/true);
 }
 
 void pdnnrt::run(const DeconvolutionCall &call) {
@@ -160,12 +174,6 @@ void pdnnrt::run(const DeconvolutionCall &call) {
   Image src = readImage(call.src, last, ic);
   Image dst = readImage(call.dst, last, ocPerGroup * groups);
   readAlikeWhereNhwc(src, dst);
-  const dt weightsType = oneDNNDataType(weights.type);
-  if (!validTypes(src.type, weightsType, dst.type))
-    fail("a deconvolution takes f32 src, weights and dst, or bf16 src, f32 "
-         "or bf16 weights and a bf16 or f32 dst; got %s, %s and %s",
-         elementTypeName(call.src.type), elementTypeName(weights.type),
-         elementTypeName(call.dst.type));
   if (call.strideH < 1 || call.strideW < 1 || call.dilationH < 1 ||
       call.dilationW < 1)
     fail("strides and dilations must be positive");
@@ -182,6 +190,11 @@ void pdnnrt::run(const DeconvolutionCall &call) {
   int64_t oc = ocPerGroup * groups;
   if (call.bias.present)
     expectShape(call.bias, {oc});
+  thread_local Precision p;
+  checkPrecision({"deconvolution", weights, call.dst, call.wScales,
+                  call.outputScales, /*sumScale=*/1.0f, call.activationScale,
+                  call.activation, call.alpha, call.beta},
+                 src, dst, oc, groups, p);
   if (call.weightsPrepared)
     expectPreparedFrom(*call.weightsPrepared, weights,
                        PDNNRT_WEIGHTS_DECONVOLUTION, "weightsPrepared");
@@ -195,25 +208,34 @@ void pdnnrt::run(const DeconvolutionCall &call) {
   key.add(kh).add(kw).add(groups).add(call.strideH).add(call.strideW);
   key.add(call.dilationH).add(call.dilationW).add(pads, 4);
   key.add(call.bias.present).add(call.activation);
-  key.add(static_cast<int64_t>(weightsType));
-  key.addBits(call.alpha).addBits(call.beta);
+  key.add(static_cast<int64_t>(p.userWeights));
+  key.addBits(call.alpha).addBits(call.beta).addBits(p.activationScale);
+  key.add(static_cast<int64_t>(p.outputScales.size())).add(hashOf(p.outputScales));
+  if (p.quantizeWeights)
+    key.add(p.quantization.mask).add(hashOf(p.quantization.scales));
   thread_local ThreadCache<DeconvolutionEntry> cache;
   DeconvolutionEntry &entry = cache.get(key, [&] {
     dnnl::memory::desc weightsUser =
-        paddleWeights(ic, ocPerGroup, kh, kw, groups, weightsType);
+        paddleWeights(ic, ocPerGroup, kh, kw, groups, p.userWeights);
     Window window{call.strideH, call.strideW, call.dilationH, call.dilationW,
                   {pads[0], pads[1], pads[2], pads[3]}};
     auto made = std::make_unique<DeconvolutionEntry>();
-    if (src.type == dt::bf16) {
+    if (src.type != dt::f32) {
       // bf16 exists only where oneDNN's deconvolution is a jit kernel of
       // its own, which adds the bias and applies the activation in f32
-      // before it rounds dst once.
+      // before it rounds dst once; int8 scales the s32 sums with the bias
+      // as the convolution does.
       dnnl::memory::desc biasDesc({oc}, dt::f32, dnnl::memory::format_tag::x);
       dnnl::primitive_attr attr = cachedPrimitiveAttr();
+      // oneDNN's output scales: one, or one per dst channel (dimension 1).
+      if (!p.outputScales.empty())
+        attr.set_output_scales(p.outputScales.size() == 1 ? 0 : 1 << 1,
+                               p.outputScales);
       dnnl::post_ops ops;
-      appendActivation(ops, call.activation, call.alpha, call.beta);
+      appendActivation(ops, call.activation, call.alpha, call.beta,
+                       p.activationScale);
       attr.set_post_ops(ops);
-      auto pd = makeDescriptor(src, dst, weightsUser, window, attr,
+      auto pd = makeDescriptor(src, dst, weightsUser, p.weights, window, attr,
                                call.bias.present ? &biasDesc : nullptr);
       made->primitive = dnnl::deconvolution_forward(pd);
       made->scratchpad = Scratchpad(pd);
@@ -221,7 +243,12 @@ void pdnnrt::run(const DeconvolutionCall &call) {
       made->dst = unboundMemory(pd.dst_desc());
       if (call.bias.present)
         made->bias = unboundMemory(biasDesc);
-      made->weights = std::make_unique<WeightsArg>(weightsUser, pd.weights_desc());
+      made->weights = std::make_unique<WeightsArg>(
+          weightsUser, pd.weights_desc(),
+          p.quantizeWeights ? &p.quantization : nullptr);
+      made->outputScales = p.outputScales;
+      if (p.quantizeWeights)
+        made->quantization = p.quantization;
       return made;
     }
     // One channel in nhwc has nchw's bytes, and oneDNN 2.6's binary runs a
@@ -239,8 +266,8 @@ void pdnnrt::run(const DeconvolutionCall &call) {
     dnnl::memory::desc biasImage({1, oc, 1, 1}, dt::f32,
                                  onePlainChannel ? dnnl::memory::format_tag::nchw
                                                  : dst.tag());
-    auto pd = makeDescriptor(src, dst, weightsUser, window, cachedPrimitiveAttr(),
-                             /*bias=*/nullptr);
+    auto pd = makeDescriptor(src, dst, weightsUser, dt::f32, window,
+                             cachedPrimitiveAttr(), /*bias=*/nullptr);
     made->primitive = dnnl::deconvolution_forward(pd);
     made->scratchpad = Scratchpad(pd);
     made->src = unboundMemory(src.desc());
@@ -288,6 +315,10 @@ void pdnnrt::run(const DeconvolutionCall &call) {
     return made;
   });
 
+  if (entry.outputScales != p.outputScales ||
+      (p.quantizeWeights && !(entry.quantization == p.quantization)))
+    fail("two sets of scales share one primitive cache key; clear the error "
+         "and call again");
   dnnl_memory_t dstMemory = bind(entry.dst, call.dst.data);
   dnnl_exec_arg_t args[] = {
       {DNNL_ARG_SRC, bind(entry.src, call.src.data)},

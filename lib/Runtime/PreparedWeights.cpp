@@ -110,7 +110,7 @@ static void plan(PreparedWeights &weights, const PrepareWeightsCall &call) {
       return planConvolutionWeights(weights, values, call.scales);
     case PDNNRT_WEIGHTS_DECONVOLUTION:
       expectSize(PDNNRT_PLAN_CONV_SIZE);
-      return planDeconvolutionWeights(weights, values);
+      return planDeconvolutionWeights(weights, values, call.scales);
     case PDNNRT_WEIGHTS_MATMUL:
       expectSize(PDNNRT_PLAN_MATMUL_SIZE);
       return planMatmulWeights(weights, values, call.scales);

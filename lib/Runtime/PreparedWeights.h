@@ -113,7 +113,8 @@ void expectPreparedFrom(const PreparedWeights &handle, const Tensor &weights,
 /// descriptors one way.
 void planConvolutionWeights(PreparedWeights &weights, const int64_t *plan,
                             const Tensor &scales);
-void planDeconvolutionWeights(PreparedWeights &weights, const int64_t *plan);
+void planDeconvolutionWeights(PreparedWeights &weights, const int64_t *plan,
+                              const Tensor &scales);
 void planMatmulWeights(PreparedWeights &weights, const int64_t *plan,
                        const Tensor &scales);
 void planRnnWeights(PreparedWeights &weights, const int64_t *plan,

@@ -168,10 +168,11 @@ public:
     return f;
   }
 
-  /// conv2d, depthwise_conv2d: int8 data, an s8 or scaled f32 Filter, a
-  /// residual dequantized from int8 (its scale is Scale_in_eltwise), and
-  /// Output quantized by the output scale, or f32 without a residual
-  /// (Paddle's kernel sums into the residual's int8 buffer only).
+  /// conv2d, depthwise_conv2d, conv2d_transpose: int8 data, an s8 or
+  /// scaled f32 Filter, a residual dequantized from int8 (its scale is
+  /// Scale_in_eltwise), and Output quantized by the output scale, or f32
+  /// without a residual (Paddle's kernel sums into the residual's int8
+  /// buffer only).
   template <typename ConvOp>
   FailureOr<Fusion> convolution(ConvOp conv, std::string &why) {
     DequantizeOp data = unshiftedDequantize(conv.getInput());
@@ -197,7 +198,8 @@ public:
     // the others read it dequantized, as cpu_quantize_pass dequantizes a
     // quantized conv's Output for its f32 readers.
     QuantizeOp q = someInt8Quantize(conv.getOutput());
-    if (Value residual = conv.getResidual()) {
+    if (OpOperand *residualData = residualOperand(conv)) {
+      Value residual = residualData->get();
       // The residual as int8: dequantized from it, or quantized (for
       // another op) before this one, as Paddle quantizes a residual at the
       // scale its tensor has.
@@ -228,8 +230,7 @@ public:
            << ": the kernel sums into the residual's buffer";
         return failure();
       }
-      f.operands.push_back(
-          {conv.getResidualDataMutable()[0].getOperandNumber(), residualInt8});
+      f.operands.push_back({residualData->getOperandNumber(), residualInt8});
       f.attributes.push_back(b.getNamedAttr("Scale_in_eltwise", residualScale));
     }
     if (q)
@@ -360,7 +361,7 @@ struct FuseQuantizedOpsPass
     unsigned hoisted = hoistQuantizes(rewriter);
     SmallVector<Operation *> candidates;
     getOperation()->walk([&](Operation *op) {
-      if ((hasLowPrecisionKernel(op) &&
+      if ((isQuantizable(op) &&
            getElementTypeOrSelf(op->getOperand(0).getType()).isF32() &&
            op->getOperand(0).getDefiningOp<DequantizeOp>()) ||
           isa<NearestInterpV2Op>(op))
@@ -478,11 +479,6 @@ struct FuseQuantizedOpsPass
 
   LogicalResult fuse(IRRewriter &rewriter, Operation *op, std::string &why) {
     rewriter.setInsertionPoint(op);
-    if (isBf16Only(op) && !bf16Dequantize(op->getOperand(0))) {
-      why = "the data is not dequantized from bf16; the int8 flow leaves " +
-            op->getName().getStringRef().str() + " f32";
-      return failure();
-    }
     Fuser fuser(rewriter);
     FailureOr<Fusion> fusion =
         bf16Dequantize(op->getOperand(0)) ? fuser.bf16(op, why)
@@ -490,6 +486,8 @@ struct FuseQuantizedOpsPass
         : isa<Conv2DOp>(op) ? fuser.convolution(cast<Conv2DOp>(op), why)
         : isa<DepthwiseConv2DOp>(op)
             ? fuser.convolution(cast<DepthwiseConv2DOp>(op), why)
+        : isa<Conv2DTransposeOp>(op)
+            ? fuser.convolution(cast<Conv2DTransposeOp>(op), why)
             : fuser.product(op, why);
     if (failed(fusion))
       return failure();

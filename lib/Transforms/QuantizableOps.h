@@ -2,11 +2,10 @@
 //
 // Calibration, --quantize-placement and --fuse-quantized-ops agree on which
 // ops take int8 or bf16 data: the products (fc, mul, matmul_v2) and the
-// convolutions (conv2d, depthwise_conv2d), whose data is operand 0 and
-// result 0 their output, and the recurrent ops (fusion_gru, fusion_lstm,
-// rnn), which take oneDNN's u8 RNN data and have no weights operand to
-// round. bf16 placement also rounds conv2d_transpose's data, which oneDNN
-// runs in bf16; in int8 graphs it stays f32.
+// convolutions (conv2d, depthwise_conv2d, conv2d_transpose), whose data is
+// operand 0 and result 0 their output, and the recurrent ops (fusion_gru,
+// fusion_lstm, rnn), which take oneDNN's u8 RNN data and have no weights
+// operand to round.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,22 +23,12 @@ inline bool isQuantizableRecurrent(Operation *op) {
 }
 
 inline bool isQuantizableConvolution(Operation *op) {
-  return isa<Conv2DOp, DepthwiseConv2DOp>(op);
+  return isa<Conv2DOp, DepthwiseConv2DOp, Conv2DTransposeOp>(op);
 }
 
 inline bool isQuantizable(Operation *op) {
   return isa<FcOp, MulOp, MatmulV2Op>(op) || isQuantizableConvolution(op) ||
          isQuantizableRecurrent(op);
-}
-
-/// What bf16 placement rounds besides the quantizable ops:
-/// conv2d_transpose (Input, Filter and Output as a convolution's).
-inline bool isBf16Only(Operation *op) { return isa<Conv2DTransposeOp>(op); }
-
-/// Ops with an int8 or a bf16 kernel: what bf16 placement rounds, and what
-/// --fuse-quantized-ops looks at.
-inline bool hasLowPrecisionKernel(Operation *op) {
-  return isQuantizable(op) || isBf16Only(op);
 }
 
 /// Why `op` has no int8 kernel although it is quantizable, or "" if it has

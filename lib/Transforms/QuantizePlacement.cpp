@@ -173,7 +173,7 @@ struct QuantizePlacementPass
     getOperation()->walk([&](func::FuncOp func) {
       SmallVector<Operation *> ops;
       func.walk([&](Operation *op) {
-        if (!hasLowPrecisionKernel(op) ||
+        if (!isQuantizable(op) ||
             !getElementTypeOrSelf(op->getOperand(0).getType()).isF32())
           return;
         ops.push_back(op);

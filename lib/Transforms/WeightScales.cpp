@@ -77,6 +77,8 @@ bool mlir::pdnn::hasUnsetWeightScales(Operation *op) {
     return unset(conv.getScaleWeights());
   if (auto conv = dyn_cast<DepthwiseConv2DOp>(op))
     return unset(conv.getScaleWeights());
+  if (auto conv = dyn_cast<Conv2DTransposeOp>(op))
+    return unset(conv.getScaleWeights());
   return false;
 }
 
@@ -96,12 +98,37 @@ static std::optional<SmallVector<float>> filterScales(Value filter) {
   return scalesOf(maxAbs);
 }
 
+/// A transposed convolution's Filter [C, M / G, KH, KW]: one scale per
+/// output channel g · M / G + m, over the rows c of group g = c / (C / G)
+/// and their column m.
+static std::optional<SmallVector<float>>
+transposedFilterScales(Value filter, int64_t groups) {
+  auto values = constantValues(filter);
+  if (!values)
+    return std::nullopt;
+  ArrayRef<int64_t> shape = cast<RankedTensorType>(filter.getType()).getShape();
+  int64_t c = shape[0], mPerGroup = shape[1], window = shape[2] * shape[3];
+  if (groups <= 0 || c % groups != 0)
+    return std::nullopt;
+  int64_t cPerGroup = c / groups;
+  SmallVector<float> maxAbs(mPerGroup * groups, 0.0f);
+  for (size_t i = 0; i < values->size(); ++i) {
+    int64_t row = int64_t(i) / (mPerGroup * window);
+    int64_t m = int64_t(i) / window % mPerGroup;
+    float &slot = maxAbs[row / cPerGroup * mPerGroup + m];
+    slot = std::max(slot, std::fabs((*values)[i]));
+  }
+  return scalesOf(maxAbs);
+}
+
 std::optional<SmallVector<float>>
 mlir::pdnn::computeWeightScales(Operation *op) {
   if (auto conv = dyn_cast<Conv2DOp>(op))
     return filterScales(conv.getFilter());
   if (auto conv = dyn_cast<DepthwiseConv2DOp>(op))
     return filterScales(conv.getFilter());
+  if (auto conv = dyn_cast<Conv2DTransposeOp>(op))
+    return transposedFilterScales(conv.getFilter(), conv.getGroups());
   if (auto fc = dyn_cast<FcOp>(op)) {
     auto values = constantValues(fc.getW());
     if (!values)
@@ -186,6 +213,8 @@ LogicalResult mlir::pdnn::assignWeightScales(Operation *op) {
   else if (auto conv = dyn_cast<Conv2DOp>(op))
     conv.setScaleWeights(*scales);
   else if (auto conv = dyn_cast<DepthwiseConv2DOp>(op))
+    conv.setScaleWeights(*scales);
+  else if (auto conv = dyn_cast<Conv2DTransposeOp>(op))
     conv.setScaleWeights(*scales);
   else
     cast<FusionLstmOp>(op).setScaleWeights(*scales);

@@ -16,15 +16,16 @@
 
 namespace mlir::pdnn {
 
-/// Whether `op` (fc, mul, fusion_gru, fusion_lstm, rnn, conv2d or
-/// depthwise_conv2d on int8 data) still has the default weight scales, the
+/// Whether `op` (fc, mul, fusion_gru, fusion_lstm, rnn, conv2d,
+/// depthwise_conv2d or conv2d_transpose on int8 data) still has the default weight scales, the
 /// single scale 1.
 bool hasUnsetWeightScales(Operation *op);
 
 /// The scales 127 / max|w| of each output channel of the constant f32
 /// weights of fc, mul, fusion_gru, fusion_lstm, rnn or a convolution `op`
 /// (the recurrent ones: each gate channel over the input and the hidden
-/// weights together; a convolution: each Filter row [C / G, KH, KW]);
+/// weights together; a convolution: each Filter row [C / G, KH, KW]; a
+/// transposed one: each output channel's column of its group's rows);
 /// none when the weights are not f32 constants of static shape (dense or a
 /// resource blob).
 std::optional<SmallVector<float>> computeWeightScales(Operation *op);

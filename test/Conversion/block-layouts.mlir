@@ -409,3 +409,25 @@ func.func @bf16_deconvolution_nhwc(%x: tensor<1x4x5x5xbf16>, %f: tensor<4x4x3x3x
   %2 = pdnn.conv2d_transpose Input(%1) Filter(%u) {strides = array<i32: 2, 2>, fuse_activation = "sigmoid", force_fp32_output = true} : (tensor<1x4x10x10xbf16>, tensor<4x1x2x2xf32>) -> tensor<1x1x20x20xf32>
   return %2 : tensor<1x1x20x20xf32>
 }
+
+// -----
+
+// int8 conv2d_transpose the same, with its scales.
+// CHECK-LABEL: func @int8_deconvolution_nhwc
+// CHECK: %[[A:.*]] = pdnnrt.convolution {{.*}} outs(%{{.*}} : tensor<1x1x5x5x4xui8>)
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: %[[B:.*]] = pdnnrt.deconvolution ins(%[[A]], {{.*}}) outs(%{{.*}} : tensor<1x1x10x10x4xui8>)
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: %[[C:.*]] = pdnnrt.deconvolution ins(%[[B]], {{.*}}) outs(%{{.*}} : tensor<1x1x20x20x1xf32>)
+// CHECK-NOT: pdnnrt.relayout
+// CHECK: tensor.collapse_shape %[[C]] {{.*}} into tensor<1x1x20x20xf32>
+// PLAIN-LABEL: func @int8_deconvolution_nhwc
+// PLAIN-NOT: pdnnrt.relayout
+// PLAIN: return
+func.func @int8_deconvolution_nhwc(%x: tensor<1x4x5x5xsi8>, %f: tensor<4x4x3x3xf32>, %t: tensor<4x4x2x2xf32>,
+                                   %u: tensor<4x1x2x2xf32>, %b: tensor<4xf32>) -> tensor<1x1x20x20xf32> {
+  %0 = pdnn.conv2d Input(%x) Filter(%f) {paddings = array<i32: 1, 1>, Scale_in = 50.0 : f32, Scale_out = 20.0 : f32, fuse_activation = "relu"} : (tensor<1x4x5x5xsi8>, tensor<4x4x3x3xf32>) -> tensor<1x4x5x5xui8>
+  %1 = pdnn.conv2d_transpose Input(%0) Filter(%t) Bias(%b) {strides = array<i32: 2, 2>, fuse_activation = "relu", Scale_in = 20.0 : f32, Scale_out = 10.0 : f32} : (tensor<1x4x5x5xui8>, tensor<4x4x2x2xf32>, tensor<4xf32>) -> tensor<1x4x10x10xui8>
+  %2 = pdnn.conv2d_transpose Input(%1) Filter(%u) {strides = array<i32: 2, 2>, fuse_activation = "sigmoid", force_fp32_output = true, Scale_in = 10.0 : f32} : (tensor<1x4x10x10xui8>, tensor<4x1x2x2xf32>) -> tensor<1x1x20x20xf32>
+  return %2 : tensor<1x1x20x20xf32>
+}

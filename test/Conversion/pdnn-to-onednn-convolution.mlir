@@ -57,6 +57,25 @@ func.func @int8_conv(%x: tensor<1x2x5x5xui8>, %r: tensor<1x2x3x3xsi8>) -> tensor
 }
 
 // -----
+// int8 conv2d_transpose: conv2d's scales without a residual. With relu,
+// Scale_out leaves the output scales (1 / (100 · {2, 4})) and scales the
+// activation's result (activationScale).
+// CHECK-LABEL: func @int8_conv_transpose
+// CHECK-DAG: %[[B:.*]] = arith.constant dense<[1.000000e+02, -1.000000e+02]> : tensor<2xf32>
+// CHECK-DAG: %[[WS:.*]] = arith.constant dense<[2.000000e+00, 4.000000e+00]> : tensor<2xf32>
+// CHECK-DAG: %[[OS:.*]] = arith.constant dense<[5.000000e-03, 2.500000e-03]> : tensor<2xf32>
+// CHECK: pdnnrt.deconvolution ins(%arg0, %{{.*}}, %[[B]], %[[WS]], %[[OS]], {{.*}} : tensor<1x2x3x3xui8>, tensor<2x2x2x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, index, index, index, index) outs(%{{.*}} : tensor<1x2x6x6xui8>)
+// CHECK-SAME: activation = #pdnnrt.eltwise<relu>, activationScale = 6.400000e+01 : f32
+func.func @int8_conv_transpose(%x: tensor<1x2x3x3xui8>) -> tensor<1x2x6x6xui8> {
+  %w = arith.constant dense<0.25> : tensor<2x2x2x2xf32>
+  %b = arith.constant dense<[0.5, -0.25]> : tensor<2xf32>
+  // expected-remark @below {{runs on oneDNN}}
+  %0 = pdnn.conv2d_transpose Input(%x) Filter(%w) Bias(%b) {strides = array<i32: 2, 2>, fuse_activation = "relu", Scale_in = 100.0 : f32, Scale_weights = array<f32: 2.0, 4.0>, Scale_out = 64.0 : f32}
+      : (tensor<1x2x3x3xui8>, tensor<2x2x2x2xf32>, tensor<2xf32>) -> tensor<1x2x6x6xui8>
+  return %0 : tensor<1x2x6x6xui8>
+}
+
+// -----
 
 // depthwise_conv2d is a convolution with groups = C; SAME pads the extra row
 // and column after ([0, 1, 0, 1] for 8 by stride 2 and a 3x3 window); VALID

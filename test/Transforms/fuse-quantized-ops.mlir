@@ -378,14 +378,32 @@ func.func @residual_quantized_for_another_op(%x: tensor<1x2x3x3xf32>) -> tensor<
 
 // -----
 
-// conv2d_transpose runs in f32 or bf16: on data dequantized from int8 it
-// stays f32 and says why.
-// CHECK-LABEL: func @int8_transposed_stays_f32
+// conv2d_transpose takes int8 as conv2d does: constant f32 Filter
+// [C, M/G, 1, 1] with 2 groups gets 127 / max|w| per output channel
+// g · M/G + m, over its group's rows and column m (2, 4, 0.5 and 1 here).
+// CHECK-LABEL: func @int8_transposed
+// CHECK-NOT: pdnn.dequantize
+// CHECK: %[[OUT:.*]] = pdnn.conv2d_transpose Input(%arg0) Filter(%{{.*}}) {Scale_in = 5.000000e+01 : f32, Scale_out = 1.000000e+02 : f32, Scale_weights = array<f32: 6.350000e+01, 3.175000e+01, 2.540000e+02, 1.270000e+02>, groups = 2 : i32} : (tensor<1x4x3x3xui8>, tensor<4x2x1x1xf32>) -> tensor<1x4x3x3xsi8>
+// CHECK-NOT: pdnn.quantize
+// CHECK: return %[[OUT]]
+// REMARK: Category:fuse-quantized-ops | fused=1, hoisted=0, refused=0
+func.func @int8_transposed(%q: tensor<1x4x3x3xui8>) -> tensor<1x4x3x3xsi8> {
+  %f = arith.constant dense<[[[[1.0]], [[-4.0]]], [[[2.0]], [[0.5]]], [[[-0.5]], [[0.25]]], [[[0.125]], [[1.0]]]]> : tensor<4x2x1x1xf32>
+  %x = pdnn.dequantize %q {Scale = 50.0 : f32} : tensor<1x4x3x3xui8> -> tensor<1x4x3x3xf32>
+  %y = pdnn.conv2d_transpose Input(%x) Filter(%f) {groups = 2 : i32} : (tensor<1x4x3x3xf32>, tensor<4x2x1x1xf32>) -> tensor<1x4x3x3xf32>
+  %o = pdnn.quantize %y {Scale = 100.0 : f32, is_negative_input = true} : tensor<1x4x3x3xf32> -> tensor<1x4x3x3xsi8>
+  return %o : tensor<1x4x3x3xsi8>
+}
+
+// -----
+
+// A Filter that is no constant has no scales to compute: f32 stays.
+// CHECK-LABEL: func @int8_transposed_needs_weight_scales
 // CHECK: %[[D:.*]] = pdnn.dequantize %arg0
 // CHECK: pdnn.conv2d_transpose Input(%[[D]]) {{.*}} -> tensor<1x2x6x6xf32>
-// REMARK: remark: [Missed] NotQuantized | Category:fuse-quantized-ops | Reason="the data is not dequantized from bf16; the int8 flow leaves pdnn.conv2d_transpose f32"
+// REMARK: remark: [Missed] NotQuantized | Category:fuse-quantized-ops | Reason="the Filter is neither an f32 constant (to compute its scales) nor dequantized from s8, and has no Scale_weights"
 // REMARK: Category:fuse-quantized-ops | fused=0, hoisted=0, refused=1
-func.func @int8_transposed_stays_f32(%q: tensor<1x2x3x3xui8>, %f: tensor<2x2x2x2xf32>) -> tensor<1x2x6x6xf32> {
+func.func @int8_transposed_needs_weight_scales(%q: tensor<1x2x3x3xui8>, %f: tensor<2x2x2x2xf32>) -> tensor<1x2x6x6xf32> {
   %x = pdnn.dequantize %q {Scale = 50.0 : f32} : tensor<1x2x3x3xui8> -> tensor<1x2x3x3xf32>
   %y = pdnn.conv2d_transpose Input(%x) Filter(%f) {strides = array<i32: 2, 2>} : (tensor<1x2x3x3xf32>, tensor<2x2x2x2xf32>) -> tensor<1x2x6x6xf32>
   return %y : tensor<1x2x6x6xf32>

@@ -311,10 +311,16 @@ struct Conv2DTransposeToLinalg : public OpRewritePattern<Conv2DTransposeOp> {
     xs[1] = guardEqual(rewriter, loc, xs[1], fs[0],
                        "conv2d_transpose: Input has {0} channels, Filter takes {1}");
     x = sliceTo(rewriter, loc, x, xs);
-    // bf16 data computes in f32 on the widened data and the weights rounded
-    // to bf16, as oneDNN's bf16 kernels do.
+    // int8 data multiplies s8 weights exactly in i32 (conv2d's scales,
+    // Int8Products.h); bf16 data computes in f32 on the widened data and
+    // the weights rounded to bf16, as oneDNN's bf16 kernels do.
+    std::optional<Int8Product> int8 = int8ProductOf(op);
     Type f32 = rewriter.getF32Type();
-    if (getElementTypeOrSelf(x.getType()).isBF16()) {
+    if (int8) {
+      x = widenToI32(rewriter, loc, x);
+      if (getElementTypeOrSelf(filter.getType()).isInteger(8))
+        filter = widenToI32(rewriter, loc, filter);
+    } else if (getElementTypeOrSelf(x.getType()).isBF16()) {
       x = castFloat(rewriter, loc, x, f32);
       filter = castFloat(rewriter, loc,
                          castFloat(rewriter, loc, filter, rewriter.getBF16Type()), f32);
@@ -338,7 +344,8 @@ struct Conv2DTransposeToLinalg : public OpRewritePattern<Conv2DTransposeOp> {
         xs[0], xs[1],
         affineOf(rewriter, loc, (s0 - 1) * specs[0].stride + 1, {xs[2]}),
         affineOf(rewriter, loc, (s0 - 1) * specs[1].stride + 1, {xs[3]})};
-    Value dilated = createFilled(rewriter, loc, dilatedSizes, rewriter.getF32Type(), 0.0);
+    Type accumulator = getElementTypeOrSelf(x.getType());
+    Value dilated = createFilled(rewriter, loc, dilatedSizes, accumulator, 0.0);
     SmallVector<OpFoldResult> zeros(4, rewriter.getIndexAttr(0));
     SmallVector<OpFoldResult> steps{rewriter.getIndexAttr(1), rewriter.getIndexAttr(1),
                                     rewriter.getIndexAttr(specs[0].stride),
@@ -379,7 +386,8 @@ struct Conv2DTransposeToLinalg : public OpRewritePattern<Conv2DTransposeOp> {
     }
     Value padded = tensor::PadOp::create(
         rewriter, loc, Type(), dilated, lowPad, highPad,
-        floatConstant(rewriter, loc, rewriter.getF32Type(), 0.0));
+        Value(arith::ConstantOp::create(
+            rewriter, loc, cast<TypedAttr>(rewriter.getZeroAttr(accumulator)))));
     SmallVector<OpFoldResult> ones(4, rewriter.getIndexAttr(1));
     padded = tensor::ExtractSliceOp::create(rewriter, loc, padded, cropAt, paddedSizes, ones);
 
@@ -388,7 +396,8 @@ struct Conv2DTransposeToLinalg : public OpRewritePattern<Conv2DTransposeOp> {
     AffineExpr d0 = rewriter.getAffineDimExpr(0);
     OpFoldResult cg = affineOf(rewriter, loc, d0.floorDiv(groups), {fs[0]});
     OpFoldResult m = affineOf(rewriter, loc, d0 * groups, {fs[1]});
-    Value flipped = createEmpty(rewriter, loc, {m, cg, fs[2], fs[3]}, rewriter.getF32Type());
+    Value flipped = createEmpty(rewriter, loc, {m, cg, fs[2], fs[3]},
+                                getElementTypeOrSelf(filter.getType()));
     Value mgValue = getValueOrCreateConstantIndexOp(rewriter, loc, fs[1]);
     Value cgValue = getValueOrCreateConstantIndexOp(rewriter, loc, cg);
     Value khValue = getValueOrCreateConstantIndexOp(rewriter, loc, fs[2]);
@@ -413,16 +422,24 @@ struct Conv2DTransposeToLinalg : public OpRewritePattern<Conv2DTransposeOp> {
               linalg::YieldOp::create(b, l, v);
             })
             .getResult(0);
+    // f32 weights quantize per output channel, now dimension 0.
+    if (int8 && getElementTypeOrSelf(flipped.getType()).isF32())
+      flipped = int8ProductWeights(rewriter, loc, flipped, int8->weights,
+                                   /*channelDim=*/0);
     Value out = groupedConvolution(rewriter, loc, padded, flipped, groups,
                                    {dims[0].out, dims[1].out}, {1, 1},
                                    {specs[0].dilation, specs[1].dilation});
-    out = convolutionEpilogue(rewriter, loc, out, op.getBias(), Value(),
-                              op.getFuseActivation(),
-                              op.getFuseAlpha().convertToFloat(),
-                              op.getFuseBeta().convertToFloat(), "conv2d_transpose");
-    // A bf16 Output rounds the f32 result once, after the activation.
     Type outType = getElementTypeOrSelf(op.getOutput().getType());
-    if (outType != f32)
+    if (int8)
+      out = int8ConvolutionEpilogue(rewriter, loc, out, op.getBias(), Value(),
+                                    *int8, outType, "conv2d_transpose");
+    else
+      out = convolutionEpilogue(rewriter, loc, out, op.getBias(), Value(),
+                                op.getFuseActivation(),
+                                op.getFuseAlpha().convertToFloat(),
+                                op.getFuseBeta().convertToFloat(), "conv2d_transpose");
+    // A bf16 Output rounds the f32 result once, after the activation.
+    if (!int8 && outType != f32)
       out = castFloat(rewriter, loc, out, outType);
     replaceOpWithCasts(rewriter, op, fromChannelsFirst(rewriter, loc, out, last));
     return success();

@@ -83,6 +83,32 @@ static Value checkedBias(OpBuilder &b, Location loc, Value bias,
   return sliceTo(b, loc, bias, {count});
 }
 
+/// What a convolution-family call takes of Paddle's int8 scales
+/// (Int8Products.h): the weights' and the output scales, the bias
+/// quantized to s32 and the post-ops' scales; the bias as it is and no
+/// scales when `op` is not int8.
+struct Int8CallScales {
+  Value bias, wScales, outputScales;
+  float sumScale = 1.0f, activationScale = 1.0f;
+};
+
+static Int8CallScales int8CallScales(OpBuilder &b, Location loc, Operation *op,
+                                     Value bias) {
+  Int8CallScales scales;
+  scales.bias = bias;
+  std::optional<Int8Product> int8 = int8ProductOf(op);
+  if (!int8)
+    return scales;
+  if (!int8->weights.empty())
+    scales.wScales = f32VectorConstant(b, loc, int8->weights);
+  scales.outputScales = f32VectorConstant(b, loc, int8->output);
+  if (bias)
+    scales.bias = quantizeInt8Bias(b, loc, bias, int8->bias);
+  scales.sumScale = int8->sumScale;
+  scales.activationScale = int8->activationScale;
+  return scales;
+}
+
 //===----------------------------------------------------------------------===//
 // conv2d, depthwise_conv2d
 //===----------------------------------------------------------------------===//
@@ -133,21 +159,10 @@ struct Conv2DToConvolution : public OpRewritePattern<ConvOp> {
     RuntimeActivation act = fusedActivation(
         op.getFuseActivation(), op.getFuseAlpha(), op.getFuseBeta());
     Value bias = checkedBias(rewriter, loc, op.getBias(), fs[0], name);
-    // int8: Paddle's scales (Int8Products.h), the bias quantized to s32.
-    Value wScales, outputScales;
-    float sumScale = 1.0f, activationScale = 1.0f;
-    if (std::optional<Int8Product> int8 = int8ProductOf(op)) {
-      if (!int8->weights.empty())
-        wScales = f32VectorConstant(rewriter, loc, int8->weights);
-      outputScales = f32VectorConstant(rewriter, loc, int8->output);
-      if (bias)
-        bias = quantizeInt8Bias(rewriter, loc, bias, int8->bias);
-      sumScale = int8->sumScale;
-      activationScale = int8->activationScale;
-    }
+    Int8CallScales int8 = int8CallScales(rewriter, loc, op, bias);
     auto call = pdnnrt::ConvolutionOp::create(
-        rewriter, loc, TypeRange{dst.getType()}, src, op.getFilter(), bias,
-        wScales, outputScales,
+        rewriter, loc, TypeRange{dst.getType()}, src, op.getFilter(), int8.bias,
+        int8.wScales, int8.outputScales,
         /*weightsPrepared=*/Value(), indexValue(rewriter, loc, h.padBefore),
         indexValue(rewriter, loc, h.padAfter), indexValue(rewriter, loc, w.padBefore),
         indexValue(rewriter, loc, w.padAfter), dst,
@@ -159,8 +174,8 @@ struct Conv2DToConvolution : public OpRewritePattern<ConvOp> {
         rewriter.getBoolAttr(bool(op.getResidual())),
         pdnnrt::EltwiseAlgorithmAttr::get(rewriter.getContext(), act.algorithm),
         rewriter.getF32FloatAttr(act.alpha), rewriter.getF32FloatAttr(act.beta),
-        rewriter.getF32FloatAttr(sumScale),
-        rewriter.getF32FloatAttr(activationScale));
+        rewriter.getF32FloatAttr(int8.sumScale),
+        rewriter.getF32FloatAttr(int8.activationScale));
     replaceWithCall(rewriter, op, call);
     return success();
   }
@@ -203,8 +218,10 @@ struct Conv2DTransposeToDeconvolution
     RuntimeActivation act = fusedActivation(
         op.getFuseActivation(), op.getFuseAlpha(), op.getFuseBeta());
     Value bias = checkedBias(rewriter, loc, op.getBias(), m, "conv2d_transpose");
+    Int8CallScales int8 = int8CallScales(rewriter, loc, op, bias);
     auto call = pdnnrt::DeconvolutionOp::create(
-        rewriter, loc, TypeRange{dst.getType()}, src, op.getFilter(), bias,
+        rewriter, loc, TypeRange{dst.getType()}, src, op.getFilter(), int8.bias,
+        int8.wScales, int8.outputScales,
         /*weightsPrepared=*/Value(), indexValue(rewriter, loc, h.padBefore),
         indexValue(rewriter, loc, h.padAfter), indexValue(rewriter, loc, w.padBefore),
         indexValue(rewriter, loc, w.padAfter), dst,
@@ -214,7 +231,8 @@ struct Conv2DTransposeToDeconvolution
         rewriter.getI32IntegerAttr(specs[1].dilation),
         rewriter.getI32IntegerAttr(groups), rewriter.getBoolAttr(last),
         pdnnrt::EltwiseAlgorithmAttr::get(rewriter.getContext(), act.algorithm),
-        rewriter.getF32FloatAttr(act.alpha), rewriter.getF32FloatAttr(act.beta));
+        rewriter.getF32FloatAttr(act.alpha), rewriter.getF32FloatAttr(act.beta),
+        rewriter.getF32FloatAttr(int8.activationScale));
     replaceWithCall(rewriter, op, call);
     return success();
   }

@@ -127,16 +127,13 @@ WeightsPlan planRnn(RnnOp op, OpBuilder &builder) {
 
 WeightsPlan mlir::pdnn::planWeightsOf(Operation *consumer, OpBuilder &builder) {
   return llvm::TypeSwitch<Operation *, WeightsPlan>(consumer)
-      .Case([](pdnnrt::ConvolutionOp op) {
-        // An int8 convolution's f32 weights are quantized at load with its
-        // scales, when those are constants (else by its first call).
+      .Case<pdnnrt::ConvolutionOp, pdnnrt::DeconvolutionOp>([](auto op) {
+        // An int8 (de)convolution's f32 weights are quantized at load with
+        // its scales, when those are constants (else by its first call).
         Value scales;
         if (op.getWScales() && matchPattern(op.getWScales(), m_Constant()))
           scales = op.getWScales();
         return WeightsPlan{planImageProduct(op), scales};
-      })
-      .Case([](pdnnrt::DeconvolutionOp op) {
-        return WeightsPlan{planImageProduct(op), Value()};
       })
       .Case([](pdnnrt::MatmulOp op) { return planMatmul(op); })
       .Case([&](pdnnrt::RnnOp op) { return planRnn(op, builder); })

@@ -103,5 +103,15 @@ std::optional<Int8Product> mlir::pdnn::int8ProductOf(Operation *op) {
       })
       .Case<Conv2DOp, DepthwiseConv2DOp>(
           [](auto conv) { return int8ConvolutionOf(conv); })
+      .Case([](Conv2DTransposeOp conv) -> std::optional<Int8Product> {
+        // conv2d's scales, without a residual.
+        if (!isInt8(conv.getInput()))
+          return std::nullopt;
+        return convolutionScales(
+            conv.getScaleIn().convertToFloat(), conv.getScaleWeights(),
+            conv.getScaleOut().convertToFloat(), /*scaleInEltwise=*/1.0f,
+            conv.getForceFp32Output(), fusedActivationOf(conv),
+            /*residual=*/false, !isInt8(conv.getFilter()));
+      })
       .Default([](Operation *) { return std::nullopt; });
 }

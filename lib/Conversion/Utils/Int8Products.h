@@ -3,8 +3,9 @@
 // What Paddle's oneDNN int8 kernels for fc, mul, matmul_v2 and the
 // convolutions compute, as the scales they hand oneDNN (fc's
 // GetOutputScales and GetBiasScales, mul's and matmul's output scale,
-// conv's get_int8_scales and get_int8_bias_scales), for every output
-// channel n:
+// conv's get_int8_scales and get_int8_bias_scales; conv2d_transpose, which
+// Paddle has no int8 kernel for, takes conv's without a residual), for
+// every output channel n:
 //
 //   w_q    = sat_s8(rint(w · weights[n]))        f32 W; si8 W as it is
 //   b_q    = sat_s32(rint(b · bias[n]))          the f32 Bias
@@ -41,9 +42,9 @@ struct Int8Product {
   float sumScale = 1.0f;
 };
 
-/// The int8 product that fc, mul, matmul_v2, conv2d or depthwise_conv2d
-/// `op` describes, or nullopt when its data is not ui8/si8 (or `op` is
-/// none of these).
+/// The int8 product that fc, mul, matmul_v2, conv2d, depthwise_conv2d or
+/// conv2d_transpose `op` describes, or nullopt when its data is not
+/// ui8/si8 (or `op` is none of these).
 std::optional<Int8Product> int8ProductOf(Operation *op);
 
 } // namespace mlir::pdnn

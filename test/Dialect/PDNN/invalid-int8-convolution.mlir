@@ -89,8 +89,9 @@ func.func @bf16_int8_output(%x: tensor<1x3x4x4xbf16>, %w: tensor<3x3x1x1xf32>) {
 
 // -----
 
-// conv2d_transpose: f32, or bf16 data (f32 or bf16 Filter) with a bf16
-// Output or an f32 one under force_fp32_output; no int8.
+// conv2d_transpose: f32; bf16 data (f32 or bf16 Filter) with a bf16
+// Output or an f32 one under force_fp32_output; int8 data with conv2d's
+// scales, one or one per output channel (Filter[1] · groups).
 func.func @transposed_bf16_needs_force(%x: tensor<1x2x3x3xbf16>, %w: tensor<2x2x2x2xf32>) {
   // expected-error @+1 {{output element type must be the input's, got 'f32'}}
   %0 = pdnn.conv2d_transpose Input(%x) Filter(%w) {strides = array<i32: 2, 2>} : (tensor<1x2x3x3xbf16>, tensor<2x2x2x2xf32>) -> tensor<1x2x6x6xf32>
@@ -115,8 +116,32 @@ func.func @transposed_f32_bf16_filter(%x: tensor<1x2x3x3xf32>, %w: tensor<2x2x2x
 
 // -----
 
-func.func @transposed_int8(%x: tensor<1x2x3x3xui8>, %w: tensor<2x2x2x2xf32>) {
-  // expected-error @+1 {{operand #0 must be ranked tensor of 32-bit float or bfloat16 type values}}
+func.func @transposed_int8_output(%x: tensor<1x2x3x3xui8>, %w: tensor<2x2x2x2xf32>) {
+  // expected-error @+1 {{output element type must be ui8 or si8, got 'f32'}}
   %0 = pdnn.conv2d_transpose Input(%x) Filter(%w) {strides = array<i32: 2, 2>} : (tensor<1x2x3x3xui8>, tensor<2x2x2x2xf32>) -> tensor<1x2x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @transposed_int8_scale_count(%x: tensor<1x4x3x3xui8>, %w: tensor<4x2x2x2xf32>) {
+  // expected-error @+1 {{Scale_weights must hold 1 or output channels (Filter[1] · groups) = 4 scales, got 2}}
+  %0 = pdnn.conv2d_transpose Input(%x) Filter(%w) {strides = array<i32: 2, 2>, groups = 2 : i32, Scale_weights = array<f32: 1.0, 2.0>} : (tensor<1x4x3x3xui8>, tensor<4x2x2x2xf32>) -> tensor<1x4x6x6xui8>
+  return
+}
+
+// -----
+
+func.func @transposed_int8_scale_in(%x: tensor<1x2x3x3xsi8>, %w: tensor<2x2x2x2xf32>) {
+  // expected-error @+1 {{Scale_in must be}}
+  %0 = pdnn.conv2d_transpose Input(%x) Filter(%w) {strides = array<i32: 2, 2>, Scale_in = 0.0 : f32} : (tensor<1x2x3x3xsi8>, tensor<2x2x2x2xf32>) -> tensor<1x2x6x6xsi8>
+  return
+}
+
+// -----
+
+func.func @transposed_int8_bf16_filter(%x: tensor<1x2x3x3xui8>, %w: tensor<2x2x2x2xbf16>) {
+  // expected-error @+1 {{weights of type 'bf16' cannot multiply}}
+  %0 = pdnn.conv2d_transpose Input(%x) Filter(%w) {strides = array<i32: 2, 2>} : (tensor<1x2x3x3xui8>, tensor<2x2x2x2xbf16>) -> tensor<1x2x6x6xui8>
   return
 }

@@ -14,6 +14,12 @@ oracle `paddle_cnn_reference.py` (and each backend against the other).
                   a u8/s8 residual sum with its own scale, u8/s8/f32
                   Output, groups, strides, dilations, paddings, NHWC;
                   exact (one step for the transcendental activations)
+  int8_conv_transpose
+                  conv2d_transpose on int8 data (conv2d's scale model,
+                  paddle_cnn_reference.conv2d_transpose_int8): u8/s8 Input,
+                  per-channel/common scales, si8 Filter, groups, depthwise,
+                  strides, dilations, paddings, activations, u8/s8/f32
+                  Output, NHWC
   bf16_conv       conv2d, depthwise_conv2d, conv2d_transpose on bf16 data (oneDNN's bf16
                   kernels): f32 Filter rounded to bf16 or a bf16 Filter,
                   f32 sums, bias, residual and activation, bf16 or f32
@@ -336,6 +342,96 @@ def int8_conv_case(rng, x_shape, f_shape, op="conv2d", src="ui8", out="si8",
                  dtype=INT8[out])
         c.cross_atol = 1.0 if smooth else 0.0
     return c
+
+
+def int8_conv_transpose_case(rng, x_shape, f_shape, src="ui8", out="si8",
+                             scales="per-channel", bias=True, filter_s8=False,
+                             tag="", **attrs):
+    """An int8 conv2d_transpose with conv2d's scale model
+    (paddle_cnn_reference.conv2d_transpose_int8): Scale_in and Scale_out for
+    the ranges of the data and of the f32 result, Scale_weights 127 /
+    max|W| over each output channel (a column of its group's rows), or one
+    common scale."""
+    info = np.iinfo(INT8[src])
+    x = rng.randint(info.min, info.max + 1, size=x_shape).astype(INT8[src])
+    w = f32(rng.rand(*f_shape) * 2 - 1)
+    groups = attrs.get("groups", 1) or 1
+    c, mg = f_shape[0], f_shape[1]
+    m = mg * groups
+    per_group = np.abs(w).reshape(groups, c // groups, mg, -1).max(axis=(1, 3))
+    absmax = per_group.reshape(m)
+    sw = (127.0 / absmax).astype(np.float32)
+    if scales == "common":
+        sw = np.array([127.0 / absmax.max()], np.float32)
+    if filter_s8:
+        per = np.broadcast_to(sw, (m,)).reshape(groups, 1, mg)
+        per = np.broadcast_to(per, (groups, c // groups, mg)).reshape(c, mg)
+        w = np.clip(np.rint(w * per[:, :, None, None]), -127, 127).astype(np.int8)
+    b = f32(rng.rand(m) * 2 - 1) if bias else None
+    scale_in = 255.0 / 1.7 if src == "ui8" else 127.0 / 1.3
+    kw = {k: v for k, v in attrs.items() if v is not None}
+    act = kw.get("fuse_activation", "")
+    common = dict(kw, Scale_in=scale_in, Scale_weights=sw)
+    y = cnn.conv2d_transpose_int8(x, w, b, force_fp32_output=True, **common)
+    out_max = max(float(np.abs(y).max()), 1e-3)
+    scale_out = (255.0 if out == "ui8" else 127.0) / out_max
+    force = out == "f32"
+    expected = cnn.conv2d_transpose_int8(
+        x, w, b, Scale_out=scale_out, force_fp32_output=force,
+        out_dtype=INT8.get(out, np.int8), **common)
+    smooth = act not in ("", "relu", "relu6", "leaky_relu")
+    c_ = Case("conv2d_transpose int8 X=%s %s F=%s%s %s-scales out=%s %s%s%s" % (
+        shape_text(x_shape), src, shape_text(f_shape), " si8" if filter_s8 else "",
+        scales, out, describe(kw), " Bias" if bias else "", " " + tag if tag else ""))
+    c_.arg("x", x)
+    c_.value("w", w, const=True)
+    roles = bias_and_residual(c_, b if bias else None, None, const_bias=True)
+    kw.update(Scale_in=float(scale_in), Scale_weights=F32s(float(v) for v in sw),
+              Scale_out=float(scale_out))
+    if force:
+        kw["force_fp32_output"] = True
+    out_t = out_type(expected.shape, (), "f32" if force else out)
+    add_conv_op(c_, "conv2d_transpose", roles, kw, out_t)
+    if force:
+        c_.result("%o", out_t, expected, tol(expected, 1e-5 if smooth else 1e-7))
+    else:
+        c_.result("%o", out_t, expected, 1.0 if smooth else 0.0, 0.0, dtype=INT8[out])
+        c_.cross_atol = 1.0 if smooth else 0.0
+    return c_
+
+
+def int8_conv_transpose_cases():
+    rng = np.random.RandomState(7411)
+    return [
+        # The detector's head: 2x2 at stride 2, relu, then into one channel
+        # with a sigmoid (f32 and u8 Output).
+        int8_conv_transpose_case(rng, (1, 24, 10, 10), (24, 24, 2, 2), out="ui8",
+                                 strides=[2, 2], fuse_activation="relu"),
+        int8_conv_transpose_case(rng, (1, 24, 12, 9), (24, 1, 2, 2), out="f32",
+                                 strides=[2, 2], fuse_activation="sigmoid"),
+        int8_conv_transpose_case(rng, (1, 24, 12, 9), (24, 1, 2, 2), out="ui8",
+                                 strides=[2, 2], fuse_activation="sigmoid"),
+        int8_conv_transpose_case(rng, (2, 8, 5, 6), (8, 16, 3, 3), src="si8",
+                                 strides=[2, 2], paddings=[1, 1]),
+        int8_conv_transpose_case(rng, (1, 8, 6, 6), (8, 4, 3, 3), scales="common",
+                                 bias=False),
+        int8_conv_transpose_case(rng, (1, 8, 6, 6), (8, 12, 4, 4), filter_s8=True,
+                                 strides=[2, 2], paddings=[1, 1]),
+        int8_conv_transpose_case(rng, (1, 8, 5, 5), (8, 4, 3, 3), groups=2,
+                                 strides=[2, 2], fuse_activation="leaky_relu",
+                                 fuse_alpha=0.1),
+        int8_conv_transpose_case(rng, (1, 8, 5, 5), (8, 2, 3, 3), src="si8", groups=4,
+                                 out="f32", strides=[2, 1], paddings=[1, 0, 0, 1]),
+        int8_conv_transpose_case(rng, (1, 16, 6, 6), (16, 1, 3, 3), groups=16,
+                                 strides=[2, 2], paddings=[1, 1], tag="(depthwise)"),
+        int8_conv_transpose_case(rng, (1, 8, 7, 7), (8, 4, 3, 3), dilations=[2, 2],
+                                 paddings=[2, 2], fuse_activation="hard_swish"),
+        int8_conv_transpose_case(rng, (1, 7, 6, 16), (16, 8, 2, 2), data_format="NHWC",
+                                 out="ui8", strides=[2, 2], fuse_activation="relu"),
+        int8_conv_transpose_case(rng, (1, 5, 6, 32), (32, 32, 2, 2), src="si8",
+                                 data_format="NHWC", strides=[2, 2],
+                                 tag="(blocked channels)"),
+    ]
 
 
 def bf16_conv_case(rng, x_shape, f_shape, op="conv2d", bias=True, residual=False,
@@ -2652,6 +2748,7 @@ def check(args, cases, configs=(harness.ONEDNN, harness.REFERENCE),
 GROUPS = {
     "conv": conv_cases,
     "int8_conv": int8_conv_cases,
+    "int8_conv_transpose": int8_conv_transpose_cases,
     "bf16_conv": bf16_conv_cases,
     "conv_transpose": conv_transpose_cases,
     "pool": pool_cases,

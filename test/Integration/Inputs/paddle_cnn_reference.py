@@ -403,6 +403,17 @@ def conv2d_int8(Input, Filter, Bias=None, ResidualData=None, Scale_in=1.0,
                                             padding_algorithm, xn.shape[2:],
                                             strides, w.shape[2:])
     acc = _conv2d_nchw(xn, w_q, strides, pads, dil, groups)  # exact integers
+    return _int8_epilogue(acc, sw, Bias, ResidualData, Scale_in, Scale_out,
+                          Scale_in_eltwise, force_fp32_output, out_dtype,
+                          data_format, fuse_activation, fuse_alpha, fuse_beta)
+
+
+def _int8_epilogue(acc, sw, Bias, ResidualData, Scale_in, Scale_out,
+                   Scale_in_eltwise, force_fp32_output, out_dtype, data_format,
+                   fuse_activation, fuse_alpha, fuse_beta):
+    """conv2d_int8's steps after the exact accumulation `acc` (NCHW, output
+    channels' weight scales `sw`)."""
+    f = np.float32
     assert np.abs(acc).max(initial=0) < 2 ** 24
     has_act = fuse_activation != ""
     scale_out_data = 1.0 if force_fp32_output or has_act else float(f(Scale_out))
@@ -428,6 +439,40 @@ def conv2d_int8(Input, Filter, Bias=None, ResidualData=None, Scale_in=1.0,
         return d.astype(f)
     info = np.iinfo(out_dtype)
     return np.clip(np.rint(d.astype(np.float64)), info.min, info.max).astype(out_dtype)
+
+
+def conv2d_transpose_int8(Input, Filter, Bias=None, Scale_in=1.0,
+                          Scale_weights=(1.0,), Scale_out=1.0,
+                          force_fp32_output=False, out_dtype=np.int8,
+                          groups=1, data_format="NCHW", fuse_activation="",
+                          fuse_alpha=0.0, fuse_beta=0.0, **geometry):
+    """conv2d_transpose on int8 data. Paddle has no int8 kernel for it; pdnn
+    gives it conv2d_int8's scale model without a residual: Filter
+    [C, M/G, KH, KW] is int8 as it is or f32 reordered into s8 with the
+    scale of its output channel g * M/G + m (row c of group g = c // (C/G),
+    column m): sat_s8(rint(w * s[oc])); the transposed convolution of the
+    integers is exact; then conv2d_int8's bias, output scales, activation
+    and rounding."""
+    f = np.float32
+    x = np.asarray(Input)
+    w = np.asarray(Filter)
+    c, mg = w.shape[0], w.shape[1]
+    oc = mg * groups
+    sw = np.broadcast_to(np.asarray(Scale_weights, f).reshape(-1), (oc,)).astype(f)
+    if w.dtype == np.int8:
+        w_q = w.astype(np.float64)
+    else:
+        cg = c // groups
+        rows = np.arange(c) // cg * mg
+        per = sw[rows[:, None] + np.arange(mg)[None, :]]  # [C, M/G]
+        w_q = np.clip(np.rint((w.astype(f) * per[:, :, None, None]).astype(f)),
+                      -128, 127).astype(np.float64)
+    acc = conv2d_transpose(x.astype(np.float64), w_q, groups=groups,
+                           data_format=data_format, **geometry)
+    acc = _to_nchw(acc, data_format)
+    return _int8_epilogue(acc, sw, Bias, None, Scale_in, Scale_out, 1.0,
+                          force_fp32_output, out_dtype, data_format,
+                          fuse_activation, fuse_alpha, fuse_beta)
 
 
 # ---------------------------------------------------------------------------

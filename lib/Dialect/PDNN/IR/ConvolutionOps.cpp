@@ -406,7 +406,15 @@ LogicalResult Conv2DTransposeOp::verify() {
   int64_t c = Image::of(shapeOf(getOutput()),
                         *isChannelsLast(getDataFormat()))
                   .c;
-  return expectOptionalShape(*this, getBias(), "Bias", {c});
+  if (failed(expectOptionalShape(*this, getBias(), "Bias", {c})))
+    return failure();
+  if (!elementTypeOf(getInput()).isInteger(8))
+    return success();
+  return success(
+      succeeded(verifyScale(*this, "Scale_in", getScaleIn().convertToFloat())) &&
+      succeeded(verifyScaleList(*this, "Scale_weights", getScaleWeights(), c,
+                                "output channels (Filter[1] · groups)")) &&
+      succeeded(verifyScale(*this, "Scale_out", getScaleOut().convertToFloat())));
 }
 
 //===----------------------------------------------------------------------===//

@@ -112,16 +112,27 @@ def PDNN_Conv2DTransposeOp : PDNN_Op<"conv2d_transpose",
     bf16 (Paddle's oneDNN kernel with mkldnn_data_type "bfloat16"): bf16
     Input, f32 or bf16 Filter (rounded to bf16), f32 Bias; the sums are
     f32, and Output is rounded to bf16 once, after the bias and the
-    activation, or stays f32 with `force_fp32_output`. (int8 is not
-    modelled: it stays f32 between int8 convolutions.)
+    activation, or stays f32 with `force_fp32_output`.
+
+    int8 (Paddle's oneDNN kernel has none; this is conv2d's scale model,
+    so that an int8 feature pyramid need not return to f32 for its
+    upsampling): ui8 or si8 Input; Filter si8, or f32 quantized per output
+    channel m (Filter[1] within each group) with `Scale_weights`; Bias
+    quantized to s32 with Scale_in · Scale_weights[m]; Output
+    `act(s / (Scale_in · Scale_weights[m]) · (acc + bias))`, with
+    s = Scale_out, or 1 when an activation is fused (Scale_out then
+    multiplies its result) or Output is f32 (`force_fp32_output`), rounded
+    to nearest even and saturated into the ui8/si8 Output.
   }];
   let arguments = !con(
-      (ins PDNN_FloatTensor:$Input, PDNN_FloatTensor:$Filter,
+      (ins PDNN_DataTensor:$Input, PDNN_DataTensor:$Filter,
            Optional<PDNN_F32Tensor>:$Bias),
       PDNN_Conv2DGeometry, PDNN_FusedActivation,
       (ins PDNN_I32s<"{}">:$output_padding, PDNN_I32s<"{}">:$output_size,
+           PDNN_F32<"1.0f">:$Scale_in, PDNN_UnitScales:$Scale_weights,
+           PDNN_F32<"1.0f">:$Scale_out,
            PDNN_Bool<"false">:$force_fp32_output));
-  let results = (outs PDNN_FloatTensor:$Output);
+  let results = (outs PDNN_DataTensor:$Output);
   let assemblyFormat = [{
     `Input` `(` $Input `)` `Filter` `(` $Filter `)` (`Bias` `(` $Bias^ `)`)?
     attr-dict `:` functional-type(operands, results)

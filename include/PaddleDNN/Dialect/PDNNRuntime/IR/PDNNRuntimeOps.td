@@ -606,26 +606,33 @@ def PDNNRT_ConvolutionOp : PDNNRT_CallOp<"convolution", "pdnnrt_convolution",
 
 def PDNNRT_DeconvolutionOp : PDNNRT_CallOp<"deconvolution", "pdnnrt_deconvolution",
     [AttrSizedOperandSegments]> {
-  let summary = "oneDNN deconvolution (Paddle's conv2d_transpose) in f32 or bf16, with bias and an activation";
+  let summary = "oneDNN deconvolution (Paddle's conv2d_transpose) in f32, bf16 or int8, with bias and an activation";
   let description = [{
     ins: src (an image), weights [IC, OC / groups, KH, KW] (Paddle's
     conv2d_transpose layout, read through strides: no copy), bias [OC]
-    (optional), the prepared handle, the pads (top, bottom, left, right);
+    (optional), wScales and outputScales (optional, int8 only: 1 or OC
+    each), the prepared handle, the pads (top, bottom, left, right);
     outs: dst (an image of OC channels) of size (H - 1)·stride - pads +
     dilation·(K - 1) + 1. In f32 everything is f32. In bf16 src is bf16,
     weights f32 (rounded to bf16 when prepared) or bf16, the bias f32, and
-    dst bf16, rounded once after the bias and the activation, or f32.
+    dst bf16, rounded once after the bias and the activation, or f32. In
+    int8 as the convolution's int8: dst = activationScale ·
+    act(outputScales · (deconv(src) + bias)), src ui8 or si8, weights si8
+    or f32 quantized with `wScales`, dst ui8, si8 or f32.
   }];
   let arguments = (ins
-    PDNNRT_Buffer<[F32, BF16], [4, 5]>:$src,
-    PDNNRT_Buffer<[F32, BF16], [4]>:$weights,
+    PDNNRT_Buffer<PDNNRT_ConvolutionImageData, [4, 5]>:$src,
+    PDNNRT_Buffer<[F32, SI8, BF16], [4]>:$weights,
     Optional<PDNNRT_Buffer<PDNNRT_Float, [1]>>:$bias,
+    Optional<PDNNRT_Buffer<[F32], [1]>>:$wScales,
+    Optional<PDNNRT_Buffer<[F32], [1]>>:$outputScales,
     PDNNRT_PreparedFor<"weights", "deconvolution">:$weightsPrepared,
     Index:$padTop, Index:$padBottom, Index:$padLeft, Index:$padRight,
-    PDNNRT_Destination<[F32, BF16], [4, 5]>:$dst,
+    PDNNRT_Destination<PDNNRT_ConvolutionImageData, [4, 5]>:$dst,
     I32Attr:$strideH, I32Attr:$strideW, I32Attr:$dilationH,
     I32Attr:$dilationW, I32Attr:$groups, BoolAttr:$channelsLast,
-    PDNNRT_EltwiseAlgorithmAttr:$activation, F32Attr:$alpha, F32Attr:$beta);
+    PDNNRT_EltwiseAlgorithmAttr:$activation, F32Attr:$alpha, F32Attr:$beta,
+    DefaultValuedAttr<F32Attr, "1.0f">:$activationScale);
 }
 
 def PDNNRT_PoolingAlgorithm : I32EnumAttr<"PoolingAlgorithm",
