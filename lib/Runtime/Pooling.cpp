@@ -2,7 +2,8 @@
 //
 // The window arrives as numbers, so that global and adaptive pooling size
 // it from the image at run time. The data keeps its layout (a blocked image
-// is pooled blocked, over its padded channel count).
+// is pooled blocked, over its padded channel count) and its type (f32,
+// bf16, or int8 as Paddle's int8 flow pools it).
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,6 +35,10 @@ void pdnnrt::run(const PoolingCall &call) {
   Image dst = readImage(call.dst, last);
   if (src.block != dst.block || src.c != dst.c || src.n != dst.n)
     fail("dst must have src's batch, channels and layout");
+  // int8 pools as it is: its quantization carries over.
+  if (call.dst.type != call.src.type)
+    fail("dst must have src's element type %s, got %s",
+         elementTypeName(call.src.type), elementTypeName(call.dst.type));
   int64_t window[8] = {call.kernelH, call.kernelW, call.strideH, call.strideW,
                        call.padTop, call.padBottom, call.padLeft, call.padRight};
   for (int i = 0; i < 4; ++i)
@@ -68,6 +73,21 @@ void pdnnrt::run(const PoolingCall &call) {
   expectDisjoint(call.dst, call.src);
   if (call.dst.numel == 0)
     return;
+
+  // oneDNN's int8 average differs by layout: its nhwc kernel multiplies
+  // the sum by the f32 reciprocal of the divisor, its reference (which
+  // takes plain nchw) divides, and the two round some ties apart. A plain
+  // nchw image is the nhwc image of N·C one-channel images, the same
+  // bytes: pooled so, every int8 average multiplies.
+  if (isLowPrecisionImage(src.type) && src.type != dnnl::memory::data_type::bf16 &&
+      algorithm != dnnl::algorithm::pooling_max && src.block == 0 &&
+      !src.channelsLast) {
+    for (Image *image : {&src, &dst}) {
+      image->n *= image->c;
+      image->c = 1;
+      image->channelsLast = true;
+    }
+  }
 
   Key key;
   src.addTo(key);

@@ -10,7 +10,7 @@
 // writes f32 (force_fp32_output). A convolution whose result an int8
 // quantize reads among others writes int8, which the others read
 // dequantized, as Paddle's int8 convolutions do. Nearest interpolation
-// moves dequantized int8 data as it is, and a quantize of a concat or a
+// and pooling move dequantized int8 data as it is, and a quantize of a concat or a
 // nearest interpolation moves onto their data first, so that they move
 // int8 too. bf16 pairs make bf16 ops the same way, without scales.
 //
@@ -359,22 +359,30 @@ struct FuseQuantizedOpsPass
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
     unsigned hoisted = hoistQuantizes(rewriter);
+    // The movers (nearest interpolation, pooling) and the ops whose data is
+    // dequantized, or comes from a mover, which may leave it dequantized.
+    auto isMover = [](Operation *op) {
+      return isa_and_nonnull<NearestInterpV2Op, Pool2DOp>(op);
+    };
     SmallVector<Operation *> candidates;
     getOperation()->walk([&](Operation *op) {
-      if ((isQuantizable(op) &&
+      if (isMover(op) ||
+          (isQuantizable(op) &&
            getElementTypeOrSelf(op->getOperand(0).getType()).isF32() &&
-           op->getOperand(0).getDefiningOp<DequantizeOp>()) ||
-          isa<NearestInterpV2Op>(op))
+           (op->getOperand(0).getDefiningOp<DequantizeOp>() ||
+            isMover(op->getOperand(0).getDefiningOp()))))
         candidates.push_back(op);
     });
     unsigned fused = 0, refused = 0;
     for (Operation *op : candidates) {
-      // In program order: a nearest interpolation's input may have become
-      // int8 (and dequantized) just before.
-      if (auto nearest = dyn_cast<NearestInterpV2Op>(op)) {
-        fused += succeeded(moveInt8ThroughNearest(rewriter, nearest));
+      // In program order: a mover's input may have become int8 (and
+      // dequantized) just before, and so its output for the ops after it.
+      if (isMover(op)) {
+        fused += succeeded(moveInt8Through(rewriter, op));
         continue;
       }
+      if (!op->getOperand(0).getDefiningOp<DequantizeOp>())
+        continue; // a mover left it f32
       std::string why;
       if (succeeded(fuse(rewriter, op, why))) {
         ++fused;
@@ -451,25 +459,33 @@ struct FuseQuantizedOpsPass
     return hoisted;
   }
 
-  /// nearest_interp_v2 of int8 data dequantized: it copies values, so it
-  /// moves the int8 data itself and the dequantize follows it (exact), as
-  /// Paddle's int8 flow propagates a scale through nearest_interp_v2. An
-  /// int8 convolution after it can then read it as its int8 residual.
-  LogicalResult moveInt8ThroughNearest(IRRewriter &rewriter, NearestInterpV2Op op) {
-    DequantizeOp data = unshiftedDequantize(op.getX());
-    if (!data || op.getInterpMethod() != "nearest")
+  /// nearest_interp_v2 or pool2d of int8 data dequantized: the op takes
+  /// the int8 data itself and the dequantize follows it, as Paddle's int8
+  /// flow propagates a scale through nearest_interp_v2 and pool2d (their
+  /// Out keeps X's scale). Exact for nearest and max pooling, which copy
+  /// values; an average is rounded to X's grid, as Paddle's int8 pooling
+  /// rounds it. An int8 convolution after it can then read it as its data
+  /// or its int8 residual.
+  LogicalResult moveInt8Through(IRRewriter &rewriter, Operation *op) {
+    auto nearest = dyn_cast<NearestInterpV2Op>(op);
+    if (nearest && nearest.getInterpMethod() != "nearest")
+      return failure();
+    DequantizeOp data = unshiftedDequantize(op->getOperand(0));
+    if (!data)
       return failure();
     rewriter.setInsertionPoint(op);
     Operation *moved = nullptr;
     if (!buildVerified(rewriter, [&] {
           moved = rewriter.clone(*op);
           moved->setOperand(0, data.getInput());
-          moved->getResult(0).setType(op.getOut().getType().clone(
-              getElementTypeOrSelf(data.getInput().getType())));
+          moved->getResult(0).setType(
+              cast<RankedTensorType>(op->getResult(0).getType())
+                  .clone(getElementTypeOrSelf(data.getInput().getType())));
         }).empty())
       return failure();
     rewriter.setInsertionPointAfter(moved);
-    rewriter.replaceOp(op, DequantizeOp::create(rewriter, op.getLoc(), op.getOut().getType(),
+    rewriter.replaceOp(op, DequantizeOp::create(rewriter, op->getLoc(),
+                                                op->getResult(0).getType(),
                                                 moved->getResult(0), data.getScaleAttr(),
                                                 data.getShiftAttr()));
     if (data->use_empty())

@@ -295,6 +295,24 @@ func.func @nearest_moves_int8(%q: tensor<1x2x3x3xsi8>, %x8: tensor<1x2x6x6xui8>,
 
 // -----
 
+// pool2d of dequantized int8 pools the int8 data (its Out keeps X's scale,
+// as Paddle's int8 pooling): the squeeze-excitation's global average, then
+// the 1x1 convolution takes the pooled int8 at X's scale (Scale_in 50).
+// CHECK-LABEL: func @pool_moves_int8
+// CHECK: %[[P:.*]] = pdnn.pool2d %arg0 {{.*}} : (tensor<1x2x4x4xui8>) -> tensor<1x2x1x1xui8>
+// CHECK: %[[OUT:.*]] = pdnn.conv2d Input(%[[P]]) Filter(%{{.*}}) {Scale_in = 5.000000e+01 : f32, {{.*}}force_fp32_output = true{{.*}}} : (tensor<1x2x1x1xui8>, tensor<2x2x1x1xf32>) -> tensor<1x2x1x1xf32>
+// CHECK: return %[[OUT]]
+// REMARK: Category:fuse-quantized-ops | fused=2, hoisted=0, refused=0
+func.func @pool_moves_int8(%q: tensor<1x2x4x4xui8>) -> tensor<1x2x1x1xf32> {
+  %w = arith.constant dense<[[[[0.25]], [[-0.5]]], [[[2.0]], [[1.0]]]]> : tensor<2x2x1x1xf32>
+  %d = pdnn.dequantize %q {Scale = 50.0 : f32} : tensor<1x2x4x4xui8> -> tensor<1x2x4x4xf32>
+  %p = pdnn.pool2d %d {pooling_type = "avg", ksize = array<i32: 1, 1>, global_pooling = true} : (tensor<1x2x4x4xf32>) -> tensor<1x2x1x1xf32>
+  %y = pdnn.conv2d Input(%p) Filter(%w) : (tensor<1x2x1x1xf32>, tensor<2x2x1x1xf32>) -> tensor<1x2x1x1xf32>
+  return %y : tensor<1x2x1x1xf32>
+}
+
+// -----
+
 // An int8 quantize that alone reads a concat (or a nearest interpolation)
 // moves onto their data, exactly: quantizing is elementwise and they only
 // move values. The convolutions that made the data then write int8 at the

@@ -521,6 +521,13 @@ struct Pool2DToLinalg : public OpRewritePattern<Pool2DOp> {
     Location loc = op.getLoc();
     bool last = *isChannelsLast(op.getDataFormat());
     Value x = toChannelsFirst(rewriter, loc, op.getX(), last);
+    // int8 pools in s32, exactly, and its average multiplies by the f32
+    // reciprocal of the divisor, as oneDNN's int8 kernel does; the result
+    // is rounded and saturated into X's type.
+    Type outType = getElementTypeOrSelf(x.getType());
+    bool int8 = outType.isInteger(8);
+    if (int8)
+      x = widenToI32(rewriter, loc, x);
     SmallVector<OpFoldResult> xs = getSizes(rewriter, loc, x);
     bool global = op.getGlobalPooling(), adaptive = op.getAdaptive();
     bool isMax = op.getPoolingType() == "max";
@@ -581,7 +588,10 @@ struct Pool2DToLinalg : public OpRewritePattern<Pool2DOp> {
                 start[d] = arith::MaxSIOp::create(b, l, s, zero);
                 end[d] = arith::MinSIOp::create(b, l, e, H[d]);
               }
-              Value initial = f32Const(b, l, isMax ? -FLT_MAX : 0.0);
+              Value initial =
+                  int8 ? Value(arith::ConstantOp::create(
+                             b, l, b.getI32IntegerAttr(isMax ? INT32_MIN : 0)))
+                       : f32Const(b, l, isMax ? -FLT_MAX : 0.0);
               auto rows = scf::ForOp::create(
                   b, l, start[0], end[0], one, ValueRange{initial},
                   [&](OpBuilder &rb, Location rl, Value h, ValueRange acc) {
@@ -590,7 +600,10 @@ struct Pool2DToLinalg : public OpRewritePattern<Pool2DOp> {
                         [&](OpBuilder &cb, Location cl, Value w, ValueRange a) {
                           Value v = tensor::ExtractOp::create(cb, cl, x, ValueRange{n, c, h, w});
                           Value r;
-                          if (isMax) {
+                          if (int8) {
+                            r = isMax ? Value(arith::MaxSIOp::create(cb, cl, a[0], v))
+                                      : Value(arith::AddIOp::create(cb, cl, a[0], v));
+                          } else if (isMax) {
                             Value keep = arith::CmpFOp::create(cb, cl, arith::CmpFPredicate::OGT,
                                                                a[0], v);
                             r = arith::SelectOp::create(cb, cl, keep, a[0], v);
@@ -602,6 +615,8 @@ struct Pool2DToLinalg : public OpRewritePattern<Pool2DOp> {
                     scf::YieldOp::create(rb, rl, cols.getResult(0));
                   });
               Value r = rows.getResult(0);
+              if (int8)
+                r = arith::SIToFPOp::create(b, l, f32, r);
               if (!isMax) {
                 Value count =
                     exclusive
@@ -610,11 +625,15 @@ struct Pool2DToLinalg : public OpRewritePattern<Pool2DOp> {
                         : arith::MulIOp::create(b, l, size[0], size[1]);
                 Value countF = arith::SIToFPOp::create(
                     b, l, f32, arith::IndexCastOp::create(b, l, b.getI64Type(), count));
-                r = arith::DivFOp::create(b, l, r, countF);
+                r = int8 ? Value(arith::MulFOp::create(
+                               b, l, r, arith::DivFOp::create(b, l, f32Const(b, l, 1.0), countF)))
+                         : Value(arith::DivFOp::create(b, l, r, countF));
               }
               linalg::YieldOp::create(b, l, r);
             })
             .getResult(0);
+    if (int8)
+      result = quantizeFromF32(rewriter, loc, result, outType, 1.0f, 0.0f);
     replaceOpWithCasts(rewriter, op, fromChannelsFirst(rewriter, loc, result, last));
     return success();
   }

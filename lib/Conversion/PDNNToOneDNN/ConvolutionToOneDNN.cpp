@@ -306,7 +306,7 @@ struct Pool2DToPooling : public OpRewritePattern<Pool2DOp> {
     }
     Value dst = createEmpty(rewriter, loc,
                             imageSizes(dims, xs[0], xs[dims.c], out[0], out[1]),
-                            rewriter.getF32Type());
+                            getElementTypeOrSelf(op.getX().getType()));
     pdnnrt::PoolingAlgorithm algorithm =
         op.getPoolingType() == "max" ? pdnnrt::PoolingAlgorithm::max
         : op.getExclusive() || op.getAdaptive()

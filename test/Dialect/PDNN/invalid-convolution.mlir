@@ -621,6 +621,31 @@ func.func @pool2d_pooling_type(%x: tensor<1x3x8x8xf32>) {
 
 // -----
 
+// int8 pools as it is: Out keeps X's type (and its quantization).
+func.func @pool2d_int8_out_type(%x: tensor<1x3x8x8xui8>) {
+  // expected-error @+1 {{Out must have X's element type 'ui8' (int8 pools as it is), got 'si8'}}
+  %0 = pdnn.pool2d %x {pooling_type = "avg", ksize = array<i32: 2, 2>, strides = array<i32: 2, 2>} : (tensor<1x3x8x8xui8>) -> tensor<1x3x4x4xsi8>
+  return
+}
+
+// -----
+
+func.func @pool2d_int8_to_f32(%x: tensor<1x3x8x8xsi8>) {
+  // expected-error @+1 {{Out must have X's element type 'si8' (int8 pools as it is), got 'f32'}}
+  %0 = pdnn.pool2d %x {pooling_type = "max", ksize = array<i32: 2, 2>, strides = array<i32: 2, 2>} : (tensor<1x3x8x8xsi8>) -> tensor<1x3x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @pool2d_bf16(%x: tensor<1x3x8x8xbf16>) {
+  // expected-error @+1 {{X must be f32, ui8 or si8, got 'bf16'}}
+  %0 = pdnn.pool2d %x {pooling_type = "max", ksize = array<i32: 2, 2>, strides = array<i32: 2, 2>} : (tensor<1x3x8x8xbf16>) -> tensor<1x3x4x4xbf16>
+  return
+}
+
+// -----
+
 func.func @pool2d_required_attrs(%x: tensor<1x3x8x8xf32>) {
   // expected-error @+1 {{requires attribute 'ksize'}}
   %0 = "pdnn.pool2d"(%x) {pooling_type = "max"} : (tensor<1x3x8x8xf32>) -> tensor<1x3x7x7xf32>

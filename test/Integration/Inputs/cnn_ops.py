@@ -26,6 +26,8 @@ oracle `paddle_cnn_reference.py` (and each backend against the other).
                   Output; groups, strides, dilations, paddings, NHWC
   conv_transpose  conv2d_transpose: the same geometry, output_padding,
                   output_size, Bias, fuse_activation
+  int8_pool       pool2d on ui8/si8 data (paddle_cnn_reference.pool2d_int8):
+                  max and avg, global, adaptive, paddings, SAME, NHWC; exact
   pool            pool2d max/avg: global_pooling, adaptive (avg), ceil_mode,
                   exclusive, paddings, SAME/VALID, NHWC
   batch_norm      batch_norm in inference, rank 2 to 5, NCHW/NHWC,
@@ -874,6 +876,67 @@ def pool_case(rng, x_shape, dynamic=(), tag="", **attrs):
     c.op("%%o = pdnn.pool2d %%x%s : (%s) -> %s" % (attrs_text(kw), c.type("%x"), out_t))
     add_f32_result(c, "%o", out_t, expected)
     return c
+
+
+def int8_pool_case(rng, x_shape, dtype="ui8", tag="", x=None, **attrs):
+    """pool2d on int8 data (paddle_cnn_reference.pool2d_int8): Out has X's
+    type; integers must match exactly."""
+    info = np.iinfo(INT8[dtype])
+    if x is None:
+        x = rng.randint(info.min, info.max + 1, size=x_shape).astype(INT8[dtype])
+    kw = {k: v for k, v in attrs.items() if v is not None}
+    expected = cnn.pool2d_int8(x, **kw)
+    c = Case("pool2d int8 X=%s %s %s%s" % (shape_text(x_shape), dtype, describe(kw),
+                                           " " + tag if tag else ""))
+    c.arg("x", x)
+    out_t = out_type(expected.shape, (), dtype)
+    c.op("%%o = pdnn.pool2d %%x%s : (%s) -> %s" % (attrs_text(kw), c.type("%x"), out_t))
+    c.result("%o", out_t, expected, 0.0, 0.0, dtype=INT8[dtype])
+    c.cross_atol = 0.0
+    return c
+
+
+def int8_pool_cases():
+    rng = np.random.RandomState(7413)
+    C = []
+    add = C.append
+    for t in ("max", "avg"):
+        add(int8_pool_case(rng, (1, 3, 8, 8), pooling_type=t, ksize=[2, 2], strides=[2, 2]))
+        add(int8_pool_case(rng, (2, 3, 7, 9), "si8", pooling_type=t, ksize=[3, 3],
+                           strides=[2, 2]))
+        add(int8_pool_case(rng, (1, 2, 7, 7), pooling_type=t, ksize=[3, 3], strides=[1, 1],
+                           paddings=[1, 1]))
+        add(int8_pool_case(rng, (1, 4, 8, 7), "si8", pooling_type=t, ksize=[3, 2],
+                           strides=[2, 1], paddings=[1, 0, 0, 1]))
+        add(int8_pool_case(rng, (2, 3, 5, 6), pooling_type=t, ksize=[1, 1],
+                           global_pooling=True))
+        add(int8_pool_case(rng, (1, 3, 7, 7), "si8", pooling_type=t, ksize=[3, 3],
+                           strides=[2, 2], padding_algorithm="SAME"))
+        add(int8_pool_case(rng, (1, 7, 8, 16), pooling_type=t, ksize=[3, 3], strides=[2, 2],
+                           paddings=[1, 1], data_format="NHWC"))
+        # The classifier's squeeze-excitation: a global average of 72
+        # channels (a 1x1 adaptive window too).
+        add(int8_pool_case(rng, (6, 12, 48, 72), "si8", pooling_type=t, ksize=[1, 1],
+                           global_pooling=True, data_format="NHWC"))
+    add(int8_pool_case(rng, (2, 6, 24, 40), pooling_type="avg", ksize=[1, 1], adaptive=True,
+                       data_format="NHWC", tag="(adaptive 1x1)"))
+    add(int8_pool_case(rng, (1, 3, 6, 6), pooling_type="avg", ksize=[3, 3], strides=[3, 3],
+                       paddings=[1, 1], exclusive=False, tag="(non-exclusive)"))
+    # Ties: windows of 14 values summing to 91 (6.5) and of 30 summing to 75
+    # (2.5). Divided, they round to even (6, 2); multiplied by the f32
+    # reciprocal of the divisor, as oneDNN's kernel does, they land above
+    # the tie (7, 3). Other channels hold other sums.
+    for window, base, extra in (((2, 7), 6, 13 - 6), ((5, 6), 2, 17 - 2)):
+        for fmt in ("NCHW", "NHWC"):
+            ties = rng.randint(0, 256, size=(1, 16) + window).astype(np.uint8)
+            ties[0, ::2] = base
+            ties[0, ::2, -1, -1] = base + extra
+            if fmt == "NHWC":
+                ties = np.ascontiguousarray(ties.transpose(0, 2, 3, 1))
+            add(int8_pool_case(rng, ties.shape, pooling_type="avg", ksize=list(window),
+                               strides=list(window), x=ties, data_format=fmt,
+                               tag="(ties the f32 reciprocal decides)"))
+    return C
 
 
 def pool_cases():
@@ -2749,6 +2812,7 @@ GROUPS = {
     "conv": conv_cases,
     "int8_conv": int8_conv_cases,
     "int8_conv_transpose": int8_conv_transpose_cases,
+    "int8_pool": int8_pool_cases,
     "bf16_conv": bf16_conv_cases,
     "conv_transpose": conv_transpose_cases,
     "pool": pool_cases,

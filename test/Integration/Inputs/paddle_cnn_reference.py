@@ -658,7 +658,8 @@ def pool_output_size(in_size, k, pad_before, pad_after, stride, ceil_mode):
 
 def pool2d(X, pooling_type, ksize, strides=(1, 1), paddings=(0, 0),
            global_pooling=False, exclusive=True, adaptive=False,
-           ceil_mode=False, data_format="NCHW", padding_algorithm="EXPLICIT"):
+           ceil_mode=False, data_format="NCHW", padding_algorithm="EXPLICIT",
+           _average=None):
     """Paddle `pool2d` (PoolInferMeta, unary.cc; PoolRawKernel,
     impl/pool_kernel_impl.h; Pool2dFunctor, funcs/pooling.cc).
 
@@ -740,8 +741,25 @@ def pool2d(X, pooling_type, ksize, strides=(1, 1), paddings=(0, 0),
                     for w_ in range(ws, we):
                         acc = acc + x[:, :, h, w_]
                 with np.errstate(divide="ignore", invalid="ignore"):
-                    out[:, :, ph, pw] = acc / size
+                    out[:, :, ph, pw] = (_average(acc, size) if _average
+                                         else acc / size)
     return _from_nchw(out, data_format)
+
+
+def pool2d_int8(X, pooling_type, ksize, **attrs):
+    """pool2d on ui8/si8 X as Paddle's int8 flow runs it (oneDNN's int8
+    pooling, jit_uni_i8i8_pooling: Out keeps X's type and scale): max is
+    exact; an average sums in s32, multiplies the sum in f32 by the f32
+    reciprocal 1.0f / divisor, rounds to nearest even and saturates."""
+    x = np.asarray(X)
+    info = np.iinfo(x.dtype)
+
+    def average(acc, size):
+        f = np.float32
+        return (acc.astype(f) * (f(1.0) / f(size))).astype(f).astype(np.float64)
+
+    y = pool2d(x.astype(np.float64), pooling_type, ksize, _average=average, **attrs)
+    return np.clip(np.rint(y), info.min, info.max).astype(x.dtype)
 
 
 # ---------------------------------------------------------------------------

@@ -525,6 +525,13 @@ LogicalResult Pool2DOp::verify() {
     return emitOpError()
            << "adaptive max pooling is not modelled: Paddle's CPU kernel "
               "ignores `adaptive` for max pooling and slides ksize windows";
+  // f32, or int8 pooled as it is (its quantization carries over).
+  Type x = elementTypeOf(getX()), out = elementTypeOf(getOut());
+  if (x.isBF16())
+    return emitOpError() << "X must be f32, ui8 or si8, got " << x;
+  if (out != x)
+    return emitOpError() << "Out must have X's element type " << x
+                         << " (int8 pools as it is), got " << out;
   return verifyInferredShapes(*this, {"Out"});
 }
 

@@ -193,14 +193,19 @@ def PDNN_Pool2DOp : PDNN_Op<"pool2d",
     [-pad_top, H + pad_top)); the bottom and right pads only size the
     output. A window that ceil_mode leaves empty gives -FLT_MAX (max) or
     0/0 (exclusive average).
+
+    int8 (Paddle's oneDNN int8 pooling, between int8 convolutions): ui8 or
+    si8 X, and Out of X's type and quantization. Max is exact; an average
+    sums in s32 and multiplies by the f32 reciprocal of its divisor, as
+    oneDNN's int8 kernel does, then rounds to nearest even.
   }];
-  let arguments = (ins PDNN_F32Tensor:$X,
+  let arguments = (ins PDNN_DataTensor:$X,
     PDNN_RequiredStr:$pooling_type, PDNN_RequiredI32s:$ksize,
     PDNN_Bool<"false">:$global_pooling, PDNN_I32s<"{1, 1}">:$strides,
     PDNN_I32s<"{0, 0}">:$paddings, PDNN_Bool<"true">:$exclusive,
     PDNN_Bool<"false">:$adaptive, PDNN_Bool<"false">:$ceil_mode,
     PDNN_Str<"NCHW">:$data_format, PDNN_Str<"EXPLICIT">:$padding_algorithm);
-  let results = (outs PDNN_F32Tensor:$Out);
+  let results = (outs PDNN_DataTensor:$Out);
   let assemblyFormat = "$X attr-dict `:` functional-type(operands, results)";
   let hasVerifier = 1;
 }

@@ -655,14 +655,16 @@ def PDNNRT_PoolingOp : PDNNRT_CallOp<"pooling", "pdnnrt_pooling"> {
     ins: src (an image), the window (kernel height and width, strides,
     pads top, bottom, left, right) as index values, so that global and
     adaptive pooling size it from the image at run time; outs: dst (src's
-    layout). Average pooling divides by the window's part inside src
-    (`avg_exclude_padding`) or by KH·KW.
+    layout and element type). Average pooling divides by the window's part
+    inside src (`avg_exclude_padding`) or by KH·KW; on ui8/si8 data it sums
+    in s32, multiplies by the f32 reciprocal of the divisor and rounds to
+    nearest even.
   }];
   let arguments = (ins
-    PDNNRT_Image:$src,
+    PDNNRT_Buffer<PDNNRT_ConvolutionImageData, [4, 5]>:$src,
     Index:$kernelH, Index:$kernelW, Index:$strideH, Index:$strideW,
     Index:$padTop, Index:$padBottom, Index:$padLeft, Index:$padRight,
-    PDNNRT_ImageDestination:$dst,
+    PDNNRT_Destination<PDNNRT_ConvolutionImageData, [4, 5]>:$dst,
     PDNNRT_PoolingAlgorithmAttr:$algorithm, BoolAttr:$channelsLast);
 }
 
