@@ -465,13 +465,20 @@ struct FuseQuantizedOpsPass
   /// Out keeps X's scale). Exact for nearest and max pooling, which copy
   /// values; an average is rounded to X's grid, as Paddle's int8 pooling
   /// rounds it. An int8 convolution after it can then read it as its data
-  /// or its int8 residual.
+  /// or its int8 residual. A pooling moves int8 only as its data's sole
+  /// reader (see below).
   LogicalResult moveInt8Through(IRRewriter &rewriter, Operation *op) {
     auto nearest = dyn_cast<NearestInterpV2Op>(op);
     if (nearest && nearest.getInterpMethod() != "nearest")
       return failure();
     DequantizeOp data = unshiftedDequantize(op->getOperand(0));
     if (!data)
+      return failure();
+    // A pooling that shares its dequantized data with f32 readers stays
+    // f32: taking int8 would make the producer write int8 for it alone and
+    // the others read a dequantize of the whole map (a squeeze-excitation's
+    // elementwise_mul), for a pooling no faster in int8.
+    if (isa<Pool2DOp>(op) && !data->hasOneUse())
       return failure();
     rewriter.setInsertionPoint(op);
     Operation *moved = nullptr;

@@ -313,6 +313,23 @@ func.func @pool_moves_int8(%q: tensor<1x2x4x4xui8>) -> tensor<1x2x1x1xf32> {
 
 // -----
 
+// A pooling that shares its dequantized data with an f32 reader (the
+// squeeze-excitation's elementwise_mul) stays f32: the data stays as it
+// was, dequantized once.
+// CHECK-LABEL: func @pool_shares_its_data
+// CHECK: %[[D:.*]] = pdnn.dequantize %arg0
+// CHECK: pdnn.pool2d %[[D]] {{.*}} : (tensor<1x2x4x4xf32>) -> tensor<1x2x1x1xf32>
+// CHECK: pdnn.elementwise_mul %[[D]]
+// REMARK: Category:fuse-quantized-ops | fused=0, hoisted=0, refused=0
+func.func @pool_shares_its_data(%q: tensor<1x2x4x4xui8>) -> tensor<1x2x4x4xf32> {
+  %d = pdnn.dequantize %q {Scale = 50.0 : f32} : tensor<1x2x4x4xui8> -> tensor<1x2x4x4xf32>
+  %p = pdnn.pool2d %d {pooling_type = "avg", ksize = array<i32: 1, 1>, global_pooling = true} : (tensor<1x2x4x4xf32>) -> tensor<1x2x1x1xf32>
+  %y = pdnn.elementwise_mul %d, %p : (tensor<1x2x4x4xf32>, tensor<1x2x1x1xf32>) -> tensor<1x2x4x4xf32>
+  return %y : tensor<1x2x4x4xf32>
+}
+
+// -----
+
 // An int8 quantize that alone reads a concat (or a nearest interpolation)
 // moves onto their data, exactly: quantizing is elementwise and they only
 // move values. The convolutions that made the data then write int8 at the
