@@ -21,7 +21,6 @@
 #include "Images.h"
 #include "MemRef.h"
 #include "PostOps.h"
-#include "Scales.h"
 #include "Scratchpad.h"
 #include "Weights.h"
 
@@ -38,9 +37,7 @@ struct ConvolutionEntry {
   Scratchpad scratchpad;
   dnnl::memory src, bias, dst;
   std::unique_ptr<WeightsArg> weights;
-  // The scales the key holds only as hashes.
-  std::vector<float> outputScales;
-  WeightsQuantization quantization;
+  KeptScales scales;
 };
 
 /// The weights' descriptor in Paddle's layout: oihw, or goihw with groups.
@@ -192,19 +189,11 @@ void pdnnrt::run(const ConvolutionCall &call) {
   key.add(call.dilationH).add(call.dilationW).add(pads, 4);
   key.add(call.bias.present).add(sum).add(call.activation);
   key.addBits(call.alpha).addBits(call.beta);
-  key.add(static_cast<int64_t>(p.userWeights))
-      .addBits(p.sumScale)
-      .addBits(p.activationScale);
-  key.add(static_cast<int64_t>(p.outputScales.size())).add(hashOf(p.outputScales));
-  if (p.quantizeWeights)
-    key.add(p.quantization.mask).add(hashOf(p.quantization.scales));
+  p.addTo(key);
   thread_local ThreadCache<ConvolutionEntry> cache;
   ConvolutionEntry &entry = cache.get(key, [&] {
     dnnl::primitive_attr attr = cachedPrimitiveAttr();
-    // oneDNN's output scales: one, or one per dst channel (dimension 1).
-    if (!p.outputScales.empty())
-      attr.set_output_scales(p.outputScales.size() == 1 ? 0 : 1 << 1,
-                             p.outputScales);
+    p.setOutputScales(attr);
     dnnl::post_ops ops;
     if (sum)
       ops.append_sum(p.sumScale);
@@ -224,18 +213,11 @@ void pdnnrt::run(const ConvolutionCall &call) {
     made->src = unboundMemory(src.desc());
     made->bias = unboundMemory(bias);
     made->dst = unboundMemory(dst.desc());
-    made->weights = std::make_unique<WeightsArg>(
-        weightsUser, pd.weights_desc(),
-        p.quantizeWeights ? &p.quantization : nullptr);
-    made->outputScales = p.outputScales;
-    if (p.quantizeWeights)
-      made->quantization = p.quantization;
+    made->weights = p.weightsArg(weightsUser, pd.weights_desc());
+    made->scales.keep(p);
     return made;
   });
-  if (entry.outputScales != p.outputScales ||
-      (p.quantizeWeights && !(entry.quantization == p.quantization)))
-    fail("two sets of scales share one primitive cache key; clear the error "
-         "and call again");
+  entry.scales.expectSame(p);
 
   dnnl_exec_arg_t args[] = {
       {DNNL_ARG_SRC, bind(entry.src, call.src.data)},

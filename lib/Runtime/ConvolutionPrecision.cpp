@@ -69,6 +69,38 @@ void pdnnrt::checkPrecision(const PrecisionArgs &args, const Image &src,
     readScales(args.outputScales, oc, /*nonZero=*/false, p.outputScales);
 }
 
+void Precision::addTo(Key &key) const {
+  key.add(static_cast<int64_t>(userWeights)).addBits(sumScale).addBits(activationScale);
+  key.add(static_cast<int64_t>(outputScales.size())).add(hashOf(outputScales));
+  if (quantizeWeights)
+    key.add(quantization.mask).add(hashOf(quantization.scales));
+}
+
+void Precision::setOutputScales(dnnl::primitive_attr &attr) const {
+  if (!outputScales.empty())
+    attr.set_output_scales(outputScales.size() == 1 ? 0 : 1 << 1, outputScales);
+}
+
+std::unique_ptr<WeightsArg>
+Precision::weightsArg(const dnnl::memory::desc &user,
+                      const dnnl::memory::desc &wanted) const {
+  return std::make_unique<WeightsArg>(user, wanted,
+                                      quantizeWeights ? &quantization : nullptr);
+}
+
+void KeptScales::keep(const Precision &p) {
+  outputScales = p.outputScales;
+  if (p.quantizeWeights)
+    quantization = p.quantization;
+}
+
+void KeptScales::expectSame(const Precision &p) const {
+  if (outputScales != p.outputScales ||
+      (p.quantizeWeights && !(quantization == p.quantization)))
+    fail("two sets of scales share one primitive cache key; clear the error "
+         "and call again");
+}
+
 namespace {
 
 /// Without VNNI, oneDNN's int8 jit kernels do not compute Paddle's

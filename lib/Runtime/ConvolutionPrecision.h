@@ -13,13 +13,16 @@
 #ifndef PADDLEDNN_LIB_RUNTIME_CONVOLUTIONPRECISION_H
 #define PADDLEDNN_LIB_RUNTIME_CONVOLUTIONPRECISION_H
 
+#include "Cache.h"
 #include "Errors.h"
 #include "Images.h"
 #include "MemRef.h"
+#include "Weights.h"
 #include "WeightsQuantization.h"
 
 #include <oneapi/dnnl/dnnl.hpp>
 
+#include <memory>
 #include <vector>
 
 namespace pdnnrt {
@@ -36,6 +39,27 @@ struct Precision {
   float sumScale = 1.0f, activationScale = 1.0f;
 
   bool int8() const { return weights == dnnl::memory::data_type::s8; }
+
+  /// What the primitive cache's key holds of it (the scale lists as
+  /// hashes: see KeptScales).
+  void addTo(Key &key) const;
+  /// oneDNN's output scales, one or one per dst channel (dimension 1).
+  void setOutputScales(dnnl::primitive_attr &attr) const;
+  /// The primitive's weights argument: the caller's weights in `user`,
+  /// reordered into `wanted` (and quantized when they are f32 for int8).
+  std::unique_ptr<WeightsArg> weightsArg(const dnnl::memory::desc &user,
+                                         const dnnl::memory::desc &wanted) const;
+};
+
+/// The scales a cached primitive was made with, which its key holds only
+/// as hashes: a call with others under the same key is a hash collision.
+struct KeptScales {
+  std::vector<float> outputScales;
+  WeightsQuantization quantization;
+
+  void keep(const Precision &p);
+  /// Fails when `p`'s scales are not those kept.
+  void expectSame(const Precision &p) const;
 };
 
 /// The scales of `what`'s (a convolution's or a deconvolution's) call.

@@ -29,7 +29,6 @@
 #include "Images.h"
 #include "MemRef.h"
 #include "PostOps.h"
-#include "Scales.h"
 #include "Scratchpad.h"
 #include "Weights.h"
 
@@ -46,9 +45,7 @@ struct DeconvolutionEntry {
   dnnl::memory src, dst;
   /// bf16 and int8: the caller's bias, which the primitive adds.
   dnnl::memory bias;
-  /// int8: the scales the key holds only as hashes.
-  std::vector<float> outputScales;
-  WeightsQuantization quantization;
+  KeptScales scales;
   /// f32: the bias as an image for the bias add, and dst as the bias add
   /// and the activation read it.
   dnnl::memory biasImage, dstAfter;
@@ -208,11 +205,8 @@ void pdnnrt::run(const DeconvolutionCall &call) {
   key.add(kh).add(kw).add(groups).add(call.strideH).add(call.strideW);
   key.add(call.dilationH).add(call.dilationW).add(pads, 4);
   key.add(call.bias.present).add(call.activation);
-  key.add(static_cast<int64_t>(p.userWeights));
-  key.addBits(call.alpha).addBits(call.beta).addBits(p.activationScale);
-  key.add(static_cast<int64_t>(p.outputScales.size())).add(hashOf(p.outputScales));
-  if (p.quantizeWeights)
-    key.add(p.quantization.mask).add(hashOf(p.quantization.scales));
+  key.addBits(call.alpha).addBits(call.beta);
+  p.addTo(key);
   thread_local ThreadCache<DeconvolutionEntry> cache;
   DeconvolutionEntry &entry = cache.get(key, [&] {
     dnnl::memory::desc weightsUser =
@@ -227,10 +221,7 @@ void pdnnrt::run(const DeconvolutionCall &call) {
       // as the convolution does.
       dnnl::memory::desc biasDesc({oc}, dt::f32, dnnl::memory::format_tag::x);
       dnnl::primitive_attr attr = cachedPrimitiveAttr();
-      // oneDNN's output scales: one, or one per dst channel (dimension 1).
-      if (!p.outputScales.empty())
-        attr.set_output_scales(p.outputScales.size() == 1 ? 0 : 1 << 1,
-                               p.outputScales);
+      p.setOutputScales(attr);
       dnnl::post_ops ops;
       appendActivation(ops, call.activation, call.alpha, call.beta,
                        p.activationScale);
@@ -243,12 +234,8 @@ void pdnnrt::run(const DeconvolutionCall &call) {
       made->dst = unboundMemory(pd.dst_desc());
       if (call.bias.present)
         made->bias = unboundMemory(biasDesc);
-      made->weights = std::make_unique<WeightsArg>(
-          weightsUser, pd.weights_desc(),
-          p.quantizeWeights ? &p.quantization : nullptr);
-      made->outputScales = p.outputScales;
-      if (p.quantizeWeights)
-        made->quantization = p.quantization;
+      made->weights = p.weightsArg(weightsUser, pd.weights_desc());
+      made->scales.keep(p);
       return made;
     }
     // One channel in nhwc has nchw's bytes, and oneDNN 2.6's binary runs a
@@ -315,10 +302,7 @@ void pdnnrt::run(const DeconvolutionCall &call) {
     return made;
   });
 
-  if (entry.outputScales != p.outputScales ||
-      (p.quantizeWeights && !(entry.quantization == p.quantization)))
-    fail("two sets of scales share one primitive cache key; clear the error "
-         "and call again");
+  entry.scales.expectSame(p);
   dnnl_memory_t dstMemory = bind(entry.dst, call.dst.data);
   dnnl_exec_arg_t args[] = {
       {DNNL_ARG_SRC, bind(entry.src, call.src.data)},

@@ -129,14 +129,8 @@ TEST_F(DeconvolutionTest, Int8PlannedWeightsAreQuantizedWhenPrepared) {
   // handle holds the s8 weights in the primitive's layout from the start,
   // so the call copies nothing, and computes what it computes unprepared.
   Int8Pixel c;
-  std::vector<int64_t> plan(PDNNRT_PLAN_CONV_SIZE, 0);
-  for (int i : {PDNNRT_PLAN_CONV_GROUPS, PDNNRT_PLAN_CONV_STRIDE_H,
-                PDNNRT_PLAN_CONV_STRIDE_W, PDNNRT_PLAN_CONV_DILATION_H,
-                PDNNRT_PLAN_CONV_DILATION_W, PDNNRT_PLAN_CONV_SRC_HEIGHT,
-                PDNNRT_PLAN_CONV_SRC_WIDTH})
-    plan[i] = 1;
-  plan[PDNNRT_PLAN_CONV_SRC_TYPE] = PDNNRT_TYPE_UI8;
-  plan[PDNNRT_PLAN_CONV_DST_TYPE] = PDNNRT_TYPE_UI8;
+  std::vector<int64_t> plan =
+      onePixelConvolutionPlan(PDNNRT_TYPE_UI8, PDNNRT_TYPE_UI8);
   MemRef planRef(plan, {PDNNRT_PLAN_CONV_SIZE});
   WeightCopies before = WeightCopies::now();
   Prepared planned(c.weightsRef, PDNNRT_WEIGHTS_DECONVOLUTION, &planRef,
