@@ -10,6 +10,7 @@
 #include "PaddleDNN/Dialect/PDNN/IR/PDNNOps.h"
 #include "PaddleDNN/Transforms/Passes.h"
 #include "PassCounts.h"
+#include "QuantizableOps.h"
 #include "WeightScales.h"
 
 #include "mlir/IR/Remarks.h"
@@ -25,6 +26,15 @@ using namespace mlir::pdnn;
 
 static bool isInt8(Value v) { return getElementTypeOrSelf(v).isInteger(8); }
 
+/// The ops whose weights this pass scales: the products and recurrent ops,
+/// and the convolutions with an f32 Filter (an si8 one carries its own
+/// scales).
+static bool hasScalableWeights(Operation *op) {
+  if (isQuantizableConvolution(op))
+    return getElementTypeOrSelf(op->getOperand(1).getType()).isF32();
+  return isa<FcOp, MulOp, FusionGruOp, FusionLstmOp, RnnOp>(op);
+}
+
 namespace {
 
 struct ComputeWeightScalesPass
@@ -34,8 +44,7 @@ struct ComputeWeightScalesPass
   void runOnOperation() override {
     unsigned scaled = 0;
     getOperation()->walk([&](Operation *op) {
-      if (!isa<FcOp, MulOp, FusionGruOp, FusionLstmOp, RnnOp>(op) ||
-          !isInt8(op->getOperand(0)) ||
+      if (!hasScalableWeights(op) || !isInt8(op->getOperand(0)) ||
           !(overwrite || hasUnsetWeightScales(op)))
         return;
       if (auto fc = dyn_cast<FcOp>(op); fc && fc.getPaddingWeights())

@@ -97,6 +97,27 @@ func.func @rnn(%x: tensor<3x1x2xui8>, %b: tensor<4xf32>) -> tensor<3x1x2xf32> {
 
 // -----
 
+// The convolutions: conv2d's Filter rows (max|w| 0.5 and 2: 254, 63.5);
+// conv2d_transpose's output channel g · M/G + m over column m of its
+// group's rows (groups 2: max|w| 2, 4, 0.5, 1). An si8 Filter keeps its
+// scales (it is left alone, with no remark).
+// CHECK-LABEL: func @convolutions
+// CHECK: pdnn.conv2d Input(%arg0) Filter(%{{.*}}) {Scale_weights = array<f32: 2.540000e+02, 6.350000e+01>, force_fp32_output = true}
+// CHECK: pdnn.conv2d_transpose Input(%arg1) Filter(%{{.*}}) {Scale_weights = array<f32: 6.350000e+01, 3.175000e+01, 2.540000e+02, 1.270000e+02>, force_fp32_output = true, groups = 2 : i32}
+// CHECK: pdnn.conv2d Input(%arg0) Filter(%arg2) {force_fp32_output = true}
+// REMARK: Category:compute-weight-scales | scaled=2
+func.func @convolutions(%x: tensor<1x2x3x3xui8>, %t: tensor<1x4x3x3xsi8>, %s: tensor<2x2x1x1xsi8>)
+    -> (tensor<1x2x3x3xf32>, tensor<1x4x3x3xf32>, tensor<1x2x3x3xf32>) {
+  %f = arith.constant dense<[[[[0.5]], [[-0.25]]], [[[-2.0]], [[1.0]]]]> : tensor<2x2x1x1xf32>
+  %g = arith.constant dense<[[[[1.0]], [[-4.0]]], [[[2.0]], [[0.5]]], [[[-0.5]], [[0.25]]], [[[0.125]], [[1.0]]]]> : tensor<4x2x1x1xf32>
+  %0 = pdnn.conv2d Input(%x) Filter(%f) {force_fp32_output = true} : (tensor<1x2x3x3xui8>, tensor<2x2x1x1xf32>) -> tensor<1x2x3x3xf32>
+  %1 = pdnn.conv2d_transpose Input(%t) Filter(%g) {groups = 2 : i32, force_fp32_output = true} : (tensor<1x4x3x3xsi8>, tensor<4x2x1x1xf32>) -> tensor<1x4x3x3xf32>
+  %2 = pdnn.conv2d Input(%x) Filter(%s) {force_fp32_output = true} : (tensor<1x2x3x3xui8>, tensor<2x2x1x1xsi8>) -> tensor<1x2x3x3xf32>
+  return %0, %1, %2 : tensor<1x2x3x3xf32>, tensor<1x4x3x3xf32>, tensor<1x2x3x3xf32>
+}
+
+// -----
+
 // Weights that are not constants cannot be scaled here; f32 ops are not
 // quantized at all.
 // CHECK-LABEL: func @refused

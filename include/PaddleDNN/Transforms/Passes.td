@@ -119,7 +119,7 @@ def FuseBidirectionalGru : Pass<"fuse-bidirectional-gru"> {
 }
 
 def ComputeWeightScales : Pass<"compute-weight-scales"> {
-  let summary = "Give int8 fc, mul, fusion_gru, fusion_lstm and rnn the weight scales of their constant f32 weights, 127 / max|w| per output channel";
+  let summary = "Give int8 fc, mul, fusion_gru, fusion_lstm, rnn and the convolutions the weight scales of their constant f32 weights, 127 / max|w| per output channel";
   let description = [{
     Post-training quantization, as Paddle's oneDNN int8 flow computes it:
     each output channel of an int8 op's constant f32 weights gets the scale
@@ -130,8 +130,10 @@ def ComputeWeightScales : Pass<"compute-weight-scales"> {
     [W_u | W_r] then W_c layout), since oneDNN quantizes both with one
     scale; fusion_lstm: each of the 4D gate columns over WeightX's and
     WeightH's column; rnn: each (layer, direction)'s gate rows over w_ih's
-    row and w_hh's. A channel of zeros gets scale 1 (any scale keeps it
-    zero).
+    row and w_hh's; conv2d and depthwise_conv2d: each Filter row [C / G,
+    KH, KW]; conv2d_transpose: output channel g · M/G + m over column m of
+    its group's Filter rows (an si8 Filter keeps its own scales). A channel
+    of zeros gets scale 1 (any scale keeps it zero).
 
     Only ops whose scales are unset (the single default 1) change, unless
     `overwrite`. Left alone, with a remark in category
@@ -289,7 +291,7 @@ def LowerFakeQuantization : Pass<"lower-fake-quantization"> {
 }
 
 def FuseQuantizedOps : Pass<"fuse-quantized-ops"> {
-  let summary = "Turn dequantize -> fc/mul/matmul_v2/conv2d/depthwise_conv2d/fusion_gru/fusion_lstm/rnn -> quantize into the int8 or bf16 op";
+  let summary = "Turn dequantize -> fc/mul/matmul_v2/conv2d/depthwise_conv2d/conv2d_transpose/fusion_gru/fusion_lstm/rnn -> quantize into the int8 or bf16 op";
   let description = [{
     An op whose data is `dequantize` of int8 takes the int8 data itself,
     with the dequantize's scale as its input scale (`Scale_in`, `scale_x`,
@@ -312,6 +314,9 @@ def FuseQuantizedOps : Pass<"fuse-quantized-ops"> {
     `nearest_interp_v2` (nearest) of a dequantize of int8 moves the int8
     data and the dequantize follows it: nearest copies values, so this is
     exact, and a convolution after it can read it as its int8 residual.
+    `pool2d` does the same as its data's sole reader (Out keeps X's scale;
+    an average is rounded to X's grid, as Paddle's int8 pooling does), so
+    that the convolution after it reads int8.
 
     bf16 (`--quantize-placement=precision=bf16`): an op whose data is a
     `dequantize` of bf16 without a scale takes the bf16 data, and weights
