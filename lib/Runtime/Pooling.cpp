@@ -79,8 +79,9 @@ void pdnnrt::run(const PoolingCall &call) {
   // takes plain nchw) divides, and the two round some ties apart. A plain
   // nchw image is the nhwc image of N·C one-channel images, the same
   // bytes: pooled so, every int8 average multiplies.
-  if (isLowPrecisionImage(src.type) && src.type != dnnl::memory::data_type::bf16 &&
-      algorithm != dnnl::algorithm::pooling_max && src.block == 0 &&
+  bool int8 = src.type == dnnl::memory::data_type::u8 ||
+              src.type == dnnl::memory::data_type::s8;
+  if (int8 && algorithm != dnnl::algorithm::pooling_max && src.block == 0 &&
       !src.channelsLast) {
     for (Image *image : {&src, &dst}) {
       image->n *= image->c;

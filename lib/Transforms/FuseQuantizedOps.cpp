@@ -10,9 +10,10 @@
 // writes f32 (force_fp32_output). A convolution whose result an int8
 // quantize reads among others writes int8, which the others read
 // dequantized, as Paddle's int8 convolutions do. Nearest interpolation
-// and pooling move dequantized int8 data as it is, and a quantize of a concat or a
-// nearest interpolation moves onto their data first, so that they move
-// int8 too. bf16 pairs make bf16 ops the same way, without scales.
+// and pooling move dequantized int8 data as it is, and a quantize of a
+// concat or a nearest interpolation moves onto their data first, so that
+// they move int8 too. bf16 pairs make bf16 ops the same way, without
+// scales.
 //
 //===----------------------------------------------------------------------===//
 
