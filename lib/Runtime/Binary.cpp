@@ -2,9 +2,11 @@
 //
 // src1 broadcasts into src0's shape. In place is dst == src0; for the
 // algorithms that commute, dst == src1 (same shape) is turned into that
-// case.
+// case, each source keeping its scale.
 // Elementwise reads come before the write of the same element, so x op x
-// with all three the same buffer is fine too.
+// with all three the same buffer is fine too. int8 sources and
+// destinations are oneDNN's int8 binary: its source scales, then rounding
+// and saturation into the destination's type.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +18,7 @@
 #include "MemRef.h"
 #include "Scratchpad.h"
 
+#include <cmath>
 #include <utility>
 
 using namespace pdnnrt;
@@ -33,39 +36,68 @@ struct BinaryEntry {
 dnnl::memory::desc imageDesc(const Tensor &t, int64_t channels) {
   int64_t block = t.size(4);
   using tag = dnnl::memory::format_tag;
+  dnnl::memory::data_type type = oneDNNDataType(t.type);
   if (block == 1)
-    return dnnl::memory::desc({t.size(0), 1, t.size(2), t.size(3)},
-                              dnnl::memory::data_type::f32, tag::nchw);
-  return dnnl::memory::desc({t.size(0), channels, t.size(2), t.size(3)},
-                            dnnl::memory::data_type::f32,
+    return dnnl::memory::desc({t.size(0), 1, t.size(2), t.size(3)}, type,
+                              tag::nchw);
+  return dnnl::memory::desc({t.size(0), channels, t.size(2), t.size(3)}, type,
                             block == 16 ? tag::nChw16c : tag::nChw8c);
+}
+
+/// Whether `t` is [N, 1, H, W, C]: an nhwc image as the layout pass makes
+/// them (one block of all the channels), or its per-channel broadcast.
+bool isNhwcImage(const Tensor &t) { return t.rank == 5 && t.size(1) == 1; }
+
+/// `t` as oneDNN sees it: a blocked image of `channels`; with `nhwc`, the
+/// 4-D nhwc image [N, C, H, W] that the same bytes hold, so that a
+/// per-channel src1 takes oneDNN's per-channel broadcast (its dense 5-D
+/// broadcast over H and W is an order of magnitude slower); else dense.
+dnnl::memory::desc descOf(const Tensor &t, int64_t channels, bool nhwc) {
+  if (channels)
+    return imageDesc(t, channels);
+  if (nhwc)
+    return dnnl::memory::desc({t.size(0), t.size(4), t.size(2), t.size(3)},
+                              oneDNNDataType(t.type),
+                              dnnl::memory::format_tag::nhwc);
+  return denseDesc(dnnl::memory::dims(t.sizes, t.sizes + t.rank),
+                   oneDNNDataType(t.type));
 }
 
 std::unique_ptr<BinaryEntry> makeBinary(dnnl::algorithm algorithm,
                                         const Tensor &src0, const Tensor &src1,
-                                        int64_t channels) {
-  dnnl::memory::desc big =
-      channels ? imageDesc(src0, channels)
-               : denseDesc(dnnl::memory::dims(src0.sizes, src0.sizes + src0.rank));
-  dnnl::memory::desc small =
-      channels ? imageDesc(src1, channels)
-               : denseDesc(dnnl::memory::dims(src1.sizes, src1.sizes + src1.rank));
-  dnnl::binary::desc desc(algorithm, big, small, big);
-  dnnl::binary::primitive_desc pd(desc, cachedPrimitiveAttr(), cpuEngine());
+                                        const Tensor &dst, int64_t channels,
+                                        float scale0, float scale1) {
+  bool nhwc = isNhwcImage(src0) && isNhwcImage(src1);
+  dnnl::memory::desc big = descOf(src0, channels, nhwc);
+  dnnl::memory::desc small = descOf(src1, channels, nhwc);
+  dnnl::memory::desc out = descOf(dst, channels, nhwc);
+  dnnl::binary::desc desc(algorithm, big, small, out);
+  dnnl::primitive_attr attr = cachedPrimitiveAttr();
+  // A scale of one is no scale: the f32 kernels stay as they were.
+  if (scale0 != 1.0f)
+    attr.set_scales(DNNL_ARG_SRC_0, 0, {scale0});
+  if (scale1 != 1.0f)
+    attr.set_scales(DNNL_ARG_SRC_1, 0, {scale1});
+  dnnl::binary::primitive_desc pd(desc, attr, cpuEngine());
   auto entry = std::make_unique<BinaryEntry>();
   entry->primitive = dnnl::binary(pd);
   entry->scratchpad = Scratchpad(pd);
   entry->src0 = unboundMemory(big);
   entry->src1 = unboundMemory(small);
-  entry->dst = unboundMemory(big);
+  entry->dst = unboundMemory(out);
   return entry;
 }
 } // namespace
 
 void pdnnrt::run(const BinaryCall &call) {
   Tensor src0 = call.src0, src1 = call.src1;
+  float scale0 = call.scale0, scale1 = call.scale1;
   const Tensor &dst = call.dst;
   expectSameShape(dst, src0);
+  for (float scale : {scale0, scale1})
+    if (!std::isfinite(scale))
+      fail("scale0 and scale1 must be finite, got %g and %g",
+           static_cast<double>(scale0), static_cast<double>(scale1));
   if (src1.rank != src0.rank)
     fail("src1 must have rank %d, got %d", src0.rank, src1.rank);
   for (int d = 0; d < src0.rank; ++d)
@@ -105,6 +137,7 @@ void pdnnrt::run(const BinaryCall &call) {
       fail("dst may be src0, not src1, for an algorithm that does not "
            "commute");
     std::swap(src0, src1);
+    std::swap(scale0, scale1);
   }
   int64_t channels = call.channels;
   if (channels < 0)
@@ -123,8 +156,11 @@ void pdnnrt::run(const BinaryCall &call) {
            "over the channels");
   }
   bool inPlace = isInPlace(dst, src0);
+  if (inPlace && dst.type != src0.type)
+    fail("dst may be src0 only with src0's element type %s, got %s",
+         elementTypeName(src0.type), elementTypeName(dst.type));
   // x op x in place: every operand is one buffer, read before written.
-  bool allSame = inPlace && sameBuffer(dst, src1);
+  bool allSame = inPlace && sameBuffer(dst, src1) && src1.type == src0.type;
   if (!allSame)
     expectDisjoint(dst, src1);
   if (dst.numel == 0)
@@ -133,9 +169,12 @@ void pdnnrt::run(const BinaryCall &call) {
   Key key;
   key.add(call.algorithm).add(src0.rank).add(channels);
   key.add(src0.sizes, src0.rank).add(src1.sizes, src1.rank);
+  key.add(src0.type).add(src1.type).add(dst.type);
+  key.addBits(scale0).addBits(scale1);
   thread_local ThreadCache<BinaryEntry> cache;
-  BinaryEntry &entry =
-      cache.get(key, [&] { return makeBinary(oneDNNAlgorithm, src0, src1, channels); });
+  BinaryEntry &entry = cache.get(key, [&] {
+    return makeBinary(oneDNNAlgorithm, src0, src1, dst, channels, scale0, scale1);
+  });
 
   dnnl_memory_t src0Memory = bind(entry.src0, src0.data);
   dnnl_exec_arg_t args[] = {

@@ -44,6 +44,22 @@ func.func @binary(%x: tensor<2x3x4xf32>, %y: tensor<3xf32>, %z: tensor<4xf32>) -
 
 // -----
 
+// int8 add and mul (Int8Elementwise.h): oneDNN's binary with source scales
+// Scale_out / Scale_x and Scale_out / Scale_y (1 / Scale_y for mul) into
+// Out's type; when the operands swap, each keeps its scale.
+// CHECK-LABEL: func @int8_binary
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<2x3x4xf32>
+// CHECK: pdnnrt.binary ins(%arg0, %{{.*}} : tensor<2x3x4xui8>, tensor<1x3x1xsi8>) outs(%[[E]] : tensor<2x3x4xf32>) {algorithm = #pdnnrt.binary<add>, scale0 = 2.500000e-01 : f32, scale1 = 1.250000e-01 : f32}
+// CHECK: %[[E8:.*]] = tensor.empty() : tensor<2x3x4xsi8>
+// CHECK: pdnnrt.binary ins(%arg0, %{{.*}} : tensor<2x3x4xui8>, tensor<1x1x4xf32>) outs(%[[E8]] : tensor<2x3x4xsi8>) {algorithm = #pdnnrt.binary<mul>, scale0 = 6.250000e-02 : f32, scale1 = 2.000000e+00 : f32}
+func.func @int8_binary(%x: tensor<2x3x4xui8>, %y: tensor<3xsi8>, %z: tensor<4xf32>) -> (tensor<2x3x4xf32>, tensor<2x3x4xsi8>) {
+  %0 = pdnn.elementwise_add %x, %y {axis = 1 : i32, Scale_x = 4.0 : f32, Scale_y = 8.0 : f32} : (tensor<2x3x4xui8>, tensor<3xsi8>) -> tensor<2x3x4xf32>
+  %1 = pdnn.elementwise_mul %z, %x {Scale_y = 16.0 : f32, Scale_out = 2.0 : f32} : (tensor<4xf32>, tensor<2x3x4xui8>) -> tensor<2x3x4xsi8>
+  return %0, %1 : tensor<2x3x4xf32>, tensor<2x3x4xsi8>
+}
+
+// -----
+
 // Both operands broadcast: oneDNN cannot, the reference will.
 // CHECK-LABEL: func @both_broadcast
 // CHECK: pdnn.elementwise_add

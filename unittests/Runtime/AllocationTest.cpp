@@ -300,7 +300,7 @@ TEST_F(AllocationTest, SteadyStateCallsAllocateNothing) {
                }));
   expectSteady("binary_broadcast", countSteadyState([&] {
                  return pdnnrt_binary(ARG(productRef), ARG(rowRef),
-                                      ARG(productRef), PDNNRT_BINARY_MUL, /*channels=*/0);
+                                      ARG(productRef), PDNNRT_BINARY_MUL, /*channels=*/0, 1.0f, 1.0f);
                }));
   expectSteady("sum", countSteadyState([&] {
                  return pdnnrt_sum(3, ARG(productRef), ARG(otherRef),

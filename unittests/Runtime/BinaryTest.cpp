@@ -2,6 +2,10 @@
 
 #include "TestUtil.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
 using namespace pdnnrt::test;
 
 namespace {
@@ -41,7 +45,7 @@ TEST_F(BinaryTest, AddAndMulWithEveryBroadcast) {
       MemRef aRef(a, {2, 3, 4}), bRef(b, smallShape), dstRef(dst, {2, 3, 4});
       ASSERT_RT_OK(
           pdnnrt_binary(ARG(aRef), ARG(bRef), ARG(dstRef),
-                        multiply ? PDNNRT_BINARY_MUL : PDNNRT_BINARY_ADD, /*channels=*/0));
+                        multiply ? PDNNRT_BINARY_MUL : PDNNRT_BINARY_ADD, /*channels=*/0, 1.0f, 1.0f));
       expectNear(dst, referenceBinary(a, b, smallShape, multiply), 1e-6f);
     }
 }
@@ -50,8 +54,89 @@ TEST_F(BinaryTest, RankOne) {
   std::vector<float> a{1, 2, 3}, b{10}, dst(3);
   MemRef aRef(a, {3}), bRef(b, {1}), dstRef(dst, {3});
   ASSERT_RT_OK(
-      pdnnrt_binary(ARG(aRef), ARG(bRef), ARG(dstRef), PDNNRT_BINARY_ADD, /*channels=*/0));
+      pdnnrt_binary(ARG(aRef), ARG(bRef), ARG(dstRef), PDNNRT_BINARY_ADD, /*channels=*/0, 1.0f, 1.0f));
   EXPECT_EQ(dst, (std::vector<float>{11, 12, 13}));
+}
+
+//===----------------------------------------------------------------------===//
+// int8: source scales, then rounding to nearest even and saturation
+//===----------------------------------------------------------------------===//
+
+TEST_F(BinaryTest, Int8AddRoundsToEvenAndSaturates) {
+  // 0·0.5 + 1·0.5 = 0.5 -> 0; 10·0.5 - 3·0.5 = 3.5 -> 4;
+  // 255·0.5 + 100·0.5 = 177.5 -> 127 (s8); 7·0.5 + 1·0.5 = 4.
+  std::vector<uint8_t> a{0, 10, 255, 7};
+  std::vector<int8_t> b{1, -3, 100, 1}, dst(4, 99);
+  MemRef aRef(a, {4}), bRef(b, {4}), dstRef(dst, {4});
+  ASSERT_RT_OK(pdnnrt_binary(ARG(aRef), ARG(bRef), ARG(dstRef), PDNNRT_BINARY_ADD,
+                             /*channels=*/0, 0.5f, 0.5f));
+  EXPECT_EQ(dst, (std::vector<int8_t>{0, 4, 127, 4}));
+}
+
+TEST_F(BinaryTest, Int8TimesF32IntoU8) {
+  // 3·0.5 = 1.5 -> 2; 4·0.625 = 2.5 -> 2; 5·1.5 = 7.5 -> 8; 200·2 -> 255;
+  // 9·(-1) -> 0.
+  std::vector<uint8_t> a{3, 4, 5, 200, 9}, dst(5, 77);
+  std::vector<float> b{0.5f, 0.625f, 1.5f, 2.0f, -1.0f};
+  MemRef aRef(a, {5}), bRef(b, {5}), dstRef(dst, {5});
+  ASSERT_RT_OK(pdnnrt_binary(ARG(aRef), ARG(bRef), ARG(dstRef), PDNNRT_BINARY_MUL,
+                             /*channels=*/0, 1.0f, 1.0f));
+  EXPECT_EQ(dst, (std::vector<uint8_t>{2, 2, 8, 255, 0}));
+}
+
+/// An nhwc image [N, 1, H, W, C] times a per-channel [N, 1, 1, 1, C] (a
+/// squeeze-excitation's weights), which the runtime gives oneDNN as 4-D
+/// nhwc images: element by element as the f32 steps say, for channel
+/// counts below, at and past a vector.
+TEST_F(BinaryTest, Int8NhwcImageTimesChannelWeights) {
+  const float scale0 = 0.37f, scale1 = 1.0f / 127.0f;
+  for (int64_t c : {8, 16, 20, 48}) {
+    SCOPED_TRACE(::testing::Message() << c << " channels");
+    const int64_t n = 2, h = 3, w = 5;
+    std::vector<int8_t> image(n * h * w * c), out(image.size(), 0);
+    std::vector<uint8_t> weights(n * c);
+    for (size_t i = 0; i < image.size(); ++i)
+      image[i] = static_cast<int8_t>((i * 37) % 256 - 128);
+    for (size_t i = 0; i < weights.size(); ++i)
+      weights[i] = static_cast<uint8_t>((i * 53 + 11) % 256);
+    MemRef imageRef(image, {n, 1, h, w, c}), weightsRef(weights, {n, 1, 1, 1, c}),
+        outRef(out, {n, 1, h, w, c});
+    ASSERT_RT_OK(pdnnrt_binary(ARG(imageRef), ARG(weightsRef), ARG(outRef),
+                               PDNNRT_BINARY_MUL, /*channels=*/0, scale0, scale1));
+    for (int64_t b = 0; b < n; ++b)
+      for (int64_t p = 0; p < h * w; ++p)
+        for (int64_t k = 0; k < c; ++k) {
+          int64_t i = (b * h * w + p) * c + k;
+          float x = static_cast<float>(image[i]) * scale0;
+          float y = static_cast<float>(weights[b * c + k]) * scale1;
+          float r = std::nearbyint(x * y);
+          r = std::min(127.0f, std::max(-128.0f, r));
+          ASSERT_EQ(out[i], static_cast<int8_t>(r)) << "at " << i;
+        }
+  }
+}
+
+TEST_F(BinaryTest, Int8InPlaceNeedsOneType) {
+  std::vector<uint8_t> a{1, 2, 3};
+  std::vector<int8_t> b{1, 1, 1};
+  MemRef aRef(a, {3}), bRef(b, {3});
+  MemRef asSigned = aRef.withType(PDNNRT_TYPE_SI8);
+  EXPECT_NE(pdnnrt_binary(ARG(aRef), ARG(bRef), ARG(asSigned), PDNNRT_BINARY_ADD,
+                          /*channels=*/0, 1.0f, 1.0f),
+            0);
+  EXPECT_NE(std::strstr(lastError(), "dst may be src0 only with src0's element type"),
+            nullptr)
+      << lastError();
+}
+
+TEST_F(BinaryTest, ScalesMustBeFinite) {
+  std::vector<float> a{1, 2}, b{3, 4}, dst(2);
+  MemRef aRef(a, {2}), bRef(b, {2}), dstRef(dst, {2});
+  EXPECT_NE(pdnnrt_binary(ARG(aRef), ARG(bRef), ARG(dstRef), PDNNRT_BINARY_ADD,
+                          /*channels=*/0, 1.0f, INFINITY),
+            0);
+  EXPECT_NE(std::strstr(lastError(), "scale0 and scale1 must be finite"), nullptr)
+      << lastError();
 }
 
 } // namespace

@@ -213,7 +213,7 @@ TEST_F(ErrorTest, UnknownAlgorithm) {
   EXPECT_NE(pdnnrt_eltwise(ARG(aRef), ARG(bRef), -1, 0, 0, /*channels=*/0), 0);
   EXPECT_EQ(message(), "pdnnrt_eltwise: unknown algorithm -1");
   pdnnrt_clear_error();
-  EXPECT_NE(pdnnrt_binary(ARG(aRef), ARG(aRef), ARG(bRef), 42, /*channels=*/0), 0);
+  EXPECT_NE(pdnnrt_binary(ARG(aRef), ARG(aRef), ARG(bRef), 42, /*channels=*/0, 1.0f, 1.0f), 0);
   EXPECT_EQ(message(), "pdnnrt_binary: unknown algorithm 42");
 }
 
@@ -242,7 +242,7 @@ TEST_F(ErrorTest, SumSourceOfAnotherShape) {
 TEST_F(ErrorTest, BinaryBroadcastMismatch) {
   std::vector<float> a(6), b(2), c(6);
   MemRef aRef(a, {2, 3}), bRef(b, {1, 2}), cRef(c, {2, 3});
-  EXPECT_NE(pdnnrt_binary(ARG(aRef), ARG(bRef), ARG(cRef), PDNNRT_BINARY_ADD, /*channels=*/0),
+  EXPECT_NE(pdnnrt_binary(ARG(aRef), ARG(bRef), ARG(cRef), PDNNRT_BINARY_ADD, /*channels=*/0, 1.0f, 1.0f),
             0);
   EXPECT_EQ(message(), "pdnnrt_binary: src1 size 2 in dimension 1 must be 1 "
                        "or 3 (from src0)");

@@ -51,9 +51,9 @@ TEST_F(InPlaceTest, BinaryIntoSrc0WithBroadcast) {
   MemRef aRef(a, {3, 4}), bRef(b, {1, 4}), expectedRef(expected, {3, 4}),
       dataRef(data, {3, 4});
   ASSERT_RT_OK(
-      pdnnrt_binary(ARG(aRef), ARG(bRef), ARG(expectedRef), PDNNRT_BINARY_MUL, /*channels=*/0));
+      pdnnrt_binary(ARG(aRef), ARG(bRef), ARG(expectedRef), PDNNRT_BINARY_MUL, /*channels=*/0, 1.0f, 1.0f));
   ASSERT_RT_OK(
-      pdnnrt_binary(ARG(dataRef), ARG(bRef), ARG(dataRef), PDNNRT_BINARY_MUL, /*channels=*/0));
+      pdnnrt_binary(ARG(dataRef), ARG(bRef), ARG(dataRef), PDNNRT_BINARY_MUL, /*channels=*/0, 1.0f, 1.0f));
   EXPECT_EQ(data, expected);
 }
 
@@ -63,9 +63,9 @@ TEST_F(InPlaceTest, BinaryIntoSrc1) {
   MemRef aRef(a, {3, 4}), bRef(b, {3, 4}), expectedRef(expected, {3, 4}),
       dataRef(data, {3, 4});
   ASSERT_RT_OK(
-      pdnnrt_binary(ARG(aRef), ARG(bRef), ARG(expectedRef), PDNNRT_BINARY_ADD, /*channels=*/0));
+      pdnnrt_binary(ARG(aRef), ARG(bRef), ARG(expectedRef), PDNNRT_BINARY_ADD, /*channels=*/0, 1.0f, 1.0f));
   ASSERT_RT_OK(
-      pdnnrt_binary(ARG(aRef), ARG(dataRef), ARG(dataRef), PDNNRT_BINARY_ADD, /*channels=*/0));
+      pdnnrt_binary(ARG(aRef), ARG(dataRef), ARG(dataRef), PDNNRT_BINARY_ADD, /*channels=*/0, 1.0f, 1.0f));
   EXPECT_EQ(data, expected);
 }
 
@@ -73,7 +73,7 @@ TEST_F(InPlaceTest, BinarySquareIntoItself) {
   std::vector<float> data{1, -2, 3};
   MemRef dataRef(data, {3});
   ASSERT_RT_OK(pdnnrt_binary(ARG(dataRef), ARG(dataRef), ARG(dataRef),
-                             PDNNRT_BINARY_MUL, /*channels=*/0));
+                             PDNNRT_BINARY_MUL, /*channels=*/0, 1.0f, 1.0f));
   EXPECT_EQ(data, (std::vector<float>{1, 4, 9}));
 }
 

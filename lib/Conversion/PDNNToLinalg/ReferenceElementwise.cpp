@@ -1,14 +1,15 @@
 //===- ReferenceElementwise.cpp - elementwise ops as linalg ---------------===//
 //
 // Paddle's elementwise ops as linalg maps: the binary ops with Paddle's axis
-// broadcast (int8 data dequantized by its scales first), the activations
-// in f32, scale, sum, clip, dropout and cast.
+// broadcast (int8 data scaled in oneDNN's order, Int8Elementwise.h), the
+// activations in f32, scale, sum, clip, dropout and cast.
 //
 //===----------------------------------------------------------------------===//
 
 #include "PDNNToLinalg.h"
 
 #include "../Utils/ElementwiseShapes.h"
+#include "../Utils/Int8Elementwise.h"
 #include "../Utils/RuntimeChecks.h"
 #include "../Utils/TensorBuilders.h"
 #include "LinalgBuilders.h"
@@ -36,7 +37,7 @@ namespace {
 // Binary ops
 //===----------------------------------------------------------------------===//
 
-/// `x <op> y` on f32 (int8 data is dequantized first) or on the integers of
+/// `x <op> y` on f32 (int8 data is scaled first) or on the integers of
 /// shape arithmetic, as Paddle's functors compute it.
 template <typename OpTy>
 static Value binary(OpBuilder &b, Location loc, Value x, Value y) {
@@ -96,9 +97,13 @@ struct ElementwiseToLinalg : public OpRewritePattern<OpTy> {
     Type element = outType.getElementType();
     bool integers = element.isInteger(32) || element.isInteger(64);
     Value x = checked.operands[0], y = checked.operands[1];
+    // int8: each source times its scale in f32 (Int8Elementwise.h), the
+    // result rounded into Out below; float data as it is.
+    std::optional<Int8SourceScales> int8 = int8SourceScalesOf(op);
     if (!integers) {
-      x = dequantizeToF32(rewriter, loc, x, op.getScaleX().convertToFloat(), 0.0f);
-      y = dequantizeToF32(rewriter, loc, y, op.getScaleY().convertToFloat(), 0.0f);
+      Type f32 = rewriter.getF32Type();
+      x = reorderLikeOneDNN(rewriter, loc, x, f32, {int8 ? int8->x : 1.0f, 0.0f});
+      y = reorderLikeOneDNN(rewriter, loc, y, f32, {int8 ? int8->y : 1.0f, 0.0f});
     }
     MLIRContext *ctx = rewriter.getContext();
     SmallVector<AffineMap> maps{shapes.readMap(ctx, 0), shapes.readMap(ctx, 1)};
@@ -115,10 +120,7 @@ struct ElementwiseToLinalg : public OpRewritePattern<OpTy> {
         reportZeroDivisor(rewriter, loc, y);
     }
     if (!integers)
-      result = element.isInteger(8)
-                   ? quantizeFromF32(rewriter, loc, result, element,
-                                     op.getScaleOut().convertToFloat(), 0.0f)
-                   : castFloat(rewriter, loc, result, element);
+      result = quantizeFromF32(rewriter, loc, result, element, 1.0f, 0.0f);
     replaceOpWithCasts(rewriter, op, result);
     return success();
   }

@@ -12,12 +12,13 @@ using namespace mlir;
 using namespace mlir::pdnn;
 
 Value mlir::pdnn::destinationFor(OpBuilder &b, Operation *op, Value source,
-                                 unsigned sourceOperand) {
+                                 unsigned sourceOperand, Type elementType) {
   if (op->hasAttr(PDNNDialect::getInPlaceAttrName()) &&
       cast<InPlaceOpInterface>(op).getInPlaceOperandIndex() == sourceOperand)
     return source;
   return createEmpty(b, op->getLoc(), getSizes(b, op->getLoc(), source),
-                     getElementTypeOrSelf(source.getType()));
+                     elementType ? elementType
+                                 : getElementTypeOrSelf(source.getType()));
 }
 
 void mlir::pdnn::replaceWithCall(PatternRewriter &rewriter, Operation *op,

@@ -16,6 +16,7 @@
 #include "../SparseKernels/SparseMatmulKernel.h"
 #include "../PDNNToLinalg/QuantizationBuilders.h"
 #include "../Utils/ElementwiseShapes.h"
+#include "../Utils/Int8Elementwise.h"
 #include "../Utils/Int8Products.h"
 #include "../Utils/RuntimeChecks.h"
 #include "../Utils/TensorBuilders.h"
@@ -143,12 +144,18 @@ struct ElementwiseToBinary : public OpRewritePattern<OpTy> {
     Value other = checked.operands[1 - fullIndex];
     int64_t rank = shapes.rank;
     Value aligned = alignRank(rewriter, loc, other, rank, shapes.start[1 - fullIndex]);
-    Value dst = destinationFor(rewriter, op, full, fullIndex);
+    Value dst = destinationFor(rewriter, op, full, fullIndex,
+                               op.getOut().getType().getElementType());
     pdnnrt::BinaryAlgorithm algorithm = binaryAlgorithm<OpTy>();
+    // int8: each source keeps its scale when the two swap.
+    Int8SourceScales scales = int8SourceScalesOf(op).value_or(Int8SourceScales{});
+    float fullScale = fullIndex == 0 ? scales.x : scales.y;
+    float otherScale = fullIndex == 0 ? scales.y : scales.x;
     replaceWithCall(rewriter, op,
-                    pdnnrt::BinaryOp::create(rewriter, loc,
-                                             TypeRange{dst.getType()}, full,
-                                             aligned, dst, algorithm));
+                    pdnnrt::BinaryOp::create(
+                        rewriter, loc, TypeRange{dst.getType()}, full, aligned,
+                        dst, algorithm, /*channels=*/0, APFloat(fullScale),
+                        APFloat(otherScale)));
     return success();
   }
 };

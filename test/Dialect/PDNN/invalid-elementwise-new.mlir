@@ -106,7 +106,7 @@ func.func @div_int_to_float(%x: tensor<4xi64>, %y: tensor<4xi64>) {
 // -----
 
 func.func @pow_int8_float_y(%x: tensor<4xui8>, %y: tensor<4xf32>) {
-  // expected-error @+1 {{int8 X needs int8 Y and an int8 or f32 Out, got 'f32' and 'f32'}}
+  // expected-error @+1 {{has no int8 kernel: only elementwise_add, elementwise_sub and elementwise_mul take ui8/si8 data}}
   %0 = pdnn.elementwise_pow %x, %y : (tensor<4xui8>, tensor<4xf32>) -> tensor<4xf32>
   return
 }
@@ -114,8 +114,43 @@ func.func @pow_int8_float_y(%x: tensor<4xui8>, %y: tensor<4xf32>) {
 // -----
 
 func.func @max_int8_i32_out(%x: tensor<4xsi8>, %y: tensor<4xsi8>) {
-  // expected-error @+1 {{int8 X needs int8 Y and an int8 or f32 Out, got 'si8' and 'i32'}}
+  // expected-error @+1 {{has no int8 kernel: only elementwise_add, elementwise_sub and elementwise_mul take ui8/si8 data}}
   %0 = pdnn.elementwise_max %x, %y : (tensor<4xsi8>, tensor<4xsi8>) -> tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @add_int8_i32_out(%x: tensor<4xsi8>, %y: tensor<4xsi8>) {
+  // expected-error @+1 {{with int8 data, X, Y and Out must each be ui8, si8 or f32, got 'si8', 'si8' and 'i32'}}
+  %0 = pdnn.elementwise_add %x, %y : (tensor<4xsi8>, tensor<4xsi8>) -> tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @div_int8(%x: tensor<4xui8>, %y: tensor<4xui8>) {
+  // Paddle's int8 kernel adds, subtracts and multiplies only.
+  // expected-error @+1 {{has no int8 kernel}}
+  %0 = pdnn.elementwise_div %x, %y : (tensor<4xui8>, tensor<4xui8>) -> tensor<4xui8>
+  return
+}
+
+// -----
+
+func.func @add_int8_zero_scale(%x: tensor<4xui8>, %y: tensor<4xf32>) {
+  // The scales divide: Scale_out / Scale_x.
+  // expected-error @+1 {{Scale_x must be finite and positive on int8 data, got 0}}
+  %0 = pdnn.elementwise_add %x, %y {Scale_x = 0.0 : f32} : (tensor<4xui8>, tensor<4xf32>) -> tensor<4xui8>
+  return
+}
+
+// -----
+
+func.func @mul_int8_negative_out_scale(%x: tensor<4xf32>, %y: tensor<4xf32>) {
+  // An int8 Out makes the op int8, with its scales.
+  // expected-error @+1 {{Scale_out must be finite and positive on int8 data, got -2}}
+  %0 = pdnn.elementwise_mul %x, %y {Scale_out = -2.0 : f32} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xsi8>
   return
 }
 

@@ -541,9 +541,9 @@ func.func @fc_bias_type(%x: tensor<?x16xf32>, %w: tensor<16x4xf32>, %b: tensor<4
 // -----
 
 // elementwise: float data computes in X's type, Y included.
-func.func @elementwise_float_y_type(%x: tensor<2x3xf32>, %y: tensor<3xsi8>) {
-  // expected-error @+1 {{X, Y and Out must share X's element type 'f32', got 'si8' and 'f32'}}
-  %0 = pdnn.elementwise_add %x, %y : (tensor<2x3xf32>, tensor<3xsi8>) -> tensor<2x3xf32>
+func.func @elementwise_float_y_type(%x: tensor<2x3xf32>, %y: tensor<3xi32>) {
+  // expected-error @+1 {{X, Y and Out must share X's element type 'f32', got 'i32' and 'f32'}}
+  %0 = pdnn.elementwise_add %x, %y : (tensor<2x3xf32>, tensor<3xi32>) -> tensor<2x3xf32>
   return
 }
 
@@ -551,7 +551,7 @@ func.func @elementwise_float_y_type(%x: tensor<2x3xf32>, %y: tensor<3xsi8>) {
 
 // elementwise: int8 data gives int8 or f32, nothing else.
 func.func @elementwise_int8_to_bf16(%x: tensor<2x3xui8>, %y: tensor<2x3xsi8>) {
-  // expected-error @+1 {{int8 X needs int8 Y and an int8 or f32 Out, got 'si8' and 'bf16'}}
+  // expected-error @+1 {{with int8 data, X, Y and Out must each be ui8, si8 or f32, got 'ui8', 'si8' and 'bf16'}}
   %0 = pdnn.elementwise_mul %x, %y : (tensor<2x3xui8>, tensor<2x3xsi8>) -> tensor<2x3xbf16>
   return
 }

@@ -93,7 +93,7 @@ func.func @binary_dynamic(%x: tensor<?x3x?xf32>, %y: tensor<?xf32>, %z: tensor<?
 // -----
 
 // CHECK-LABEL: func @binary_types(
-func.func @binary_types(%i: tensor<4xi32>, %j: tensor<4xi32>, %l: tensor<2x4xi64>, %m: tensor<4xi64>, %h: tensor<4xbf16>, %u: tensor<4xui8>, %s: tensor<4xsi8>) {
+func.func @binary_types(%i: tensor<4xi32>, %j: tensor<4xi32>, %l: tensor<2x4xi64>, %m: tensor<4xi64>, %h: tensor<4xbf16>, %u: tensor<4xui8>, %s: tensor<4xsi8>, %f: tensor<4xf32>) {
   // Integer shape arithmetic computes in its own type.
   // CHECK: pdnn.elementwise_div %arg0, %arg1 : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>{{$}}
   %0 = pdnn.elementwise_div %i, %j : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
@@ -108,8 +108,9 @@ func.func @binary_types(%i: tensor<4xi32>, %j: tensor<4xi32>, %l: tensor<2x4xi64
   // int8 data with oneDNN's scales: u8 and s8 mix, Out int8 or f32.
   // CHECK: pdnn.elementwise_sub %arg5, %arg6 {Scale_out = 5.000000e-01 : f32, Scale_x = 2.000000e+00 : f32, Scale_y = 4.000000e+00 : f32} : (tensor<4xui8>, tensor<4xsi8>) -> tensor<4xf32>{{$}}
   %5 = pdnn.elementwise_sub %u, %s {Scale_x = 2.0 : f32, Scale_y = 4.0 : f32, Scale_out = 0.5 : f32} : (tensor<4xui8>, tensor<4xsi8>) -> tensor<4xf32>
-  // CHECK: pdnn.elementwise_max %arg6, %arg6 : (tensor<4xsi8>, tensor<4xsi8>) -> tensor<4xsi8>{{$}}
-  %6 = pdnn.elementwise_max %s, %s : (tensor<4xsi8>, tensor<4xsi8>) -> tensor<4xsi8>
+  // An f32 source takes part too (scale 1).
+  // CHECK: pdnn.elementwise_mul %arg6, %arg7 : (tensor<4xsi8>, tensor<4xf32>) -> tensor<4xsi8>{{$}}
+  %6 = pdnn.elementwise_mul %s, %f : (tensor<4xsi8>, tensor<4xf32>) -> tensor<4xsi8>
   return
 }
 

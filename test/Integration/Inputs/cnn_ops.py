@@ -28,6 +28,11 @@ oracle `paddle_cnn_reference.py` (and each backend against the other).
                   output_size, Bias, fuse_activation
   int8_pool       pool2d on ui8/si8 data (paddle_cnn_reference.pool2d_int8):
                   max and avg, global, adaptive, paddings, SAME, NHWC; exact
+  int8_elementwise
+                  elementwise_add/sub/mul on ui8/si8 (and f32) data with
+                  Paddle's scales (paddle_cnn_reference.elementwise_int8):
+                  u8/s8/f32 Out, broadcasts either way, saturation, ties;
+                  exact
   pool            pool2d max/avg: global_pooling, adaptive (avg), ceil_mode,
                   exclusive, paddings, SAME/VALID, NHWC
   batch_norm      batch_norm in inference, rank 2 to 5, NCHW/NHWC,
@@ -894,6 +899,91 @@ def int8_pool_case(rng, x_shape, dtype="ui8", tag="", x=None, **attrs):
     c.result("%o", out_t, expected, 0.0, 0.0, dtype=INT8[dtype])
     c.cross_atol = 0.0
     return c
+
+
+def int8_elementwise_case(rng, op, xs, ys, x_type="ui8", y_type="ui8", out="ui8",
+                          axis=None, scales=None, tag="", x=None, y=None):
+    """elementwise_add/sub/mul on int8 data (paddle_cnn_reference.
+    elementwise_int8): X and Y each ui8, si8 or f32, Out ui8, si8 or f32,
+    with Paddle's Scale_x / Scale_y / Scale_out. Integers and f32 results
+    must match exactly: both backends and numpy do the same f32 steps."""
+    def operand(v, shape, t):
+        if v is not None:
+            return v
+        if t == "f32":
+            return rand(rng, shape, -2.0, 2.0)
+        info = np.iinfo(INT8[t])
+        return rng.randint(info.min, info.max + 1, size=shape).astype(INT8[t])
+
+    x, y = operand(x, xs, x_type), operand(y, ys, y_type)
+    if scales is None:
+        # Scales of a calibration: 127 or 255 over a range.
+        scales = tuple(float(f32(rng.uniform(20.0, 200.0))) for _ in range(3))
+    scale_x, scale_y, scale_out = (1.0 if t == "f32" else float(v) for t, v in
+                                   zip((x_type, y_type, out), scales))
+    a = -1 if axis is None else axis
+    out_dtype = np.float32 if out == "f32" else INT8[out]
+    expected = cnn.elementwise_int8(op, x, y, a, scale_x, scale_y, scale_out, out_dtype)
+    attrs = {"axis": axis, "Scale_x": scale_x, "Scale_y": scale_y, "Scale_out": scale_out}
+    c = Case("elementwise_%s int8 X=%s %s Y=%s %s Out %s axis=%s scales=%g,%g,%g%s" % (
+        op, shape_text(xs), x_type, shape_text(ys), y_type, out,
+        "default" if axis is None else axis, scale_x, scale_y, scale_out,
+        " " + tag if tag else ""))
+    c.arg("x", x)
+    c.arg("y", y)
+    out_t = out_type(expected.shape, (), out)
+    c.op("%%o = pdnn.elementwise_%s %%x, %%y%s : (%s, %s) -> %s" % (
+        op, attrs_text(attrs), c.type("%x"), c.type("%y"), out_t))
+    c.result("%o", out_t, expected, 0.0, 0.0, dtype=out_dtype)
+    c.cross_atol = 0.0
+    return c
+
+
+def int8_elementwise_cases():
+    rng = np.random.RandomState(7431)
+    C = []
+    add = C.append
+    for op in ("add", "sub", "mul"):
+        # Same shapes, each type of Out.
+        add(int8_elementwise_case(rng, op, (2, 8, 5, 7), (2, 8, 5, 7)))
+        add(int8_elementwise_case(rng, op, (2, 8, 5, 7), (2, 8, 5, 7), "si8", "si8", "si8"))
+        add(int8_elementwise_case(rng, op, (1, 24, 6, 6), (1, 24, 6, 6), "ui8", "si8", "f32"))
+        # Paddle's axis broadcast: per channel (a squeeze-excitation's
+        # weights), trailing, a middle axis.
+        add(int8_elementwise_case(rng, op, (2, 16, 4, 5), (2, 16, 1, 1), out="si8"))
+        add(int8_elementwise_case(rng, op, (3, 4, 5), (5,), "si8", "ui8", "ui8"))
+        add(int8_elementwise_case(rng, op, (2, 6, 3, 4), (6,), axis=1, out="f32"))
+        # One f32 source (scale 1): int8 data times f32 weights.
+        add(int8_elementwise_case(rng, op, (2, 24, 6, 6), (2, 24, 1, 1), "ui8", "f32", "ui8"))
+        add(int8_elementwise_case(rng, op, (2, 10, 3), (2, 10, 3), "f32", "si8", "si8"))
+    # The broadcast operand first: oneDNN broadcasts its second source, so
+    # the commuting add and mul swap X and Y, each with its scale.
+    for op in ("add", "mul"):
+        add(int8_elementwise_case(rng, op, (2, 16, 1, 1), (2, 16, 4, 5), "si8", "ui8", "si8"))
+        add(int8_elementwise_case(rng, op, (5,), (3, 4, 5), "ui8", "si8", "f32"))
+    # Saturation: sums and products beyond Out's range.
+    add(int8_elementwise_case(rng, "add", (4, 64), (4, 64), scales=(1.0, 1.0, 1.0),
+                              tag="(saturates)"))
+    add(int8_elementwise_case(rng, "mul", (4, 64), (4, 64), "si8", "si8", "si8",
+                              scales=(2.0, 4.0, 1.0), tag="(saturates)"))
+    # Ties: y · 0.5 for odd y lands halfway, and rounds to even.
+    ties_y = np.arange(1, 65, dtype=np.uint8).reshape(4, 16)
+    add(int8_elementwise_case(rng, "add", (4, 16), (4, 16), scales=(4.0, 8.0, 4.0),
+                              y=ties_y, tag="(ties round to even)"))
+    add(int8_elementwise_case(rng, "sub", (4, 16), (4, 16), "si8", "ui8", "si8",
+                              scales=(4.0, 8.0, 4.0), y=ties_y, tag="(ties round to even)"))
+    # Every pair of ui8 values, at scales whose quotients are inexact in f32
+    # (a calibration's): two sums round apart when x and y are dequantized
+    # first, (x / Scale_x + y / Scale_y) · Scale_out, instead of oneDNN's
+    # order.
+    grid_x = np.repeat(np.arange(256, dtype=np.uint8), 256).reshape(256, 256)
+    grid_y = np.ascontiguousarray(grid_x.T)
+    grid_scales = (float(f32(66.66544342041016)), float(f32(94.71821594238281)),
+                   float(f32(71.03451538085938)))
+    for op in ("add", "mul"):
+        add(int8_elementwise_case(rng, op, (256, 256), (256, 256), scales=grid_scales,
+                                  x=grid_x, y=grid_y, tag="(every pair, inexact quotients)"))
+    return C
 
 
 def int8_pool_cases():
@@ -2813,6 +2903,7 @@ GROUPS = {
     "int8_conv": int8_conv_cases,
     "int8_conv_transpose": int8_conv_transpose_cases,
     "int8_pool": int8_pool_cases,
+    "int8_elementwise": int8_elementwise_cases,
     "bf16_conv": bf16_conv_cases,
     "conv_transpose": conv_transpose_cases,
     "pool": pool_cases,

@@ -1115,6 +1115,31 @@ def elementwise_pow(X, Y, axis=-1):
     return _elementwise(X, Y, axis, np.power, _int_pow)
 
 
+def elementwise_int8(op, X, Y, axis=-1, Scale_x=1.0, Scale_y=1.0, Scale_out=1.0,
+                     out_dtype=np.float32):
+    """elementwise_add / _sub / _mul on int8 data (X, Y each uint8, int8 or
+    float32) as Paddle's oneDNN int8 kernel runs it: BinaryMKLDNNHandler's
+    CreateAttributes (paddle/fluid/platform/mkldnn_reuse.h) hands oneDNN's
+    binary the source scales
+        scale_0 = Scale_out / Scale_x
+        scale_1 = Scale_out / Scale_y   (add, sub)   1.0 / Scale_y   (mul)
+    as floats, and oneDNN computes each element in f32 as
+    (x * scale_0) op (y * scale_1), then rounds to nearest even and
+    saturates into an int8 Out (a float32 Out keeps the f32 value)."""
+    f = np.float32
+    x, y = np.asarray(X), np.asarray(Y)
+    xa, ya, _ = elementwise_broadcast_shapes(x.shape, y.shape, axis)
+    scale_0 = f(f(Scale_out) / f(Scale_x))
+    scale_1 = f((f(1.0) if op == "mul" else f(Scale_out)) / f(Scale_y))
+    a = x.reshape(xa).astype(f) * scale_0
+    b = y.reshape(ya).astype(f) * scale_1
+    r = {"add": np.add, "sub": np.subtract, "mul": np.multiply}[op](a, b).astype(f)
+    if np.dtype(out_dtype) == np.float32:
+        return r
+    info = np.iinfo(out_dtype)
+    return np.clip(np.rint(r), info.min, info.max).astype(out_dtype)
+
+
 # ---------------------------------------------------------------------------
 # Tensor manipulation
 # ---------------------------------------------------------------------------

@@ -12,6 +12,9 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/TypeUtilities.h"
 
+#include <array>
+#include <cmath>
+
 using namespace mlir;
 using namespace mlir::pdnn;
 using namespace mlir::pdnn::detail;
@@ -19,7 +22,8 @@ using namespace mlir::pdnn::detail;
 /// Paddle's elementwise broadcast: the lower-rank operand's dimensions are
 /// aligned with the other's starting at `axis` (-1: trailing alignment).
 static LogicalResult verifyElementwise(Operation *op, Value x, Value y,
-                                       Value out, int64_t axis) {
+                                       Value out, int64_t axis,
+                                       std::array<APFloat, 3> scales) {
   ArrayRef<int64_t> xs = shapeOf(x), ys = shapeOf(y);
   bool xLonger = xs.size() >= ys.size();
   ArrayRef<int64_t> longer = xLonger ? xs : ys, shorter = xLonger ? ys : xs;
@@ -45,15 +49,30 @@ static LogicalResult verifyElementwise(Operation *op, Value x, Value y,
              << " but " << (xLonger ? "Y" : "X") << " gives " << other;
     expected.push_back(*dim);
   }
-  // Float data computes in its own type; int8 data (oneDNN binary with
-  // scales) may mix u8/s8 and produce int8 or f32.
+  // Float data computes in its own type. int8 data (Paddle's oneDNN int8
+  // add, sub and mul) may mix ui8, si8 and f32, and its scales must be
+  // usable divisors.
   Type xType = elementTypeOf(x), yType = elementTypeOf(y),
        outType = elementTypeOf(out);
-  if (xType.isInteger(8)) {
-    if (!yType.isInteger(8) || !(outType.isInteger(8) || outType.isF32()))
-      return op->emitOpError() << "int8 X needs int8 Y and an int8 or f32 Out, "
-                                  "got "
-                               << yType << " and " << outType;
+  if (xType.isInteger(8) || yType.isInteger(8) || outType.isInteger(8)) {
+    if (!isa<ElementwiseAddOp, ElementwiseSubOp, ElementwiseMulOp>(op))
+      return op->emitOpError()
+             << "has no int8 kernel: only elementwise_add, elementwise_sub "
+                "and elementwise_mul take ui8/si8 data";
+    auto int8OrF32 = [](Type t) { return t.isInteger(8) || t.isF32(); };
+    if (!int8OrF32(xType) || !int8OrF32(yType) || !int8OrF32(outType))
+      return op->emitOpError()
+             << "with int8 data, X, Y and Out must each be ui8, si8 or f32, "
+                "got "
+             << xType << ", " << yType << " and " << outType;
+    const char *names[] = {"Scale_x", "Scale_y", "Scale_out"};
+    for (auto [name, value] : llvm::zip(names, scales)) {
+      float scale = value.convertToFloat();
+      if (!(std::isfinite(scale) && scale > 0.0f))
+        return op->emitOpError()
+               << name << " must be finite and positive on int8 data, got "
+               << scale;
+    }
   } else if (yType != xType || outType != xType) {
     return op->emitOpError() << "X, Y and Out must share X's element type "
                              << xType << ", got " << yType << " and "
@@ -197,7 +216,8 @@ static int64_t alignedAxis(ElementwiseOp op) {
 
 #define PDNN_BINARY_OP(OpTy)                                                   \
   LogicalResult OpTy::verify() {                                               \
-    return verifyElementwise(*this, getX(), getY(), getOut(), getAxis());      \
+    return verifyElementwise(*this, getX(), getY(), getOut(), getAxis(),       \
+                             {getScaleX(), getScaleY(), getScaleOut()});       \
   }                                                                            \
   OpFoldResult OpTy::fold(FoldAdaptor adaptor) {                               \
     return foldBinary(*this, adaptor);                                         \

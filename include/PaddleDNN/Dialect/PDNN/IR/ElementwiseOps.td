@@ -21,11 +21,21 @@ class PDNN_ElementwiseBinaryOp<string mnemonic, string what>
     Y broadcasts against X the way Paddle does: the lower-rank operand's
     dimensions are aligned with the other's starting at `axis` (`-1` aligns
     the trailing dimensions, as numpy does; other negative values count
-    from there); aligned sizes must be equal or 1. `Scale_x`, `Scale_y` and
-    `Scale_out` describe oneDNN's int8 kernel. Out may take X's buffer
-    (oneDNN binary with dst == src0) when no broadcast changes X's shape.
-    Integer operands (the shape arithmetic of Paddle programs) compute in
-    their own type; integer division truncates, as in C.
+    from there); aligned sizes must be equal or 1. Out may take X's buffer
+    (oneDNN binary with dst == src0) when no broadcast changes X's shape
+    and Out has X's type. Integer operands (the shape arithmetic of Paddle
+    programs) compute in their own i32/i64 type; integer division
+    truncates, as in C.
+
+    int8 (elementwise_add, _sub, _mul; Paddle's oneDNN int8 kernel): when X,
+    Y or Out is ui8/si8, each of them is ui8, si8 or f32, and the positive
+    scales say what they stand for (X / Scale_x; Scale_out 1 makes an f32
+    Out the plain result). Element by element, in f32:
+      a = X · (Scale_out / Scale_x)
+      b = Y · (Scale_out / Scale_y)      add, sub
+      b = Y · (1 / Scale_y)              mul
+      Out = a op b, rounded to nearest even and saturated into ui8/si8.
+    Float data ignores the scales, as Paddle's float kernels do.
   }];
   let arguments = (ins PDNN_NumericTensor:$X, PDNN_NumericTensor:$Y,
     PDNN_I32<"-1">:$axis, PDNN_F32<"1.0f">:$Scale_x,

@@ -470,11 +470,17 @@ def PDNNRT_BinaryAlgorithmAttr
   let assemblyFormat = "`<` $value `>`";
 }
 
+// oneDNN binary's data: f32, and the int8 of int8 add, sub and mul.
+defvar PDNNRT_BinaryData = [F32, UI8, SI8];
+
 def PDNNRT_BinaryOp : PDNNRT_CallOp<"binary", "pdnnrt_binary", [PDNNRT_InPlace]> {
   let summary = "oneDNN binary add, mul, sub, div, max, min; src1 broadcasts over size-1 dimensions";
   let description = [{
-    src0 and dst have one shape; src1 has their rank, each size equal or 1.
-    dst may be src0 itself (in-place execution). With `channels` > 0,
+    dst = (scale0 · src0) op (scale1 · src1) in f32, rounded to nearest even
+    and saturated when dst is ui8/si8 (oneDNN's int8 binary; each of src0,
+    src1 and dst is f32, ui8 or si8). src0 and dst have one shape; src1 has
+    their rank, each size equal or 1. dst may be src0 itself (in-place
+    execution, one element type). With `channels` > 0,
     src0 and dst are blocked images [N, ceil(C/b), H, W, b] of C =
     `channels` and src1 is one too (its sizes equal or 1) or a plain
     [n, 1, h, w] image reshaped to [n, 1, h, w, 1], which broadcasts over
@@ -482,11 +488,13 @@ def PDNNRT_BinaryOp : PDNNRT_CallOp<"binary", "pdnnrt_binary", [PDNNRT_InPlace]>
     fast kernels and keeps the padding channels zero.
   }];
   let arguments = (ins
-    PDNNRT_Buffer<PDNNRT_Float, PDNNRT_AnyRank>:$src0,
-    PDNNRT_Buffer<PDNNRT_Float, PDNNRT_AnyRank>:$src1,
-    PDNNRT_Destination<PDNNRT_Float, PDNNRT_AnyRank>:$dst,
+    PDNNRT_Buffer<PDNNRT_BinaryData, PDNNRT_AnyRank>:$src0,
+    PDNNRT_Buffer<PDNNRT_BinaryData, PDNNRT_AnyRank>:$src1,
+    PDNNRT_Destination<PDNNRT_BinaryData, PDNNRT_AnyRank>:$dst,
     PDNNRT_BinaryAlgorithmAttr:$algorithm,
-    DefaultValuedAttr<I32Attr, "0">:$channels);
+    DefaultValuedAttr<I32Attr, "0">:$channels,
+    DefaultValuedAttr<F32Attr, "1.0f">:$scale0,
+    DefaultValuedAttr<F32Attr, "1.0f">:$scale1);
 }
 
 // 1 to `max` buffers; in C, a count and `max` slots. `verb` words the
