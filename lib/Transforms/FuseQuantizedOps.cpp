@@ -12,8 +12,9 @@
 // dequantized, as Paddle's int8 convolutions do. Nearest interpolation
 // and pooling move dequantized int8 data as it is, and a quantize of a
 // concat or a nearest interpolation moves onto their data first, so that
-// they move int8 too. bf16 pairs make bf16 ops the same way, without
-// scales.
+// they move int8 too. elementwise_add, _sub and _mul take whichever of
+// their sources is dequantized int8 (Int8Elementwise.h's scales). bf16
+// pairs make bf16 ops the same way, without scales.
 //
 //===----------------------------------------------------------------------===//
 
@@ -240,6 +241,40 @@ public:
     return f;
   }
 
+  /// elementwise_add, _sub, _mul: each of X and Y dequantized from int8
+  /// (at its scale) or f32 (scale 1), at least one int8; Out quantized by
+  /// Scale_out when only an int8 quantize reads it, else f32 (Scale_out 1).
+  /// Paddle quantizes both sources; oneDNN's binary also takes f32 ones, so
+  /// that int8 data meeting f32 weights (a squeeze-excitation's) need not
+  /// be dequantized first.
+  FailureOr<Fusion> elementwise(Operation *op, std::string &why) {
+    Fusion f;
+    bool anyInt8 = false;
+    const char *scaleNames[] = {"Scale_x", "Scale_y"};
+    for (unsigned index : {0u, 1u}) {
+      StringRef scaleName = scaleNames[index];
+      FloatAttr scale = b.getF32FloatAttr(1.0f);
+      if (DequantizeOp dq = unshiftedDequantize(op->getOperand(index))) {
+        f.operands.push_back({index, dq.getInput()});
+        scale = dq.getScaleAttr();
+        anyInt8 = true;
+      }
+      f.attributes.push_back(b.getNamedAttr(scaleName, scale));
+    }
+    if (!anyInt8) {
+      why = "neither X nor Y is dequantized from int8 without a shift";
+      return failure();
+    }
+    QuantizeOp q = onlyQuantizeUser(op->getResult(0), [](QuantizeOp q) {
+      return !q.getBfloat16() && q.getShift().convertToFloat() == 0.0f;
+    });
+    f.attributes.push_back(b.getNamedAttr(
+        "Scale_out", q ? q.getScaleAttr() : b.getF32FloatAttr(1.0f)));
+    f.output = q;
+    f.resultElementType = q ? getElementTypeOrSelf(q.getType()) : Type(b.getF32Type());
+    return f;
+  }
+
   /// fusion_gru, fusion_lstm, rnn (LSTM): u8 data quantized with Scale_data
   /// and Shift_data; Hidden (Out) is u8 with the same quantization (oneDNN's
   /// int8 RNNs) or f32.
@@ -365,13 +400,22 @@ struct FuseQuantizedOpsPass
     auto isMover = [](Operation *op) {
       return isa_and_nonnull<NearestInterpV2Op, Pool2DOp>(op);
     };
+    auto dataOperands = [](Operation *op) {
+      return op->getOperands().take_front(isInt8Elementwise(op) ? 2 : 1);
+    };
     SmallVector<Operation *> candidates;
     getOperation()->walk([&](Operation *op) {
-      if (isMover(op) ||
-          (isQuantizable(op) &&
-           getElementTypeOrSelf(op->getOperand(0).getType()).isF32() &&
-           (op->getOperand(0).getDefiningOp<DequantizeOp>() ||
-            isMover(op->getOperand(0).getDefiningOp()))))
+      if (isMover(op)) {
+        candidates.push_back(op);
+        return;
+      }
+      if (!isQuantizable(op) && !isInt8Elementwise(op))
+        return;
+      if (llvm::any_of(dataOperands(op), [&](Value data) {
+            return getElementTypeOrSelf(data.getType()).isF32() &&
+                   (data.getDefiningOp<DequantizeOp>() ||
+                    isMover(data.getDefiningOp()));
+          }))
         candidates.push_back(op);
     });
     unsigned fused = 0, refused = 0;
@@ -382,7 +426,9 @@ struct FuseQuantizedOpsPass
         fused += succeeded(moveInt8Through(rewriter, op));
         continue;
       }
-      if (!op->getOperand(0).getDefiningOp<DequantizeOp>())
+      if (llvm::none_of(dataOperands(op), [](Value data) {
+            return data.getDefiningOp<DequantizeOp>();
+          }))
         continue; // a mover left it f32
       std::string why;
       if (succeeded(fuse(rewriter, op, why))) {
@@ -466,8 +512,8 @@ struct FuseQuantizedOpsPass
   /// Out keeps X's scale). Exact for nearest and max pooling, which copy
   /// values; an average is rounded to X's grid, as Paddle's int8 pooling
   /// rounds it. An int8 convolution after it can then read it as its data
-  /// or its int8 residual. A pooling moves int8 only as its data's sole
-  /// reader (see below).
+  /// or its int8 residual. A pooling moves int8 only when its data's other
+  /// readers take int8 too (see below).
   LogicalResult moveInt8Through(IRRewriter &rewriter, Operation *op) {
     auto nearest = dyn_cast<NearestInterpV2Op>(op);
     if (nearest && nearest.getInterpMethod() != "nearest")
@@ -475,11 +521,16 @@ struct FuseQuantizedOpsPass
     DequantizeOp data = unshiftedDequantize(op->getOperand(0));
     if (!data)
       return failure();
-    // A pooling that shares its dequantized data with f32 readers stays
-    // f32: taking int8 would make the producer write int8 for it alone and
-    // the others read a dequantize of the whole map (a squeeze-excitation's
-    // elementwise_mul), for a pooling no faster in int8.
-    if (isa<Pool2DOp>(op) && !data->hasOneUse())
+    // A pooling that shares its dequantized data with readers that stay f32
+    // stays f32 too: taking int8 would leave them a dequantize of the whole
+    // map, for a pooling no faster in int8. Readers that take int8
+    // themselves (a squeeze-excitation's elementwise_mul) do not count.
+    auto takesInt8 = [&](Operation *user) {
+      return user == op || isInt8Elementwise(user) ||
+             isQuantizableConvolution(user) ||
+             isa<NearestInterpV2Op, Pool2DOp>(user);
+    };
+    if (isa<Pool2DOp>(op) && !llvm::all_of(data->getUsers(), takesInt8))
       return failure();
     rewriter.setInsertionPoint(op);
     Operation *moved = nullptr;
@@ -505,7 +556,8 @@ struct FuseQuantizedOpsPass
     rewriter.setInsertionPoint(op);
     Fuser fuser(rewriter);
     FailureOr<Fusion> fusion =
-        bf16Dequantize(op->getOperand(0)) ? fuser.bf16(op, why)
+        isInt8Elementwise(op)             ? fuser.elementwise(op, why)
+        : bf16Dequantize(op->getOperand(0)) ? fuser.bf16(op, why)
         : isQuantizableRecurrent(op)      ? fuser.recurrent(op, why)
         : isa<Conv2DOp>(op) ? fuser.convolution(cast<Conv2DOp>(op), why)
         : isa<DepthwiseConv2DOp>(op)

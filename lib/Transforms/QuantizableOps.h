@@ -31,6 +31,12 @@ inline bool isQuantizable(Operation *op) {
          isQuantizableRecurrent(op);
 }
 
+/// The elementwise ops with an int8 kernel (Paddle's, on oneDNN's binary):
+/// their data are X and Y, both optional int8.
+inline bool isInt8Elementwise(Operation *op) {
+  return isa<ElementwiseAddOp, ElementwiseSubOp, ElementwiseMulOp>(op);
+}
+
 /// Why `op` has no int8 kernel although it is quantizable, or "" if it has
 /// one: oneDNN has no int8 LSTM with peepholes, and among rnn's cells
 /// quantizes only the LSTM.

@@ -313,19 +313,58 @@ func.func @pool_moves_int8(%q: tensor<1x2x4x4xui8>) -> tensor<1x2x1x1xf32> {
 
 // -----
 
-// A pooling that shares its dequantized data with an f32 reader (the
-// squeeze-excitation's elementwise_mul) stays f32: the data stays as it
-// was, dequantized once.
-// CHECK-LABEL: func @pool_shares_its_data
-// CHECK: %[[D:.*]] = pdnn.dequantize %arg0
-// CHECK: pdnn.pool2d %[[D]] {{.*}} : (tensor<1x2x4x4xf32>) -> tensor<1x2x1x1xf32>
-// CHECK: pdnn.elementwise_mul %[[D]]
-// REMARK: Category:fuse-quantized-ops | fused=0, hoisted=0, refused=0
-func.func @pool_shares_its_data(%q: tensor<1x2x4x4xui8>) -> tensor<1x2x4x4xf32> {
+// The squeeze-excitation: the pooling and the elementwise_mul both read
+// the dequantized map; the mul takes its int8 itself (Scale_x 50), so the
+// pooling moves int8 too, and the mul then takes the pooled int8 as Y at
+// the same scale. Nothing reads the map in f32 any more.
+// CHECK-LABEL: func @squeeze_excitation
+// CHECK-NOT: pdnn.dequantize %arg0
+// CHECK: %[[P:.*]] = pdnn.pool2d %arg0 {{.*}} : (tensor<1x2x4x4xui8>) -> tensor<1x2x1x1xui8>
+// CHECK: %[[Y:.*]] = pdnn.elementwise_mul %arg0, %[[P]] {Scale_x = 5.000000e+01 : f32, Scale_y = 5.000000e+01 : f32} : (tensor<1x2x4x4xui8>, tensor<1x2x1x1xui8>) -> tensor<1x2x4x4xf32>
+// CHECK: return %[[Y]]
+// REMARK: Category:fuse-quantized-ops | fused=2, hoisted=0, refused=0
+func.func @squeeze_excitation(%q: tensor<1x2x4x4xui8>) -> tensor<1x2x4x4xf32> {
   %d = pdnn.dequantize %q {Scale = 50.0 : f32} : tensor<1x2x4x4xui8> -> tensor<1x2x4x4xf32>
   %p = pdnn.pool2d %d {pooling_type = "avg", ksize = array<i32: 1, 1>, global_pooling = true} : (tensor<1x2x4x4xf32>) -> tensor<1x2x1x1xf32>
   %y = pdnn.elementwise_mul %d, %p : (tensor<1x2x4x4xf32>, tensor<1x2x1x1xf32>) -> tensor<1x2x4x4xf32>
   return %y : tensor<1x2x4x4xf32>
+}
+
+// -----
+
+// A pooling that shares its dequantized data with a reader that stays f32
+// (here a relu) stays f32: the data stays as it was, dequantized once.
+// CHECK-LABEL: func @pool_shares_its_data
+// CHECK: %[[D:.*]] = pdnn.dequantize %arg0
+// CHECK: pdnn.pool2d %[[D]] {{.*}} : (tensor<1x2x4x4xf32>) -> tensor<1x2x1x1xf32>
+// CHECK: pdnn.relu %[[D]]
+// REMARK: Category:fuse-quantized-ops | fused=0, hoisted=0, refused=0
+func.func @pool_shares_its_data(%q: tensor<1x2x4x4xui8>) -> (tensor<1x2x1x1xf32>, tensor<1x2x4x4xf32>) {
+  %d = pdnn.dequantize %q {Scale = 50.0 : f32} : tensor<1x2x4x4xui8> -> tensor<1x2x4x4xf32>
+  %p = pdnn.pool2d %d {pooling_type = "avg", ksize = array<i32: 1, 1>, global_pooling = true} : (tensor<1x2x4x4xf32>) -> tensor<1x2x1x1xf32>
+  %r = pdnn.relu %d : tensor<1x2x4x4xf32>
+  return %p, %r : tensor<1x2x1x1xf32>, tensor<1x2x4x4xf32>
+}
+
+// -----
+
+// elementwise_add of two dequantized int8 maps (the detector's FPN) whose
+// sum only an int8 quantize reads: Scale_x, Scale_y from the dequantizes,
+// Scale_out from the quantize, a ui8 sum. A source that stays f32 has
+// scale 1, whatever the op carried (its f32 kernel ignored them); an Out
+// that others read stays f32.
+// CHECK-LABEL: func @int8_elementwise
+// CHECK: %[[S:.*]] = pdnn.elementwise_add %arg0, %arg1 {Scale_out = 2.000000e+01 : f32, Scale_x = 1.000000e+01 : f32, Scale_y = 3.000000e+01 : f32} : (tensor<1x4x3x3xui8>, tensor<1x4x3x3xsi8>) -> tensor<1x4x3x3xui8>
+// CHECK: %[[M:.*]] = pdnn.elementwise_sub %arg2, %arg0 {Scale_y = 1.000000e+01 : f32} : (tensor<1x4x3x3xf32>, tensor<1x4x3x3xui8>) -> tensor<1x4x3x3xf32>
+// CHECK: return %[[S]], %[[M]]
+// REMARK: Category:fuse-quantized-ops | fused=2, hoisted=0, refused=0
+func.func @int8_elementwise(%a: tensor<1x4x3x3xui8>, %b: tensor<1x4x3x3xsi8>, %c: tensor<1x4x3x3xf32>) -> (tensor<1x4x3x3xui8>, tensor<1x4x3x3xf32>) {
+  %da = pdnn.dequantize %a {Scale = 10.0 : f32} : tensor<1x4x3x3xui8> -> tensor<1x4x3x3xf32>
+  %db = pdnn.dequantize %b {Scale = 30.0 : f32} : tensor<1x4x3x3xsi8> -> tensor<1x4x3x3xf32>
+  %s = pdnn.elementwise_add %da, %db : (tensor<1x4x3x3xf32>, tensor<1x4x3x3xf32>) -> tensor<1x4x3x3xf32>
+  %qs = pdnn.quantize %s {Scale = 20.0 : f32} : tensor<1x4x3x3xf32> -> tensor<1x4x3x3xui8>
+  %m = pdnn.elementwise_sub %c, %da {Scale_x = 7.0 : f32, Scale_out = 3.0 : f32} : (tensor<1x4x3x3xf32>, tensor<1x4x3x3xf32>) -> tensor<1x4x3x3xf32>
+  return %qs, %m : tensor<1x4x3x3xui8>, tensor<1x4x3x3xf32>
 }
 
 // -----
