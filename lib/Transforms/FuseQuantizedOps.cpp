@@ -11,8 +11,8 @@
 // quantize reads among others writes int8, which the others read
 // dequantized, as Paddle's int8 convolutions do. Nearest interpolation
 // and pooling move dequantized int8 data as it is, and a quantize of a
-// concat or a nearest interpolation moves onto their data first, so that
-// they move int8 too. elementwise_add, _sub and _mul take whichever of
+// concat, a nearest interpolation, a reshape or a transpose moves onto
+// their data first, so that they move int8 too. elementwise_add, _sub and _mul take whichever of
 // their sources is dequantized int8 (Int8Elementwise.h's scales). bf16
 // pairs make bf16 ops the same way, without scales.
 //
@@ -449,19 +449,24 @@ struct FuseQuantizedOpsPass
 
   /// The data operands of an op that only moves values (so that quantizing
   /// its result equals quantizing its data): every input of a concat, X of
-  /// a nearest interpolation. Empty for any other op.
+  /// a nearest interpolation, of a reshape or of a transpose. Empty for any
+  /// other op.
   static SmallVector<unsigned> movedDataOperands(Operation *op) {
     if (isa<ConcatOp>(op))
       return llvm::to_vector(llvm::seq<unsigned>(0, op->getNumOperands()));
     if (auto nearest = dyn_cast<NearestInterpV2Op>(op);
         nearest && nearest.getInterpMethod() == "nearest")
       return {0};
+    if (isa<Reshape2Op, Squeeze2Op, Unsqueeze2Op, FlattenContiguousRangeOp,
+            Flatten2Op, Transpose2Op>(op))
+      return {0};
     return {};
   }
 
-  /// An int8 or bf16 quantize that alone reads a concat or a nearest
-  /// interpolation moves onto their data: quantizing is elementwise and
-  /// they only move values, so this is exact. They then move int8 (bf16),
+  /// An int8 or bf16 quantize that alone reads a concat, a nearest
+  /// interpolation, a reshape or a transpose moves onto their data:
+  /// quantizing is elementwise and they only move values, so this is
+  /// exact. They then move int8 (bf16),
   /// and the convolutions that made their data write int8 at the quantize's
   /// scale (bf16), as cpu_quantize_pass quantizes a concat's inputs at its
   /// output's scale. Returns how many quantizes moved (repeatedly: up a
@@ -498,8 +503,9 @@ struct FuseQuantizedOpsPass
             int8Mover->getResult(0).setType(q.getType());
           }).empty())
         continue;
-      rewriter.replaceOp(q, int8Mover->getResults());
-      rewriter.eraseOp(mover);
+      // A reshape's other result (XShape) stays what it was.
+      rewriter.replaceOp(q, int8Mover->getResult(0));
+      rewriter.replaceOp(mover, int8Mover->getResults());
       worklist.append(moved.begin(), moved.end());
       ++hoisted;
     }

@@ -369,6 +369,23 @@ func.func @int8_elementwise(%a: tensor<1x4x3x3xui8>, %b: tensor<1x4x3x3xsi8>, %c
 
 // -----
 
+// A quantize that alone reads a reshape moves onto its data (exact: the
+// reshape moves values), so the classifier's head reshapes int8: the
+// pooled map, dequantized at 10, is quantized at 40 before the reshape.
+// CHECK-LABEL: func @quantize_moves_through_reshape
+// CHECK: %[[Q:.*]] = pdnn.quantize %{{.*}} {Scale = 4.000000e+01 : f32, is_negative_input = true} : tensor<2x8x1x1xf32> -> tensor<2x8x1x1xsi8>
+// CHECK: %[[R:.*]], %{{.*}} = pdnn.reshape2 %[[Q]] {shape = array<i32: -1, 8>} : tensor<2x8x1x1xsi8> -> tensor<2x8xsi8>, tensor<0x2x8x1x1xf32>
+// CHECK: return %[[R]]
+// REMARK: Category:fuse-quantized-ops | fused=0, hoisted=1, refused=0
+func.func @quantize_moves_through_reshape(%q: tensor<2x8x1x1xsi8>) -> tensor<2x8xsi8> {
+  %d = pdnn.dequantize %q {Scale = 10.0 : f32} : tensor<2x8x1x1xsi8> -> tensor<2x8x1x1xf32>
+  %r, %xs = pdnn.reshape2 %d {shape = array<i32: -1, 8>} : tensor<2x8x1x1xf32> -> tensor<2x8xf32>, tensor<0x2x8x1x1xf32>
+  %o = pdnn.quantize %r {Scale = 40.0 : f32, is_negative_input = true} : tensor<2x8xf32> -> tensor<2x8xsi8>
+  return %o : tensor<2x8xsi8>
+}
+
+// -----
+
 // An int8 quantize that alone reads a concat (or a nearest interpolation)
 // moves onto their data, exactly: quantizing is elementwise and they only
 // move values. The convolutions that made the data then write int8 at the

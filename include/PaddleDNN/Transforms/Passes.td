@@ -364,6 +364,20 @@ def SquashQuantization : Pass<"squash-quantization"> {
   ];
 }
 
+def ExplainQuantization : Pass<"pdnn-explain-quantization"> {
+  let summary = "Say which ops run f32 between int8 ops, and why";
+  let description = [{
+    After --fuse-quantized-ops and --squash-quantization: an op runs f32
+    between int8 ops when f32 data that int8 produced (a dequantize of
+    int8, or an int8 op's f32 result) reaches it and its result reaches a
+    quantize into int8. Each such op gets a remark with the reason: it has
+    no int8 kernel, or it has one but its data has no int8 scale (nothing
+    quantizes it, as in a quantization-aware program that marks only the
+    convolutions' inputs). Each function gets a remark with the count, or
+    "int8 end to end". Changes nothing.
+  }];
+}
+
 def InPlace : Pass<"inplace"> {
   let summary = "Let ops write their result into an input's buffer where that is safe (oneDNN in-place)";
   let description = [{
