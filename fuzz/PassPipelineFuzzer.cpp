@@ -39,6 +39,7 @@ const char *const kPipelines[] = {
     "fuse-quantized-ops",
     "squash-quantization",
     "fuse-quantized-ops,squash-quantization,canonicalize",
+    "fuse-quantized-ops,squash-quantization,pdnn-explain-quantization",
     "fuse-bidirectional-gru",
     "inplace",
     "canonicalize",
