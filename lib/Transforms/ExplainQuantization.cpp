@@ -44,11 +44,19 @@ std::string whyF32(Operation *op) {
   std::string name = op->getName().stripDialect().str();
   if (std::string noKernel = whyNoInt8Kernel(op); !noKernel.empty())
     return noKernel;
-  if (isQuantizable(op) || isInt8Elementwise(op) ||
-      isa<Pool2DOp, NearestInterpV2Op, ConcatOp>(op))
-    return name + " has an int8 kernel, but its data has no int8 scale: "
-                  "nothing quantizes it";
-  return name + " has no int8 kernel";
+  if (!isQuantizable(op) && !isInt8Elementwise(op) &&
+      !isa<Pool2DOp, NearestInterpV2Op, ConcatOp, Reshape2Op, Squeeze2Op,
+           Unsqueeze2Op, FlattenContiguousRangeOp, Flatten2Op, Transpose2Op>(op))
+    return name + " has no int8 kernel";
+  bool readsDequantized = llvm::any_of(op->getOperands(), [](Value v) {
+    auto dq = v.getDefiningOp<DequantizeOp>();
+    return dq && isInt8(dq.getInput());
+  });
+  if (readsDequantized)
+    return name + " has an int8 kernel, but --fuse-quantized-ops left it f32 "
+                  "(its remarks say why)";
+  return name + " has an int8 kernel, but its data has no int8 scale: "
+                "nothing quantizes it";
 }
 
 struct ExplainQuantizationPass

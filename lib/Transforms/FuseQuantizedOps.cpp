@@ -12,9 +12,10 @@
 // dequantized, as Paddle's int8 convolutions do. Nearest interpolation
 // and pooling move dequantized int8 data as it is, and a quantize of a
 // concat, a nearest interpolation, a reshape or a transpose moves onto
-// their data first, so that they move int8 too. elementwise_add, _sub and _mul take whichever of
-// their sources is dequantized int8 (Int8Elementwise.h's scales). bf16
-// pairs make bf16 ops the same way, without scales.
+// their data first, so that they move int8 too. elementwise_add, _sub and
+// _mul take whichever of their sources is dequantized int8
+// (Int8Elementwise.h's scales). bf16 pairs make bf16 ops the same way,
+// without scales.
 //
 //===----------------------------------------------------------------------===//
 
@@ -411,6 +412,12 @@ struct FuseQuantizedOpsPass
       }
       if (!isQuantizable(op) && !isInt8Elementwise(op))
         return;
+      // An elementwise op computes in f32 when all its data is f32; one
+      // that is int8 already keeps its scales.
+      auto isF32 = [](Value v) { return getElementTypeOrSelf(v.getType()).isF32(); };
+      if (isInt8Elementwise(op) &&
+          !(llvm::all_of(op->getOperands(), isF32) && isF32(op->getResult(0))))
+        return;
       if (llvm::any_of(dataOperands(op), [&](Value data) {
             return getElementTypeOrSelf(data.getType()).isF32() &&
                    (data.getDefiningOp<DequantizeOp>() ||
@@ -536,8 +543,12 @@ struct FuseQuantizedOpsPass
              isQuantizableConvolution(user) ||
              isa<NearestInterpV2Op, Pool2DOp>(user);
     };
-    if (isa<Pool2DOp>(op) && !llvm::all_of(data->getUsers(), takesInt8))
+    if (isa<Pool2DOp>(op) && !llvm::all_of(data->getUsers(), takesInt8)) {
+      remark::missed(op->getLoc(),
+                     remark::RemarkOpts::name("NotQuantized").category(getArgument()))
+          << remark::reason("its int8 data has other readers that stay f32");
       return failure();
+    }
     rewriter.setInsertionPoint(op);
     Operation *moved = nullptr;
     if (!buildVerified(rewriter, [&] {

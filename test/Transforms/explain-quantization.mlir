@@ -26,6 +26,21 @@ func.func @f32_island(%q: tensor<1x4x3x3xui8>, %g: tensor<1x4x1x1xf32>) -> (tens
 
 // -----
 
+// An op that reads int8 data dequantized was left f32 by the fusion: a
+// pooling whose map an f32 op reads too.
+// CHECK-LABEL: func @left_f32
+// expected-remark @+1 {{1 op runs f32 between int8 ops}}
+func.func @left_f32(%q: tensor<1x4x3x3xui8>) -> (tensor<1x4x1x1xui8>, tensor<1x4x3x3xf32>) {
+  %d = pdnn.dequantize %q {Scale = 50.0 : f32} : tensor<1x4x3x3xui8> -> tensor<1x4x3x3xf32>
+  // expected-remark @+1 {{runs f32 between int8 ops: pool2d has an int8 kernel, but --fuse-quantized-ops left it f32 (its remarks say why)}}
+  %p = pdnn.pool2d %d {pooling_type = "avg", ksize = array<i32: 1, 1>, global_pooling = true} : (tensor<1x4x3x3xf32>) -> tensor<1x4x1x1xf32>
+  %o = pdnn.quantize %p {Scale = 80.0 : f32} : tensor<1x4x1x1xf32> -> tensor<1x4x1x1xui8>
+  %r = pdnn.relu %d : tensor<1x4x3x3xf32>
+  return %o, %r : tensor<1x4x1x1xui8>, tensor<1x4x3x3xf32>
+}
+
+// -----
+
 // f32 results that no quantize reads (the program's outputs) are not
 // between int8 ops; an int8 multiply reading an f32 source is an int8 op.
 // CHECK-LABEL: func @int8_end_to_end

@@ -338,6 +338,7 @@ func.func @squeeze_excitation(%q: tensor<1x2x4x4xui8>) -> tensor<1x2x4x4xf32> {
 // CHECK: %[[D:.*]] = pdnn.dequantize %arg0
 // CHECK: pdnn.pool2d %[[D]] {{.*}} : (tensor<1x2x4x4xf32>) -> tensor<1x2x1x1xf32>
 // CHECK: pdnn.relu %[[D]]
+// REMARK: remark: [Missed] NotQuantized | Category:fuse-quantized-ops | Reason="its int8 data has other readers that stay f32"
 // REMARK: Category:fuse-quantized-ops | fused=0, hoisted=0, refused=0
 func.func @pool_shares_its_data(%q: tensor<1x2x4x4xui8>) -> (tensor<1x2x1x1xf32>, tensor<1x2x4x4xf32>) {
   %d = pdnn.dequantize %q {Scale = 50.0 : f32} : tensor<1x2x4x4xui8> -> tensor<1x2x4x4xf32>
@@ -365,6 +366,20 @@ func.func @int8_elementwise(%a: tensor<1x4x3x3xui8>, %b: tensor<1x4x3x3xsi8>, %c
   %qs = pdnn.quantize %s {Scale = 20.0 : f32} : tensor<1x4x3x3xf32> -> tensor<1x4x3x3xui8>
   %m = pdnn.elementwise_sub %c, %da {Scale_x = 7.0 : f32, Scale_out = 3.0 : f32} : (tensor<1x4x3x3xf32>, tensor<1x4x3x3xf32>) -> tensor<1x4x3x3xf32>
   return %qs, %m : tensor<1x4x3x3xui8>, tensor<1x4x3x3xf32>
+}
+
+// -----
+
+// An elementwise op on int8 already keeps its scales: only ops computing
+// in f32 take dequantized sources.
+// CHECK-LABEL: func @int8_elementwise_stays
+// CHECK: %[[D:.*]] = pdnn.dequantize %arg1
+// CHECK: pdnn.elementwise_add %arg0, %[[D]] {Scale_x = 1.000000e+01 : f32} : (tensor<4xui8>, tensor<4xf32>) -> tensor<4xf32>
+// REMARK: Category:fuse-quantized-ops | fused=0, hoisted=0, refused=0
+func.func @int8_elementwise_stays(%a: tensor<4xui8>, %b: tensor<4xsi8>) -> tensor<4xf32> {
+  %db = pdnn.dequantize %b {Scale = 30.0 : f32} : tensor<4xsi8> -> tensor<4xf32>
+  %s = pdnn.elementwise_add %a, %db {Scale_x = 10.0 : f32} : (tensor<4xui8>, tensor<4xf32>) -> tensor<4xf32>
+  return %s : tensor<4xf32>
 }
 
 // -----
