@@ -64,15 +64,54 @@ func.func @int8_conv(%x: tensor<1x2x5x5xui8>, %r: tensor<1x2x3x3xsi8>) -> tensor
 // CHECK-DAG: %[[B:.*]] = arith.constant dense<[1.000000e+02, -1.000000e+02]> : tensor<2xf32>
 // CHECK-DAG: %[[WS:.*]] = arith.constant dense<[2.000000e+00, 4.000000e+00]> : tensor<2xf32>
 // CHECK-DAG: %[[OS:.*]] = arith.constant dense<[5.000000e-03, 2.500000e-03]> : tensor<2xf32>
-// CHECK: pdnnrt.deconvolution ins(%arg0, %{{.*}}, %[[B]], %[[WS]], %[[OS]], {{.*}} : tensor<1x2x3x3xui8>, tensor<2x2x2x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, index, index, index, index) outs(%{{.*}} : tensor<1x2x6x6xui8>)
+// CHECK: pdnnrt.deconvolution ins(%arg0, %{{.*}}, %[[B]], %[[WS]], %[[OS]], {{.*}} : tensor<1x2x3x3xui8>, tensor<2x2x2x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, index, index, index, index) outs(%{{.*}} : tensor<1x2x4x4xui8>)
 // CHECK-SAME: activation = #pdnnrt.eltwise<relu>, activationScale = 6.400000e+01 : f32
-func.func @int8_conv_transpose(%x: tensor<1x2x3x3xui8>) -> tensor<1x2x6x6xui8> {
+func.func @int8_conv_transpose(%x: tensor<1x2x3x3xui8>) -> tensor<1x2x4x4xui8> {
   %w = arith.constant dense<0.25> : tensor<2x2x2x2xf32>
+  %b = arith.constant dense<[0.5, -0.25]> : tensor<2xf32>
+  // expected-remark @below {{runs on oneDNN}}
+  %0 = pdnn.conv2d_transpose Input(%x) Filter(%w) Bias(%b) {strides = array<i32: 2, 2>, paddings = array<i32: 1, 1>, fuse_activation = "relu", Scale_in = 100.0 : f32, Scale_weights = array<f32: 2.0, 4.0>, Scale_out = 64.0 : f32}
+      : (tensor<1x2x3x3xui8>, tensor<2x2x2x2xf32>, tensor<2xf32>) -> tensor<1x2x4x4xui8>
+  return %0 : tensor<1x2x4x4xui8>
+}
+
+// -----
+// A kernel equal to its stride (no pads, one group) with under 16 output
+// channels: a 1x1 convolution of KH·KW·M = 8 channels, F'[(a·KW + b)·M +
+// m][c] = F[c][m][a][b] (so the bias, the weight and output scales repeat
+// every M = 2 channels), then a depth to space of its result.
+// CHECK-LABEL: func @strided_deconvolution_as_convolution
+// CHECK-DAG: %[[W:.*]] = arith.constant dense<{{\[}}{{\[}}{{\[}}[1.000000e+00]], {{\[}}[9.000000e+00]]], {{\[}}{{\[}}[5.000000e+00]], {{\[}}[1.300000e+01]]], {{\[}}{{\[}}[2.000000e+00]], {{\[}}[1.000000e+01]]], {{\[}}{{\[}}[6.000000e+00]], {{\[}}[1.400000e+01]]], {{\[}}{{\[}}[3.000000e+00]],
+// CHECK-DAG: %[[B:.*]] = arith.constant dense<[1.000000e+02, -1.000000e+02, 1.000000e+02, -1.000000e+02, 1.000000e+02, -1.000000e+02, 1.000000e+02, -1.000000e+02]> : tensor<8xf32>
+// CHECK-DAG: %[[WS:.*]] = arith.constant dense<[2.000000e+00, 4.000000e+00, 2.000000e+00, 4.000000e+00, 2.000000e+00, 4.000000e+00, 2.000000e+00, 4.000000e+00]> : tensor<8xf32>
+// CHECK: %[[Y:.*]] = pdnnrt.convolution ins(%arg0, %[[W]], %[[B]], %[[WS]], %{{.*}} : tensor<1x2x3x3xui8>, tensor<8x2x1x1xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, index, index, index, index) outs(%{{.*}} : tensor<1x8x3x3xui8>)
+// CHECK-SAME: activation = #pdnnrt.eltwise<relu>, activationScale = 6.400000e+01 : f32
+// CHECK: %[[E:.*]] = tensor.expand_shape %[[Y]] {{\[}}[0], [1, 2, 3], [4], [5]] output_shape [1, 2, 2, 2, 3, 3]
+// CHECK: %[[T:.*]] = linalg.transpose ins(%[[E]] : tensor<1x2x2x2x3x3xui8>) outs(%{{.*}} : tensor<1x2x3x2x3x2xui8>) permutation = [0, 3, 4, 1, 5, 2]
+// CHECK: %[[O:.*]] = tensor.collapse_shape %[[T]] {{\[}}[0], [1], [2, 3], [4, 5]] : tensor<1x2x3x2x3x2xui8> into tensor<1x2x6x6xui8>
+// CHECK: return %[[O]]
+func.func @strided_deconvolution_as_convolution(%x: tensor<1x2x3x3xui8>) -> tensor<1x2x6x6xui8> {
+  %w = arith.constant dense<[[[[1.0, 2.0], [3.0, 4.0]], [[5.0, 6.0], [7.0, 8.0]]],
+                             [[[9.0, 10.0], [11.0, 12.0]], [[13.0, 14.0], [15.0, 16.0]]]]> : tensor<2x2x2x2xf32>
   %b = arith.constant dense<[0.5, -0.25]> : tensor<2xf32>
   // expected-remark @below {{runs on oneDNN}}
   %0 = pdnn.conv2d_transpose Input(%x) Filter(%w) Bias(%b) {strides = array<i32: 2, 2>, fuse_activation = "relu", Scale_in = 100.0 : f32, Scale_weights = array<f32: 2.0, 4.0>, Scale_out = 64.0 : f32}
       : (tensor<1x2x3x3xui8>, tensor<2x2x2x2xf32>, tensor<2xf32>) -> tensor<1x2x6x6xui8>
   return %0 : tensor<1x2x6x6xui8>
+}
+
+// -----
+// f32 with run-time sizes: the expansion takes them from the image.
+// CHECK-LABEL: func @strided_deconvolution_dynamic
+// CHECK: %[[Y:.*]] = pdnnrt.convolution ins(%{{.*}} : tensor<?x4x?x?xf32>, tensor<3x4x1x1xf32>, {{.*}}) outs(%{{.*}} : tensor<?x3x?x?xf32>)
+// CHECK: tensor.expand_shape %[[Y]] {{\[}}[0], [1, 2, 3], [4], [5]] output_shape [%{{.*}}, 3, 1, 1, %{{.*}}, %{{.*}}] : tensor<?x3x?x?xf32> into tensor<?x3x1x1x?x?xf32>
+// CHECK: tensor.collapse_shape {{.*}} : tensor<?x1x?x3x?x1xf32> into tensor<?x1x?x?xf32>
+func.func @strided_deconvolution_dynamic(%x: tensor<?x4x?x?xf32>) -> tensor<?x1x?x?xf32> {
+  %w = arith.constant dense<0.5> : tensor<4x1x3x1xf32>
+  // expected-remark @below {{runs on oneDNN}}
+  %0 = pdnn.conv2d_transpose Input(%x) Filter(%w) {strides = array<i32: 3, 1>}
+      : (tensor<?x4x?x?xf32>, tensor<4x1x3x1xf32>) -> tensor<?x1x?x?xf32>
+  return %0 : tensor<?x1x?x?xf32>
 }
 
 // -----

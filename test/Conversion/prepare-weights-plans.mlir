@@ -65,16 +65,17 @@ func.func @int8_convolution(%x: tensor<1x2x3x3xui8>) -> tensor<1x2x3x3xsi8> {
 
 // -----
 
-// An int8 transposed convolution (s8 src, u8 dst, stride 2): the same,
+// An int8 transposed convolution (s8 src, u8 dst, stride 2, pads 1; a
+// kernel equal to its stride would run as a 1x1 convolution): the same,
 // with the deconvolution's role.
 // CHECK-LABEL: func @int8_transposed
 // CHECK: %[[S:.*]] = arith.constant dense<[2.540000e+02, 1.270000e+02]> : tensor<2xf32>
-// CHECK: %[[P:.*]] = arith.constant dense<[1, 2, 2, 1, 1, 0, 0, 0, 0, 0, 2, 2, 3, 3, 7, 6]> : tensor<16xi64>
-// CHECK: pdnnrt.prepare_weights %{{.*}} plan(%[[P]] : tensor<16xi64>) scales(%[[S]] : tensor<2xf32>) {role = #pdnnrt.weights<deconvolution>} : tensor<2x2x2x2xf32>
+// CHECK: %[[P:.*]] = arith.constant dense<[1, 2, 2, 1, 1, 1, 1, 1, 1, 0, 2, 2, 3, 3, 7, 6]> : tensor<16xi64>
+// CHECK: pdnnrt.prepare_weights %{{.*}} plan(%[[P]] : tensor<16xi64>) scales(%[[S]] : tensor<2xf32>) {role = #pdnnrt.weights<deconvolution>} : tensor<2x2x3x3xf32>
 // PLAIN-LABEL: func @int8_transposed
-// PLAIN: arith.constant dense<[1, 2, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 3, 3, 7, 6]> : tensor<16xi64>
-func.func @int8_transposed(%x: tensor<1x2x3x3xsi8>) -> tensor<1x2x6x6xui8> {
-  %w = arith.constant dense<0.25> : tensor<2x2x2x2xf32>
-  %0 = pdnn.conv2d_transpose Input(%x) Filter(%w) {strides = array<i32: 2, 2>, Scale_in = 50.0 : f32, Scale_out = 20.0 : f32, Scale_weights = array<f32: 254.0, 127.0>} : (tensor<1x2x3x3xsi8>, tensor<2x2x2x2xf32>) -> tensor<1x2x6x6xui8>
-  return %0 : tensor<1x2x6x6xui8>
+// PLAIN: arith.constant dense<[1, 2, 2, 1, 1, 1, 1, 1, 1, 0, 0, 0, 3, 3, 7, 6]> : tensor<16xi64>
+func.func @int8_transposed(%x: tensor<1x2x3x3xsi8>) -> tensor<1x2x5x5xui8> {
+  %w = arith.constant dense<0.25> : tensor<2x2x3x3xf32>
+  %0 = pdnn.conv2d_transpose Input(%x) Filter(%w) {strides = array<i32: 2, 2>, paddings = array<i32: 1, 1>, Scale_in = 50.0 : f32, Scale_out = 20.0 : f32, Scale_weights = array<f32: 254.0, 127.0>} : (tensor<1x2x3x3xsi8>, tensor<2x2x3x3xf32>) -> tensor<1x2x5x5xui8>
+  return %0 : tensor<1x2x5x5xui8>
 }

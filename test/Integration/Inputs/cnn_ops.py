@@ -751,7 +751,7 @@ def conv_cases():
 # conv2d_transpose
 # ---------------------------------------------------------------------------
 def conv_transpose_case(rng, x_shape, f_shape, dynamic=(), bias=False, positive=False,
-                        const_filter=False, tag="", **attrs):
+                        const_filter=False, const_bias=False, tag="", **attrs):
     fmt = attrs.get("data_format", "NCHW")
     lo = 0.0 if positive else -1.0
     x = rand(rng, x_shape, lo, 1.0)
@@ -763,14 +763,14 @@ def conv_transpose_case(rng, x_shape, f_shape, dynamic=(), bias=False, positive=
     expected = cnn.conv2d_transpose(x, w, Bias=b, **kw)
     name = "conv2d_transpose X=%s F=%s %s%s%s%s" % (
         dyn_text(x_shape, dynamic), shape_text(f_shape), describe(kw),
-        " Bias" if bias else "", " const-filter" if const_filter else "",
-        " " + tag if tag else "")
+        " const-Bias" if const_bias else " Bias" if bias else "",
+        " const-filter" if const_filter else "", " " + tag if tag else "")
     c = Case(name)
     c.arg("x", x, dynamic=dynamic)
     c.value("w", w, const=const_filter)
     roles = [("Input", "x"), ("Filter", "w")]
     if bias:
-        c.arg("b", b)
+        c.value("b", b, const=const_bias)
         roles.append(("Bias", "b"))
     ch = channel(fmt)
     out_t = out_type(expected.shape, {i for i in dynamic if i != ch})
@@ -858,6 +858,23 @@ def conv_transpose_cases():
                             dynamic=(1, 2), tag="(one channel)"))
     add(conv_transpose_case(rng, (1, 6, 6, 4), (4, 1, 2, 2), data_format="NHWC",
                             strides=[2, 2], fuse_activation="tanh", tag="(one channel)"))
+    # A kernel equal to its stride, under 16 output channels, constant
+    # weights: oneDNN runs a 1x1 convolution of KH·KW·M channels and a
+    # depth to space (the detector's probability map, M = 1), with dynamic
+    # sizes, rectangular kernels, Bias, activations; and at 16 channels or
+    # with a run-time Filter or Bias, its deconvolution.
+    add(conv_transpose_case(rng, (2, 24, 5, 7), (24, 1, 2, 2), dynamic=(0, 2, 3), bias=True,
+                            const_bias=True, const_filter=True, strides=[2, 2],
+                            fuse_activation="sigmoid", tag="(kernel = stride)"))
+    add(conv_transpose_case(rng, (1, 8, 4, 6), (8, 3, 3, 2), bias=True, const_bias=True,
+                            const_filter=True, strides=[3, 2], fuse_activation="relu",
+                            tag="(kernel = stride)"))
+    add(conv_transpose_case(rng, (1, 5, 3, 3), (5, 15, 2, 2), const_filter=True,
+                            strides=[2, 2], padding_algorithm="VALID", tag="(kernel = stride)"))
+    add(conv_transpose_case(rng, (1, 5, 3, 3), (5, 16, 2, 2), bias=True, const_bias=True,
+                            const_filter=True, strides=[2, 2], tag="(kernel = stride, 16 channels)"))
+    add(conv_transpose_case(rng, (1, 6, 4, 4), (6, 2, 2, 2), bias=True, strides=[2, 2],
+                            const_filter=True, tag="(kernel = stride, run-time Bias)"))
     return C
 
 
