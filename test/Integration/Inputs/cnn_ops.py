@@ -485,7 +485,7 @@ def bf16_conv_case(rng, x_shape, f_shape, op="conv2d", bias=True, residual=False
 
 
 def bf16_conv_transpose_case(rng, x_shape, f_shape, bias=True, bf16_filter=False,
-                             fp32_output=False, tag="", **attrs):
+                             fp32_output=False, const_bias=False, tag="", **attrs):
     """conv2d_transpose on bf16 data as oneDNN's bf16 deconvolution computes
     it: the data in bf16, an f32 Filter rounded to bf16, the products summed
     in f32, the f32 bias and the activation in f32, Output rounded to bf16
@@ -502,7 +502,8 @@ def bf16_conv_transpose_case(rng, x_shape, f_shape, bias=True, bf16_filter=False
     kw["force_fp32_output"] = fp32_output
     out_dtype = "f32" if fp32_output else "bf16"
     c = Case("conv2d_transpose bf16 X=%s F=%s %s%s%s Out=%s%s" % (
-        shape_text(x_shape), shape_text(f_shape), describe(kw), " Bias" if bias else "",
+        shape_text(x_shape), shape_text(f_shape), describe(kw),
+        " const-Bias" if const_bias else " Bias" if bias else "",
         " bf16-filter" if bf16_filter else "", out_dtype, " " + tag if tag else ""))
     c.arg("x", x_bits)
     if bf16_filter:
@@ -511,7 +512,7 @@ def bf16_conv_transpose_case(rng, x_shape, f_shape, bias=True, bf16_filter=False
         c.value("w", w32, const=True)
     roles = [("Input", "x"), ("Filter", "w")]
     if bias:
-        c.arg("b", b)
+        c.value("b", b, const=const_bias)
         roles.append(("Bias", "b"))
     out_shape = list(expected.shape)
     add_conv_op(c, "conv2d_transpose", roles, kw, ttype(out_shape, out_dtype))
@@ -563,6 +564,14 @@ def bf16_conv_cases():
                                  fuse_activation="leaky_relu", fuse_alpha=0.1),
         bf16_conv_transpose_case(rng, (1, 7, 6, 16), (16, 8, 2, 2), data_format="NHWC",
                                  strides=[2, 2], fuse_activation="relu", fp32_output=True),
+        # The head with constant weights and bias: a 1x1 bf16 convolution of
+        # four channels and a depth to space.
+        bf16_conv_transpose_case(rng, (1, 24, 12, 9), (24, 1, 2, 2), strides=[2, 2],
+                                 fuse_activation="sigmoid", const_bias=True,
+                                 tag="(kernel = stride)"),
+        bf16_conv_transpose_case(rng, (2, 24, 5, 4), (24, 3, 2, 2), strides=[2, 2],
+                                 fuse_activation="relu", const_bias=True, fp32_output=True,
+                                 tag="(kernel = stride)"),
     ]
 
 
