@@ -256,7 +256,9 @@ struct StridedDeconvolutionToConvolution
   StridedDeconvolutionToConvolution(MLIRContext *context)
       : OpRewritePattern(context, /*benefit=*/2) {}
 
-  /// Below a block of oneDNN's output channels.
+  /// Below a block of oneDNN's output channels. With more, the depth to
+  /// space's copies cost more than they save: rewriting the detector's
+  /// 24-channel upsampling too took the int8 detector from 7.6 to 10.4 ms.
   static constexpr int64_t kMaxOutputChannels = 15;
 
   LogicalResult matchAndRewrite(Conv2DTransposeOp op,
