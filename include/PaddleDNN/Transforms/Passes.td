@@ -291,7 +291,7 @@ def LowerFakeQuantization : Pass<"lower-fake-quantization"> {
 }
 
 def FuseQuantizedOps : Pass<"fuse-quantized-ops"> {
-  let summary = "Turn dequantize -> fc/mul/matmul_v2/conv2d/depthwise_conv2d/conv2d_transpose/fusion_gru/fusion_lstm/rnn -> quantize into the int8 or bf16 op";
+  let summary = "Turn dequantize -> fc/mul/matmul_v2/convolutions/elementwise add, sub, mul/fusion_gru/fusion_lstm/rnn -> quantize into the int8 or bf16 op";
   let description = [{
     An op whose data is `dequantize` of int8 takes the int8 data itself,
     with the dequantize's scale as its input scale (`Scale_in`, `scale_x`,
@@ -314,9 +314,15 @@ def FuseQuantizedOps : Pass<"fuse-quantized-ops"> {
     `nearest_interp_v2` (nearest) of a dequantize of int8 moves the int8
     data and the dequantize follows it: nearest copies values, so this is
     exact, and a convolution after it can read it as its int8 residual.
-    `pool2d` does the same as its data's sole reader (Out keeps X's scale;
-    an average is rounded to X's grid, as Paddle's int8 pooling does), so
-    that the convolution after it reads int8.
+    `pool2d` does the same when its data's other readers take int8 too (Out
+    keeps X's scale; an average is rounded to X's grid, as Paddle's int8
+    pooling does), so that the convolution after it reads int8.
+    elementwise_add, _sub and _mul that compute in f32 take each source
+    dequantized from int8 with its scale (`Scale_x`, `Scale_y`; an f32
+    source has scale 1), and write int8 at the scale of a lone int8
+    quantize user (`Scale_out`), f32 otherwise (Int8Elementwise.h). A
+    quantize that alone reads a concat, a nearest interpolation, a reshape
+    or a transpose first moves onto their data.
 
     bf16 (`--quantize-placement=precision=bf16`): an op whose data is a
     `dequantize` of bf16 without a scale takes the bf16 data, and weights
@@ -329,7 +335,8 @@ def FuseQuantizedOps : Pass<"fuse-quantized-ops"> {
     LSTM with peepholes, an int8 rnn other than LSTM, bf16 initial states
     for int8, non-constant weights without
     scales, a matmul_v2 whose Y is not dequantized s8 (bf16 for bf16), an fc
-    with padding_weights, or a rewrite that would not verify.
+    with padding_weights, a pooling whose int8 data has readers that stay
+    f32, or a rewrite that would not verify.
   }];
   let statistics = [
     Statistic<"numFused", "fused", "Number of ops that now take int8 or bf16 data">,
