@@ -44,9 +44,7 @@ std::string whyF32(Operation *op) {
   std::string name = op->getName().stripDialect().str();
   if (std::string noKernel = whyNoInt8Kernel(op); !noKernel.empty())
     return noKernel;
-  if (!isQuantizable(op) && !isInt8Elementwise(op) &&
-      !isa<Pool2DOp, NearestInterpV2Op, ConcatOp, Reshape2Op, Squeeze2Op,
-           Unsqueeze2Op, FlattenContiguousRangeOp, Flatten2Op, Transpose2Op>(op))
+  if (!isQuantizable(op) && !isInt8Elementwise(op) && !movesInt8(op))
     return name + " has no int8 kernel";
   bool readsDequantized = llvm::any_of(op->getOperands(), [](Value v) {
     auto dq = v.getDefiningOp<DequantizeOp>();

@@ -464,8 +464,7 @@ struct FuseQuantizedOpsPass
     if (auto nearest = dyn_cast<NearestInterpV2Op>(op);
         nearest && nearest.getInterpMethod() == "nearest")
       return {0};
-    if (isa<Reshape2Op, Squeeze2Op, Unsqueeze2Op, FlattenContiguousRangeOp,
-            Flatten2Op, Transpose2Op>(op))
+    if (isReshapeOrTranspose(op))
       return {0};
     return {};
   }

@@ -37,6 +37,19 @@ inline bool isInt8Elementwise(Operation *op) {
   return isa<ElementwiseAddOp, ElementwiseSubOp, ElementwiseMulOp>(op);
 }
 
+/// Ops that only rearrange their data's values (operand 0): int8 data
+/// moves through them as it is.
+inline bool isReshapeOrTranspose(Operation *op) {
+  return isa<Reshape2Op, Squeeze2Op, Unsqueeze2Op, FlattenContiguousRangeOp,
+             Flatten2Op, Transpose2Op>(op);
+}
+
+/// Ops that --fuse-quantized-ops lets carry int8 data unchanged: pooling,
+/// nearest interpolation, concat, reshapes and transposes.
+inline bool movesInt8(Operation *op) {
+  return isa<Pool2DOp, NearestInterpV2Op, ConcatOp>(op) || isReshapeOrTranspose(op);
+}
+
 /// Why `op` has no int8 kernel although it is quantizable, or "" if it has
 /// one: oneDNN has no int8 LSTM with peepholes, and among rnn's cells
 /// quantizes only the LSTM.

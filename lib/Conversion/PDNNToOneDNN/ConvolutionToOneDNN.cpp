@@ -94,21 +94,48 @@ struct Int8CallScales {
   float sumScale = 1.0f, activationScale = 1.0f;
 };
 
-static Int8CallScales int8CallScales(OpBuilder &b, Location loc, Operation *op,
-                                     Value bias) {
+/// `perChannel`, when given, maps each list of per-channel values to the
+/// call's channels (a call with more output channels than `op`).
+static Int8CallScales
+int8CallScales(OpBuilder &b, Location loc, Operation *op, Value bias,
+               function_ref<SmallVector<float>(ArrayRef<float>)> perChannel = {}) {
   Int8CallScales scales;
   scales.bias = bias;
   std::optional<Int8Product> int8 = int8ProductOf(op);
   if (!int8)
     return scales;
+  auto channels = [&](ArrayRef<float> values) {
+    return perChannel ? perChannel(values) : SmallVector<float>(values);
+  };
   if (!int8->weights.empty())
-    scales.wScales = f32VectorConstant(b, loc, int8->weights);
-  scales.outputScales = f32VectorConstant(b, loc, int8->output);
+    scales.wScales = f32VectorConstant(b, loc, channels(int8->weights));
+  scales.outputScales = f32VectorConstant(b, loc, channels(int8->output));
   if (bias)
-    scales.bias = quantizeInt8Bias(b, loc, bias, int8->bias);
+    scales.bias = quantizeInt8Bias(b, loc, bias, channels(int8->bias));
   scales.sumScale = int8->sumScale;
   scales.activationScale = int8->activationScale;
   return scales;
+}
+
+/// The pdnnrt.convolution of `src` by `weights` into `dst`, with `int8`'s
+/// scales and bias, the window (pads top, bottom, left, right) and the
+/// fused activation.
+static Value convolutionCall(OpBuilder &b, Location loc, Value src, Value weights,
+                             const Int8CallScales &int8, ArrayRef<Value> pads,
+                             Value dst, WindowSpec height, WindowSpec width,
+                             int64_t groups, bool channelsLast, bool sum,
+                             const RuntimeActivation &act) {
+  return pdnnrt::ConvolutionOp::create(
+             b, loc, TypeRange{dst.getType()}, src, weights, int8.bias, int8.wScales,
+             int8.outputScales, /*weightsPrepared=*/Value(), pads[0], pads[1],
+             pads[2], pads[3], dst, b.getI32IntegerAttr(height.stride),
+             b.getI32IntegerAttr(width.stride), b.getI32IntegerAttr(height.dilation),
+             b.getI32IntegerAttr(width.dilation), b.getI32IntegerAttr(groups),
+             b.getBoolAttr(channelsLast), b.getBoolAttr(sum),
+             pdnnrt::EltwiseAlgorithmAttr::get(b.getContext(), act.algorithm),
+             b.getF32FloatAttr(act.alpha), b.getF32FloatAttr(act.beta),
+             b.getF32FloatAttr(int8.sumScale), b.getF32FloatAttr(int8.activationScale))
+      .getResult(0);
 }
 
 //===----------------------------------------------------------------------===//
@@ -162,23 +189,14 @@ struct Conv2DToConvolution : public OpRewritePattern<ConvOp> {
         op.getFuseActivation(), op.getFuseAlpha(), op.getFuseBeta());
     Value bias = checkedBias(rewriter, loc, op.getBias(), fs[0], name);
     Int8CallScales int8 = int8CallScales(rewriter, loc, op, bias);
-    auto call = pdnnrt::ConvolutionOp::create(
-        rewriter, loc, TypeRange{dst.getType()}, src, op.getFilter(), int8.bias,
-        int8.wScales, int8.outputScales,
-        /*weightsPrepared=*/Value(), indexValue(rewriter, loc, h.padBefore),
-        indexValue(rewriter, loc, h.padAfter), indexValue(rewriter, loc, w.padBefore),
-        indexValue(rewriter, loc, w.padAfter), dst,
-        rewriter.getI32IntegerAttr(specs[0].stride),
-        rewriter.getI32IntegerAttr(specs[1].stride),
-        rewriter.getI32IntegerAttr(specs[0].dilation),
-        rewriter.getI32IntegerAttr(specs[1].dilation),
-        rewriter.getI32IntegerAttr(groups), rewriter.getBoolAttr(last),
-        rewriter.getBoolAttr(bool(op.getResidual())),
-        pdnnrt::EltwiseAlgorithmAttr::get(rewriter.getContext(), act.algorithm),
-        rewriter.getF32FloatAttr(act.alpha), rewriter.getF32FloatAttr(act.beta),
-        rewriter.getF32FloatAttr(int8.sumScale),
-        rewriter.getF32FloatAttr(int8.activationScale));
-    replaceWithCall(rewriter, op, call);
+    Value pads[] = {indexValue(rewriter, loc, h.padBefore),
+                    indexValue(rewriter, loc, h.padAfter),
+                    indexValue(rewriter, loc, w.padBefore),
+                    indexValue(rewriter, loc, w.padAfter)};
+    Value out = convolutionCall(rewriter, loc, src, op.getFilter(), int8, pads, dst,
+                                specs[0], specs[1], groups, last,
+                                bool(op.getResidual()), act);
+    rewriter.replaceOp(op, castTo(rewriter, loc, out, op.getOutput().getType()));
     return success();
   }
 };
@@ -311,17 +329,7 @@ struct StridedDeconvolutionToConvolution
       return out;
     };
     Value bias = biasValues.empty() ? Value() : f32VectorConstant(rewriter, loc, tiled(biasValues));
-    Value wScales, outputScales;
-    float activationScale = 1.0f;
-    if (std::optional<Int8Product> int8 = int8ProductOf(op)) {
-      if (int8->weights.empty())
-        return failure(); // an si8 Filter is not a constant f32 one
-      wScales = f32VectorConstant(rewriter, loc, tiled(int8->weights));
-      outputScales = f32VectorConstant(rewriter, loc, tiled(int8->output));
-      if (bias)
-        bias = quantizeInt8Bias(rewriter, loc, bias, tiled(int8->bias));
-      activationScale = int8->activationScale;
-    }
+    Int8CallScales int8 = int8CallScales(rewriter, loc, op, bias, tiled);
 
     SmallVector<OpFoldResult> xs = getSizes(rewriter, loc, op.getInput());
     xs[1] = guardEqual(rewriter, loc, xs[1], rewriter.getIndexAttr(c),
@@ -335,20 +343,10 @@ struct StridedDeconvolutionToConvolution
     RuntimeActivation act = fusedActivation(
         op.getFuseActivation(), op.getFuseAlpha(), op.getFuseBeta());
     Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-    Value y = pdnnrt::ConvolutionOp::create(
-                  rewriter, loc, TypeRange{dst.getType()}, src, weights, bias,
-                  wScales, outputScales, /*weightsPrepared=*/Value(), zero, zero,
-                  zero, zero, dst, rewriter.getI32IntegerAttr(1),
-                  rewriter.getI32IntegerAttr(1), rewriter.getI32IntegerAttr(1),
-                  rewriter.getI32IntegerAttr(1), rewriter.getI32IntegerAttr(1),
-                  rewriter.getBoolAttr(false), rewriter.getBoolAttr(false),
-                  pdnnrt::EltwiseAlgorithmAttr::get(rewriter.getContext(),
-                                                    act.algorithm),
-                  rewriter.getF32FloatAttr(act.alpha),
-                  rewriter.getF32FloatAttr(act.beta),
-                  rewriter.getF32FloatAttr(1.0f),
-                  rewriter.getF32FloatAttr(activationScale))
-                  .getResult(0);
+    WindowSpec unit; // stride and dilation 1
+    Value y = convolutionCall(rewriter, loc, src, weights, int8,
+                              {zero, zero, zero, zero}, dst, unit, unit,
+                              /*groups=*/1, /*channelsLast=*/false, /*sum=*/false, act);
 
     // Depth to space: [N, (KH, KW, M), H, W] -> [N, M, H, KH, W, KW] ->
     // [N, M, H·KH, W·KW].
