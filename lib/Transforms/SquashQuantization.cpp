@@ -57,18 +57,28 @@ struct SquashQuantizationPass
     IRRewriter rewriter(&getContext());
     unsigned squashed = 0;
     // One squash per walk: a squash erases ops the walk has yet to visit.
-    while (getOperation()
-               ->walk([&](Operation *op) {
-                 bool done = false;
-                 if (auto q = dyn_cast<QuantizeOp>(op))
-                   done = squashDequantizeQuantize(rewriter, q) ||
-                          squashRepeatedQuantize(rewriter, q);
-                 else if (isa<RequantizeOp, DequantizeOp>(op))
-                   done = squashIntoProduct(rewriter, op);
-                 return done ? WalkResult::interrupt() : WalkResult::advance();
-               })
-               .wasInterrupted())
-      ++squashed;
+    auto squashAll = [&](function_ref<bool(Operation *)> squash) {
+      while (getOperation()
+                 ->walk([&](Operation *op) {
+                   return squash(op) ? WalkResult::interrupt()
+                                     : WalkResult::advance();
+                 })
+                 .wasInterrupted())
+        ++squashed;
+    };
+    // Pairs first: a product whose dequantized result is quantized again
+    // (at a concat's common scale, say) then writes that int8 result at the
+    // new scale, as Paddle's requantize squash does, instead of writing f32
+    // for a quantize to read.
+    squashAll([&](Operation *op) {
+      auto q = dyn_cast<QuantizeOp>(op);
+      return q && (squashDequantizeQuantize(rewriter, q) ||
+                   squashRepeatedQuantize(rewriter, q));
+    });
+    squashAll([&](Operation *op) {
+      return isa<RequantizeOp, DequantizeOp>(op) &&
+             squashIntoProduct(rewriter, op);
+    });
     reportPassCounts(getOperation(), getArgument(), {{"squashed", squashed}});
     numSquashed += squashed;
   }

@@ -54,6 +54,26 @@ func.func @into_products(%x: tensor<2x4xui8>, %w: tensor<4x3xsi8>) -> (tensor<2x
 
 // -----
 
+// A convolution whose int8 Output is dequantized and quantized again at
+// another scale (a concat's common one, as DB's feature pyramid has) writes
+// int8 at that scale; squashing the dequantize into it first would leave
+// it writing f32 for a quantize to read.
+// CHECK-LABEL: func @requantized_convolution
+// CHECK: %[[C:.*]] = pdnn.conv2d Input(%arg0) Filter(%arg1) {Scale_in = 5.000000e+01 : f32, Scale_out = 1.500000e+01 : f32, Scale_weights = array<f32: 1.270000e+02>} : (tensor<1x2x3x3xui8>, tensor<2x2x1x1xsi8>) -> tensor<1x2x3x3xsi8>
+// CHECK-NEXT: %[[N:.*]] = pdnn.nearest_interp_v2 X(%[[C]])
+// CHECK-NOT: pdnn.quantize
+// CHECK-NOT: pdnn.dequantize
+// CHECK: return %[[N]]
+func.func @requantized_convolution(%x: tensor<1x2x3x3xui8>, %w: tensor<2x2x1x1xsi8>) -> tensor<1x2x6x6xsi8> {
+  %0 = pdnn.conv2d Input(%x) Filter(%w) {Scale_in = 50.0 : f32, Scale_out = 20.0 : f32, Scale_weights = array<f32: 127.0>} : (tensor<1x2x3x3xui8>, tensor<2x2x1x1xsi8>) -> tensor<1x2x3x3xsi8>
+  %1 = pdnn.dequantize %0 {Scale = 20.0 : f32} : tensor<1x2x3x3xsi8> -> tensor<1x2x3x3xf32>
+  %2 = pdnn.quantize %1 {Scale = 15.0 : f32, is_negative_input = true} : tensor<1x2x3x3xf32> -> tensor<1x2x3x3xsi8>
+  %3 = pdnn.nearest_interp_v2 X(%2) {interp_method = "nearest", scale = array<f32: 2.0, 2.0>} : tensor<1x2x3x3xsi8> -> tensor<1x2x6x6xsi8>
+  return %3 : tensor<1x2x6x6xsi8>
+}
+
+// -----
+
 // Another scale, or a second user: kept.
 // CHECK-LABEL: func @products_kept
 // CHECK: pdnn.requantize
