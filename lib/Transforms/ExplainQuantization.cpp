@@ -4,7 +4,8 @@
 // runs f32 in between is every op on a path from f32 data that int8
 // produced (a dequantize, an int8 op's f32 result) to a quantize into
 // int8: the ops forward of the first and backward of the second. Each gets
-// a remark saying why it is not int8. Changes nothing.
+// a remark saying why it is not int8, and so does an op whose f32 result a
+// quantize reads straight back. Changes nothing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -111,10 +112,30 @@ struct ExplainQuantizationPass
         op->emitRemark() << "runs f32 between int8 ops: " << whyF32(op);
         ++count;
       }
+    // With no op between them: an int8-reading op writes f32 that a
+    // quantize takes straight back into int8.
+    unsigned roundTrips = 0;
+    func.walk([&](Operation *op) {
+      if (!readsInt8(op))
+        return;
+      bool quantizedBack = llvm::any_of(op->getResults(), [](Value result) {
+        return !isInt8(result) && llvm::any_of(result.getUsers(), isInt8Quantize);
+      });
+      if (!quantizedBack)
+        return;
+      op->emitRemark() << "writes f32 that a quantize takes back into int8 ("
+                          "--squash-quantization makes such pairs one "
+                          "requantize or the op's own int8 output)";
+      ++roundTrips;
+    });
     if (count)
       func.emitRemark() << count << (count == 1 ? " op runs" : " ops run")
                         << " f32 between int8 ops";
-    else
+    if (roundTrips)
+      func.emitRemark() << roundTrips
+                        << (roundTrips == 1 ? " f32 round trip" : " f32 round trips")
+                        << " between int8 ops";
+    if (!count && !roundTrips)
       func.emitRemark() << "int8 end to end: no op runs f32 between int8 ops";
   }
 };

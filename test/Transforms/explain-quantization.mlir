@@ -26,6 +26,23 @@ func.func @f32_island(%q: tensor<1x4x3x3xui8>, %g: tensor<1x4x1x1xf32>) -> (tens
 
 // -----
 
+// No op between them, yet an f32 round trip: a convolution writes f32 that
+// a quantize takes back into int8, and so does a dequantize (what
+// --squash-quantization leaves when it runs before --fuse-quantized-ops).
+// CHECK-LABEL: func @round_trips
+// expected-remark @+1 {{2 f32 round trips between int8 ops}}
+func.func @round_trips(%q: tensor<1x2x3x3xui8>, %w: tensor<2x2x1x1xsi8>) -> (tensor<1x2x3x3xsi8>, tensor<1x2x3x3xui8>) {
+  // expected-remark @+1 {{writes f32 that a quantize takes back into int8}}
+  %c = pdnn.conv2d Input(%q) Filter(%w) {Scale_in = 50.0 : f32, Scale_weights = array<f32: 127.0>, force_fp32_output = true} : (tensor<1x2x3x3xui8>, tensor<2x2x1x1xsi8>) -> tensor<1x2x3x3xf32>
+  %o = pdnn.quantize %c {Scale = 15.0 : f32, is_negative_input = true} : tensor<1x2x3x3xf32> -> tensor<1x2x3x3xsi8>
+  // expected-remark @+1 {{writes f32 that a quantize takes back into int8}}
+  %d = pdnn.dequantize %q {Scale = 50.0 : f32} : tensor<1x2x3x3xui8> -> tensor<1x2x3x3xf32>
+  %r = pdnn.quantize %d {Scale = 40.0 : f32} : tensor<1x2x3x3xf32> -> tensor<1x2x3x3xui8>
+  return %o, %r : tensor<1x2x3x3xsi8>, tensor<1x2x3x3xui8>
+}
+
+// -----
+
 // An op that reads int8 data dequantized was left f32 by the fusion: a
 // pooling whose map an f32 op reads too.
 // CHECK-LABEL: func @left_f32

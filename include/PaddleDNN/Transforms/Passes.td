@@ -354,10 +354,13 @@ def SquashQuantization : Pass<"squash-quantization"> {
       Shift it is one `requantize` (Scale_in, Shift_in from the dequantize;
       Scale_out, Shift_out from the quantize) when the types allow it (same
       type unshifted, u8 shifted).
-    - An int8 fc/mul/matmul_v2 whose only user is a `requantize` from its
-      own Scale_out (no shifts) writes at the requantize's Scale_out itself.
-    - An int8 fc/mul/matmul_v2 whose only user is a `dequantize` with its
-      Scale_out (no shift) writes f32 itself (force_fp32_output).
+    - An int8 fc/mul/matmul_v2, conv2d or depthwise_conv2d whose only user
+      is a `requantize` from its own Scale_out (no shifts) writes at the
+      requantize's Scale_out itself.
+    - One whose only user is a `dequantize` with its Scale_out (no shift)
+      writes f32 itself (force_fp32_output). The pairs above are squashed
+      first, so that a dequantize quantized again becomes the op's own
+      int8 output at the new scale rather than an f32 output to quantize.
     - `dequantize -> quantize` of bf16 without scales is the bf16 data
       itself (bf16 -> f32 -> bf16 is exact).
     - Quantizes of one value with the same attributes and type are one, so
@@ -380,8 +383,10 @@ def ExplainQuantization : Pass<"pdnn-explain-quantization"> {
     quantize into int8. Each such op gets a remark with the reason: it has
     no int8 kernel, or it has one but its data has no int8 scale (nothing
     quantizes it, as in a quantization-aware program that marks only the
-    convolutions' inputs). Each function gets a remark with the count, or
-    "int8 end to end". Changes nothing.
+    convolutions' inputs). So does an op whose f32 result a quantize takes
+    straight back into int8 (a round trip with no op between). Each
+    function gets a remark with the counts, or "int8 end to end". Changes
+    nothing.
   }];
 }
 
