@@ -60,6 +60,22 @@ func.func @int8_binary(%x: tensor<2x3x4xui8>, %y: tensor<3xsi8>, %z: tensor<4xf3
 
 // -----
 
+// sub whose X broadcasts: oneDNN broadcasts only its second source, so it
+// runs (-Y) + X, Y's scale negated (int8: -Scale_out / Scale_y). div has no
+// such form: the reference runs it.
+// CHECK-LABEL: func @sub_broadcasting_x
+// CHECK: pdnnrt.binary ins(%arg1, %{{.*}} : tensor<2x3x4xf32>, tensor<1x3x1xf32>) outs(%{{.*}} : tensor<2x3x4xf32>) {algorithm = #pdnnrt.binary<add>, scale0 = -1.000000e+00 : f32}
+// CHECK: pdnnrt.binary ins(%arg3, %{{.*}} : tensor<2x3x4xsi8>, tensor<1x3x1xui8>) outs(%{{.*}} : tensor<2x3x4xsi8>) {algorithm = #pdnnrt.binary<add>, scale0 = -1.250000e-01 : f32, scale1 = 2.500000e-01 : f32}
+// CHECK: pdnn.elementwise_div
+func.func @sub_broadcasting_x(%x: tensor<3xf32>, %y: tensor<2x3x4xf32>, %q: tensor<3xui8>, %r: tensor<2x3x4xsi8>) -> (tensor<2x3x4xf32>, tensor<2x3x4xsi8>, tensor<2x3x4xf32>) {
+  %0 = pdnn.elementwise_sub %x, %y {axis = 1 : i32} : (tensor<3xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  %1 = pdnn.elementwise_sub %q, %r {axis = 1 : i32, Scale_x = 4.0 : f32, Scale_y = 8.0 : f32} : (tensor<3xui8>, tensor<2x3x4xsi8>) -> tensor<2x3x4xsi8>
+  %2 = pdnn.elementwise_div %x, %y {axis = 1 : i32} : (tensor<3xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  return %0, %1, %2 : tensor<2x3x4xf32>, tensor<2x3x4xsi8>, tensor<2x3x4xf32>
+}
+
+// -----
+
 // Both operands broadcast: oneDNN cannot, the reference will.
 // CHECK-LABEL: func @both_broadcast
 // CHECK: pdnn.elementwise_add

@@ -278,11 +278,11 @@ std::string mlir::pdnn::whyNotOnOneDNN(Operation *op) {
         if (shapes.broadcasts(0) && shapes.broadcasts(1))
           return "both X and Y broadcast; oneDNN's binary broadcasts only its "
                  "second source";
-        bool commutes = !isa<ElementwiseSubOp, ElementwiseDivOp>(ew.getOperation());
-        if (!commutes && shapes.broadcasts(0))
+        // A broadcasting X goes second: add, mul, max and min commute, and
+        // sub runs as (-Y) + X; division has no such exact form.
+        if (isa<ElementwiseDivOp>(ew.getOperation()) && shapes.broadcasts(0))
           return "X broadcasts; oneDNN's binary broadcasts only its second "
-                 "source, and " +
-                 ew->getName().stripDialect().str() + " does not commute";
+                 "source, and division does not commute";
         return {};
       })
       .Case([](SumOp sum) {

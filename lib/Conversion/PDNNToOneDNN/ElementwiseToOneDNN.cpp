@@ -126,9 +126,9 @@ template <typename OpTy> static pdnnrt::BinaryAlgorithm binaryAlgorithm() {
 }
 
 /// oneDNN binary broadcasts only src1: the full-size operand goes first
-/// (the legality check leaves a broadcasting X of sub and div, which do
-/// not commute, to the reference), the other gets Paddle's alignment as
-/// unit dims.
+/// (a broadcasting X of sub runs as (-Y) + X; the legality check leaves
+/// div's to the reference), the other gets Paddle's alignment as unit
+/// dims.
 template <typename OpTy>
 struct ElementwiseToBinary : public OpRewritePattern<OpTy> {
   using OpRewritePattern<OpTy>::OpRewritePattern;
@@ -151,6 +151,13 @@ struct ElementwiseToBinary : public OpRewritePattern<OpTy> {
     Int8SourceScales scales = int8SourceScalesOf(op).value_or(Int8SourceScales{});
     float fullScale = fullIndex == 0 ? scales.x : scales.y;
     float otherScale = fullIndex == 0 ? scales.y : scales.x;
+    // X - Y with X broadcasting: (-s_y·Y) + s_x·X, the same value (negation
+    // is exact, and a - b is -(b - a) in IEEE arithmetic), then the same
+    // rounding into Out.
+    if (algorithm == pdnnrt::BinaryAlgorithm::sub && fullIndex == 1) {
+      algorithm = pdnnrt::BinaryAlgorithm::add;
+      fullScale = -fullScale;
+    }
     replaceWithCall(rewriter, op,
                     pdnnrt::BinaryOp::create(
                         rewriter, loc, TypeRange{dst.getType()}, full, aligned,

@@ -983,7 +983,8 @@ def int8_elementwise_cases():
         add(int8_elementwise_case(rng, op, (2, 24, 6, 6), (2, 24, 1, 1), "ui8", "f32", "ui8"))
         add(int8_elementwise_case(rng, op, (2, 10, 3), (2, 10, 3), "f32", "si8", "si8"))
     # The broadcast operand first: oneDNN broadcasts its second source, so
-    # the commuting add and mul swap X and Y, each with its scale.
+    # the commuting add and mul swap X and Y, each with its scale (sub: at
+    # the end).
     for op in ("add", "mul"):
         add(int8_elementwise_case(rng, op, (2, 16, 1, 1), (2, 16, 4, 5), "si8", "ui8", "si8"))
         add(int8_elementwise_case(rng, op, (5,), (3, 4, 5), "ui8", "si8", "f32"))
@@ -1009,6 +1010,14 @@ def int8_elementwise_cases():
     for op in ("add", "mul"):
         add(int8_elementwise_case(rng, op, (256, 256), (256, 256), scales=grid_scales,
                                   x=grid_x, y=grid_y, tag="(every pair, inexact quotients)"))
+    # sub with the broadcast operand first runs as (-Y) + X: Y's source
+    # scale negated, the same sums; and every pair of ui8 values that way.
+    add(int8_elementwise_case(rng, "sub", (2, 16, 1, 1), (2, 16, 4, 5), "si8", "ui8", "si8"))
+    add(int8_elementwise_case(rng, "sub", (5,), (3, 4, 5), "ui8", "si8", "f32"))
+    add(int8_elementwise_case(rng, "sub", (6,), (2, 6, 3, 4), "ui8", "ui8", "ui8", axis=1))
+    add(int8_elementwise_case(rng, "sub", (1, 256), (256, 256), scales=grid_scales,
+                              x=np.arange(256, dtype=np.uint8).reshape(1, 256), y=grid_x,
+                              out="si8", tag="(X broadcasts, every pair, inexact quotients)"))
     return C
 
 
