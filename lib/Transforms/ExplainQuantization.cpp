@@ -73,7 +73,9 @@ struct ExplainQuantizationPass
     SmallVector<Operation *> work;
     auto pushUsersOf = [&](Operation *op) {
       for (Value result : op->getResults()) {
-        if (isInt8(result))
+        // Only float data: int8 is what should flow, and integer results
+        // (a shape of int8 data, the sizes computed from it) are no data.
+        if (!isa<FloatType>(getElementTypeOrSelf(result.getType())))
           continue;
         // A shape query reads no values: its sizes are not f32 data.
         for (Operation *user : result.getUsers())

@@ -30,6 +30,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Remarks.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <cmath>
 
@@ -404,6 +405,14 @@ struct FuseQuantizedOpsPass
     auto dataOperands = [](Operation *op) {
       return op->getOperands().take_front(isInt8Elementwise(op) ? 2 : 1);
     };
+    // Dequantized data `op` may take: an elementwise op takes int8 without
+    // a shift only (bf16 and shifted data are not its to take, and would
+    // count as refusals); the others say why not themselves.
+    auto isDequantizedForIt = [](Operation *op, Value data) {
+      if (isInt8Elementwise(op))
+        return bool(unshiftedDequantize(data));
+      return bool(data.getDefiningOp<DequantizeOp>());
+    };
     SmallVector<Operation *> candidates;
     getOperation()->walk([&](Operation *op) {
       if (isMover(op)) {
@@ -420,8 +429,7 @@ struct FuseQuantizedOpsPass
         return;
       if (llvm::any_of(dataOperands(op), [&](Value data) {
             return getElementTypeOrSelf(data.getType()).isF32() &&
-                   (data.getDefiningOp<DequantizeOp>() ||
-                    isMover(data.getDefiningOp()));
+                   (isDequantizedForIt(op, data) || isMover(data.getDefiningOp()));
           }))
         candidates.push_back(op);
     });
@@ -433,8 +441,8 @@ struct FuseQuantizedOpsPass
         fused += succeeded(moveInt8Through(rewriter, op));
         continue;
       }
-      if (llvm::none_of(dataOperands(op), [](Value data) {
-            return data.getDefiningOp<DequantizeOp>();
+      if (llvm::none_of(dataOperands(op), [&](Value data) {
+            return isDequantizedForIt(op, data);
           }))
         continue; // a mover left it f32
       std::string why;
@@ -596,9 +604,11 @@ struct FuseQuantizedOpsPass
     });
     if (!why.empty())
       return failure();
-    SmallVector<Operation *> inputs;
+    // Once each: x * x reads one dequantize twice.
+    llvm::SetVector<Operation *> inputs;
     for (auto [index, value] : fusion->operands)
-      inputs.push_back(op->getOperand(index).getDefiningOp());
+      if (Operation *input = op->getOperand(index).getDefiningOp())
+        inputs.insert(input);
     // The quantize (if any) takes the int8 result; other readers of the
     // first result (a residual convolution's) read it dequantized; the
     // other results (Cell, the scratch results) keep their types.
@@ -616,7 +626,7 @@ struct FuseQuantizedOpsPass
     rewriter.replaceOp(op, replacements);
     // The dequantizes that only this op read.
     for (Operation *input : inputs)
-      if (input && input->use_empty())
+      if (input->use_empty())
         rewriter.eraseOp(input);
     return success();
   }

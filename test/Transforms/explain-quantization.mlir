@@ -43,6 +43,19 @@ func.func @round_trips(%q: tensor<1x2x3x3xui8>, %w: tensor<2x2x1x1xsi8>) -> (ten
 
 // -----
 
+// Sizes of int8 data are not f32 data: an f32 tensor reshaped to an int8
+// map's shape is not between int8 ops.
+// CHECK-LABEL: func @sizes_of_int8_data
+// expected-remark @+1 {{int8 end to end: no op runs f32 between int8 ops}}
+func.func @sizes_of_int8_data(%q: tensor<2x4x9xui8>, %x: tensor<2x36xf32>) -> tensor<2x4x9xsi8> {
+  %s = pdnn.shape %q : tensor<2x4x9xui8> -> tensor<3xi32>
+  %r:2 = pdnn.reshape2 %x Shape(%s : tensor<3xi32>) : tensor<2x36xf32> -> tensor<2x4x9xf32>, tensor<0x2x36xf32>
+  %o = pdnn.quantize %r#0 {Scale = 20.0 : f32, is_negative_input = true} : tensor<2x4x9xf32> -> tensor<2x4x9xsi8>
+  return %o : tensor<2x4x9xsi8>
+}
+
+// -----
+
 // An op that reads int8 data dequantized was left f32 by the fusion: a
 // pooling whose map an f32 op reads too.
 // CHECK-LABEL: func @left_f32

@@ -384,6 +384,37 @@ func.func @int8_elementwise_stays(%a: tensor<4xui8>, %b: tensor<4xsi8>) -> tenso
 
 // -----
 
+// x * x: one dequantize read twice becomes both int8 sources, then goes
+// (once).
+// CHECK-LABEL: func @square
+// CHECK-NOT: pdnn.dequantize
+// CHECK: pdnn.elementwise_mul %arg0, %arg0 {Scale_out = 2.000000e+01 : f32, Scale_x = 1.000000e+01 : f32, Scale_y = 1.000000e+01 : f32} : (tensor<4xui8>, tensor<4xui8>) -> tensor<4xui8>
+// REMARK: Category:fuse-quantized-ops | fused=1, hoisted=0, refused=0
+func.func @square(%a: tensor<4xui8>) -> tensor<4xui8> {
+  %d = pdnn.dequantize %a {Scale = 10.0 : f32} : tensor<4xui8> -> tensor<4xf32>
+  %m = pdnn.elementwise_mul %d, %d : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %q = pdnn.quantize %m {Scale = 20.0 : f32} : tensor<4xf32> -> tensor<4xui8>
+  return %q : tensor<4xui8>
+}
+
+// -----
+
+// bf16 or shifted u8 data is not an int8 elementwise op's to take: no
+// candidate, so no refusal either.
+// CHECK-LABEL: func @elementwise_not_int8
+// CHECK: pdnn.elementwise_add %{{.*}}, %arg2 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK: pdnn.elementwise_mul %{{.*}}, %arg2 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// REMARK: Category:fuse-quantized-ops | fused=0, hoisted=0, refused=0
+func.func @elementwise_not_int8(%b: tensor<4xbf16>, %u: tensor<4xui8>, %c: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %db = pdnn.dequantize %b : tensor<4xbf16> -> tensor<4xf32>
+  %s = pdnn.elementwise_add %db, %c : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %du = pdnn.dequantize %u {Scale = 10.0 : f32, Shift = 128.0 : f32} : tensor<4xui8> -> tensor<4xf32>
+  %m = pdnn.elementwise_mul %du, %c : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %s, %m : tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
 // A quantize that alone reads a reshape moves onto its data (exact: the
 // reshape moves values), so the classifier's head reshapes int8: the
 // pooled map, dequantized at 10, is quantized at 40 before the reshape.

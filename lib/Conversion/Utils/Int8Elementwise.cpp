@@ -17,7 +17,9 @@ std::optional<Int8SourceScales> pdnn::int8SourceScalesOf(Operation *op) {
       !getElementTypeOrSelf(op->getResult(0).getType()).isInteger(8))
     return std::nullopt;
   auto scalesOf = [](auto binary, bool product) {
-    // f32 divisions, as Paddle's handler computes them.
+    // f32 divisions, as Paddle's handler computes them. Its code gives sub
+    // 1 / Scale_y like mul, against its own equation: sub takes the
+    // equation's Scale_out / Scale_y (docs/PaddleOpSemantics.md).
     float x = binary.getScaleX().convertToFloat();
     float y = binary.getScaleY().convertToFloat();
     float out = binary.getScaleOut().convertToFloat();

@@ -1118,14 +1118,20 @@ def elementwise_pow(X, Y, axis=-1):
 def elementwise_int8(op, X, Y, axis=-1, Scale_x=1.0, Scale_y=1.0, Scale_out=1.0,
                      out_dtype=np.float32):
     """elementwise_add / _sub / _mul on int8 data (X, Y each uint8, int8 or
-    float32) as Paddle's oneDNN int8 kernel runs it: BinaryMKLDNNHandler's
-    CreateAttributes (paddle/fluid/platform/mkldnn_reuse.h) hands oneDNN's
-    binary the source scales
+    float32) by the equation of Paddle's oneDNN int8 kernel,
+    Out = Scale_out * (X / Scale_x op Y / Scale_y), as its
+    BinaryMKLDNNHandler::CreateAttributes (paddle/fluid/platform/
+    mkldnn_reuse.h) hands it to oneDNN's binary for add and mul: the source
+    scales
         scale_0 = Scale_out / Scale_x
         scale_1 = Scale_out / Scale_y   (add, sub)   1.0 / Scale_y   (mul)
     as floats, and oneDNN computes each element in f32 as
     (x * scale_0) op (y * scale_1), then rounds to nearest even and
-    saturates into an int8 Out (a float32 Out keeps the f32 value)."""
+    saturates into an int8 Out (a float32 Out keeps the f32 value).
+    Paddle's code gives sub 1.0 / Scale_y too, and keeps the scales in
+    place when it swaps a smaller X second; both contradict that equation
+    (and the f32 op), so this model, like the compiler, follows the
+    equation (docs/PaddleOpSemantics.md)."""
     f = np.float32
     x, y = np.asarray(X), np.asarray(Y)
     xa, ya, _ = elementwise_broadcast_shapes(x.shape, y.shape, axis)
