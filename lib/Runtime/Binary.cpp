@@ -13,6 +13,7 @@
 #include "Calls.h"
 
 #include "Cache.h"
+#include "ChannelBroadcast.h"
 #include "Context.h"
 #include "Errors.h"
 #include "MemRef.h"
@@ -20,6 +21,7 @@
 
 #include <cmath>
 #include <utility>
+#include <vector>
 
 using namespace pdnnrt;
 
@@ -61,6 +63,50 @@ dnnl::memory::desc descOf(const Tensor &t, int64_t channels, bool nhwc) {
                               dnnl::memory::format_tag::nhwc);
   return denseDesc(dnnl::memory::dims(t.sizes, t.sizes + t.rank),
                    oneDNNDataType(t.type));
+}
+
+bool isInt8Type(int32_t type) {
+  return type == PDNNRT_TYPE_UI8 || type == PDNNRT_TYPE_SI8;
+}
+
+/// Runs `src0 op src1` on the runtime's own loop when it applies: int8
+/// nhwc images of more than one sample and a [N, 1, 1, 1, C] src1 (one
+/// vector per sample), add, sub or mul, into int8 or f32, on AVX-512.
+bool runChannelBroadcast(int32_t algorithm, const Tensor &src0,
+                         const Tensor &src1, const Tensor &dst, float scale0,
+                         float scale1) {
+  ChannelBroadcastKernel kernel = channelBroadcastKernel();
+  if (!kernel || !useChannelBroadcastKernel.load(std::memory_order_relaxed))
+    return false;
+  if (algorithm != PDNNRT_BINARY_ADD && algorithm != PDNNRT_BINARY_SUB &&
+      algorithm != PDNNRT_BINARY_MUL)
+    return false;
+  if (!isNhwcImage(src0) || !isNhwcImage(src1) || !isInt8Type(src0.type) ||
+      (!isInt8Type(dst.type) && dst.type != PDNNRT_TYPE_F32) ||
+      (!isInt8Type(src1.type) && src1.type != PDNNRT_TYPE_F32))
+    return false;
+  const int64_t N = src0.size(0), C = src0.size(4);
+  if (N < 2 || C == 0 || src1.size(0) != N || src1.size(2) != 1 ||
+      src1.size(3) != 1 || src1.size(4) != C)
+    return false;
+  // y · scale1 once per sample and channel, as oneDNN computes it per
+  // element; 16 more after each row so that any channel starts a vector.
+  thread_local std::vector<float> gate;
+  const int64_t row = C + 16;
+  gate.resize(static_cast<size_t>(N * row));
+  for (int64_t n = 0; n < N; ++n)
+    for (int64_t j = 0; j < row; ++j) {
+      int64_t k = n * C + j % C;
+      float y = src1.type == PDNNRT_TYPE_F32 ? src1.f32()[k]
+                : src1.type == PDNNRT_TYPE_UI8
+                    ? static_cast<float>(reinterpret_cast<const uint8_t *>(src1.data)[k])
+                    : static_cast<float>(reinterpret_cast<const int8_t *>(src1.data)[k]);
+      gate[n * row + j] = y * scale1;
+    }
+  ChannelBroadcast call{algorithm, src0.type, dst.type, src0.data, dst.data,
+                        gate.data(), N, src0.size(2) * src0.size(3), C, scale0};
+  kernel(call);
+  return true;
 }
 
 std::unique_ptr<BinaryEntry> makeBinary(dnnl::algorithm algorithm,
@@ -165,6 +211,9 @@ void pdnnrt::run(const BinaryCall &call) {
     expectDisjoint(dst, src1);
   if (dst.numel == 0)
     return;
+  if (channels == 0 && !allSame &&
+      runChannelBroadcast(call.algorithm, src0, src1, dst, scale0, scale1))
+    return;
 
   Key key;
   key.add(call.algorithm).add(src0.rank).add(channels);
@@ -184,4 +233,12 @@ void pdnnrt::run(const BinaryCall &call) {
       {DNNL_ARG_SCRATCHPAD, entry.scratchpad.bind()},
   };
   execute(entry.primitive, args);
+}
+
+std::atomic<bool> pdnnrt::useChannelBroadcastKernel{true};
+
+pdnnrt::ChannelBroadcastKernel pdnnrt::channelBroadcastKernel() {
+  static const ChannelBroadcastKernel kernel =
+      __builtin_cpu_supports("avx512f") ? &avx512::channelBroadcast : nullptr;
+  return kernel;
 }

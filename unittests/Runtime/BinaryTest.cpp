@@ -2,6 +2,8 @@
 
 #include "TestUtil.h"
 
+#include "../../lib/Runtime/ChannelBroadcast.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -140,3 +142,80 @@ TEST_F(BinaryTest, ScalesMustBeFinite) {
 }
 
 } // namespace
+
+/// The runtime's own loop for an int8 nhwc image op a [N, 1, 1, 1, C]
+/// vector per sample (ChannelBroadcast.h) against oneDNN's binary on the
+/// same call, bit for bit: u8/s8 images, u8/s8/f32 vectors, u8/s8/f32
+/// outputs, add/sub/mul, channel counts below, at, past and between
+/// vectors, scales whose products round, saturation both ways, in place.
+TEST_F(BinaryTest, ChannelBroadcastLoopMatchesOneDNN) {
+  if (!pdnnrt::channelBroadcastKernel())
+    GTEST_SKIP() << "unsupported: the loop needs AVX-512F";
+  struct Restore {
+    ~Restore() { pdnnrt::useChannelBroadcastKernel = true; }
+  } restore;
+  const int32_t types[] = {PDNNRT_TYPE_UI8, PDNNRT_TYPE_SI8, PDNNRT_TYPE_F32};
+  const int32_t algorithms[] = {PDNNRT_BINARY_ADD, PDNNRT_BINARY_SUB, PDNNRT_BINARY_MUL};
+  int checked = 0;
+  for (int64_t c : {1, 3, 8, 15, 16, 17, 40, 200})
+    for (int32_t srcType : {PDNNRT_TYPE_UI8, PDNNRT_TYPE_SI8})
+      for (int32_t gateType : types)
+        for (int32_t dstType : types)
+          for (int32_t algorithm : algorithms) {
+            SCOPED_TRACE(::testing::Message()
+                         << c << " channels, src " << srcType << " gate " << gateType
+                         << " dst " << dstType << " algorithm " << algorithm);
+            const int64_t n = 3, h = 2, w = 7;
+            const int64_t count = n * h * w * c;
+            // Bytes for every type; an f32 vector gets values beyond int8's.
+            std::vector<uint8_t> image(count);
+            for (int64_t i = 0; i < count; ++i)
+              image[i] = static_cast<uint8_t>((i * 37 + c) % 256);
+            std::vector<uint8_t> gate8(n * c);
+            std::vector<float> gate32(n * c);
+            for (int64_t i = 0; i < n * c; ++i) {
+              gate8[i] = static_cast<uint8_t>((i * 53 + 11) % 256);
+              gate32[i] = static_cast<float>(i % 9) * 37.25f - 150.0f;
+            }
+            // Scales: add/sub at a calibration's inexact quotients (sums
+            // beyond the range saturate), mul small enough to land inside.
+            const float scale0 = algorithm == PDNNRT_BINARY_MUL ? 0.0371f : 0.9375f * 1.0137f;
+            const float scale1 = algorithm == PDNNRT_BINARY_MUL ? 1.0f / 127.0f : 1.3313f;
+            auto run = [&](bool own, bool inPlace) {
+              pdnnrt::useChannelBroadcastKernel = own;
+              std::vector<uint8_t> src = image;
+              size_t dstBytes = dstType == PDNNRT_TYPE_F32 ? 4 : 1;
+              std::vector<uint8_t> dst(count * dstBytes, 0xAB);
+              MemRef srcRef(src, {n, 1, h, w, c});
+              srcRef = srcRef.withType(srcType);
+              MemRef gateRef = gateType == PDNNRT_TYPE_F32
+                                   ? MemRef(gate32, {n, 1, 1, 1, c})
+                                   : MemRef(gate8, {n, 1, 1, 1, c}).withType(gateType);
+              std::vector<float> dst32(dstType == PDNNRT_TYPE_F32 ? count : 0);
+              MemRef dstRef = dstType == PDNNRT_TYPE_F32
+                                  ? MemRef(dst32, {n, 1, h, w, c})
+                                  : MemRef(dst, {n, 1, h, w, c}).withType(dstType);
+              if (inPlace)
+                dstRef = srcRef;
+              EXPECT_EQ(pdnnrt_binary(ARG(srcRef), ARG(gateRef), ARG(dstRef), algorithm,
+                                      /*channels=*/0, scale0, scale1),
+                        0)
+                  << lastError();
+              if (inPlace)
+                return src;
+              if (dstType == PDNNRT_TYPE_F32) {
+                std::vector<uint8_t> bytes(count * 4);
+                std::memcpy(bytes.data(), dst32.data(), bytes.size());
+                return bytes;
+              }
+              return dst;
+            };
+            std::vector<uint8_t> own = run(true, false), oneDNN = run(false, false);
+            ASSERT_EQ(own, oneDNN);
+            if (dstType == srcType) {
+              ASSERT_EQ(run(true, true), oneDNN);
+            }
+            ++checked;
+          }
+  EXPECT_EQ(checked, 8 * 2 * 3 * 3 * 3);
+}
