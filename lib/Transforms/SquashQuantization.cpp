@@ -7,7 +7,8 @@
 // with one scale are one (the two directions of a GRU layer then read the
 // same data, and can become one multi_gru), and a product that writes
 // int8 only to have it requantized or dequantized can write that result
-// directly with another output scale.
+// directly with another output scale, and a product reading a requantize
+// can read the data before it at its own scale.
 //
 //===----------------------------------------------------------------------===//
 
@@ -78,6 +79,12 @@ struct SquashQuantizationPass
     squashAll([&](Operation *op) {
       return isa<RequantizeOp, DequantizeOp>(op) &&
              squashIntoProduct(rewriter, op);
+    });
+    // What no product absorbed (a pooling's result requantized for the
+    // convolution after it): its one reader takes the data at its own scale.
+    squashAll([&](Operation *op) {
+      auto r = dyn_cast<RequantizeOp>(op);
+      return r && squashIntoReaders(rewriter, r);
     });
     reportPassCounts(getOperation(), getArgument(), {{"squashed", squashed}});
     numSquashed += squashed;
@@ -175,6 +182,38 @@ struct SquashQuantizationPass
       return false;
     rewriter.replaceOp(op, squashed->getResults());
     rewriter.eraseOp(product);
+    return true;
+  }
+
+  /// requantize -> its one reader, an int8 product or convolution taking
+  /// it as its data at the requantize's Scale_out: the reader takes the
+  /// requantize's input at its Scale_in instead, one rounding fewer
+  /// (Paddle's RequantOpSquash, after its OpRequantSquash as here). Same
+  /// type, no shifts.
+  bool squashIntoReaders(IRRewriter &rewriter, RequantizeOp r) {
+    if (r.getShiftIn().convertToFloat() != 0.0f ||
+        r.getShiftOut().convertToFloat() != 0.0f ||
+        r.getInput().getType() != r.getType() || !r->hasOneUse())
+      return false;
+    OpOperand &use = *r->getUses().begin();
+    Operation *reader = use.getOwner();
+    std::optional<ProductScaleNames> names = productScaleNames(reader);
+    if (!names || use.getOperandNumber() != 0)
+      return false;
+    auto scaleIn = dyn_cast_or_null<FloatAttr>(reader->getAttr(names->in));
+    if (!scaleIn || scaleIn.getValueAsDouble() != r.getScaleOut().convertToFloat())
+      return false;
+    rewriter.setInsertionPoint(reader);
+    Operation *squashed = nullptr;
+    std::string why = buildVerified(rewriter, [&] {
+      squashed = rewriter.clone(*reader);
+      squashed->setOperand(0, r.getInput());
+      squashed->setAttr(names->in, r.getScaleInAttr());
+    });
+    if (!why.empty())
+      return false;
+    rewriter.replaceOp(reader, squashed->getResults());
+    rewriter.eraseOp(r);
     return true;
   }
 

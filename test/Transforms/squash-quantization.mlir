@@ -74,6 +74,37 @@ func.func @requantized_convolution(%x: tensor<1x2x3x3xui8>, %w: tensor<2x2x1x1xs
 
 // -----
 
+// A requantize no product absorbed (a pooling's int8 result, requantized to
+// the next convolution's input scale) goes into its one reader, which takes
+// the data at its own scale. One with two readers, a shifted one, and one
+// whose reader is at another scale are kept, as in Paddle.
+// CHECK-LABEL: func @into_reader
+// CHECK: %[[P:.*]] = pdnn.pool2d %arg0
+// CHECK-NEXT: pdnn.conv2d Input(%[[P]]) Filter(%arg1) {Scale_in = 8.000000e+00 : f32, Scale_out = 1.500000e+01 : f32, Scale_weights = array<f32: 1.270000e+02>}
+// CHECK-NEXT: %[[R:.*]] = pdnn.requantize %[[P]] {Scale_in = 8.000000e+00 : f32, Scale_out = 4.000000e+01 : f32
+// CHECK-NEXT: pdnn.conv2d Input(%[[R]]) Filter(%arg1) {Scale_in = 4.000000e+01 : f32
+// CHECK-NEXT: pdnn.conv2d Input(%[[R]]) Filter(%arg1) {Scale_in = 4.000000e+01 : f32
+// CHECK-NEXT: %[[O:.*]] = pdnn.requantize %[[P]] {Scale_in = 8.000000e+00 : f32, Scale_out = 4.000000e+01 : f32
+// CHECK-NEXT: pdnn.conv2d Input(%[[O]]) Filter(%arg1) {Scale_in = 3.000000e+01 : f32
+// CHECK-NEXT: %[[U:.*]] = pdnn.requantize %arg2 {Scale_in = 8.000000e+00 : f32, Scale_out = 4.000000e+01 : f32, Shift_in = 1.280000e+02 : f32
+// CHECK-NEXT: pdnn.fc Input(%[[U]])
+// REMARK: Category:squash-quantization | squashed=1
+func.func @into_reader(%x: tensor<1x2x4x4xsi8>, %w: tensor<2x2x1x1xsi8>, %u: tensor<1x4xui8>, %fw: tensor<4x3xsi8>) -> (tensor<1x2x1x1xsi8>, tensor<1x2x1x1xsi8>, tensor<1x2x1x1xsi8>, tensor<1x2x1x1xsi8>, tensor<1x3xsi8>) {
+  %p = pdnn.pool2d %x {pooling_type = "avg", ksize = array<i32: 1, 1>, global_pooling = true} : (tensor<1x2x4x4xsi8>) -> tensor<1x2x1x1xsi8>
+  %r0 = pdnn.requantize %p {Scale_in = 8.0 : f32, Scale_out = 40.0 : f32, Shift_in = 0.0 : f32, Shift_out = 0.0 : f32} : tensor<1x2x1x1xsi8> -> tensor<1x2x1x1xsi8>
+  %0 = pdnn.conv2d Input(%r0) Filter(%w) {Scale_in = 40.0 : f32, Scale_out = 15.0 : f32, Scale_weights = array<f32: 127.0>} : (tensor<1x2x1x1xsi8>, tensor<2x2x1x1xsi8>) -> tensor<1x2x1x1xsi8>
+  %r1 = pdnn.requantize %p {Scale_in = 8.0 : f32, Scale_out = 40.0 : f32, Shift_in = 0.0 : f32, Shift_out = 0.0 : f32} : tensor<1x2x1x1xsi8> -> tensor<1x2x1x1xsi8>
+  %1 = pdnn.conv2d Input(%r1) Filter(%w) {Scale_in = 40.0 : f32, Scale_out = 15.0 : f32, Scale_weights = array<f32: 127.0>} : (tensor<1x2x1x1xsi8>, tensor<2x2x1x1xsi8>) -> tensor<1x2x1x1xsi8>
+  %2 = pdnn.conv2d Input(%r1) Filter(%w) {Scale_in = 40.0 : f32, Scale_out = 25.0 : f32, Scale_weights = array<f32: 127.0>} : (tensor<1x2x1x1xsi8>, tensor<2x2x1x1xsi8>) -> tensor<1x2x1x1xsi8>
+  %r2 = pdnn.requantize %p {Scale_in = 8.0 : f32, Scale_out = 40.0 : f32, Shift_in = 0.0 : f32, Shift_out = 0.0 : f32} : tensor<1x2x1x1xsi8> -> tensor<1x2x1x1xsi8>
+  %3 = pdnn.conv2d Input(%r2) Filter(%w) {Scale_in = 30.0 : f32, Scale_out = 15.0 : f32, Scale_weights = array<f32: 127.0>} : (tensor<1x2x1x1xsi8>, tensor<2x2x1x1xsi8>) -> tensor<1x2x1x1xsi8>
+  %ru = pdnn.requantize %u {Scale_in = 8.0 : f32, Scale_out = 40.0 : f32, Shift_in = 128.0 : f32, Shift_out = 128.0 : f32} : tensor<1x4xui8> -> tensor<1x4xui8>
+  %4 = pdnn.fc Input(%ru) W(%fw) {Scale_in = 40.0 : f32, Scale_out = 20.0 : f32, Scale_weights = array<f32: 127.0>} : (tensor<1x4xui8>, tensor<4x3xsi8>) -> tensor<1x3xsi8>
+  return %0, %1, %2, %3, %4 : tensor<1x2x1x1xsi8>, tensor<1x2x1x1xsi8>, tensor<1x2x1x1xsi8>, tensor<1x2x1x1xsi8>, tensor<1x3xsi8>
+}
+
+// -----
+
 // Another scale, or a second user: kept.
 // CHECK-LABEL: func @products_kept
 // CHECK: pdnn.requantize

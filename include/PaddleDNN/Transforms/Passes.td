@@ -361,6 +361,9 @@ def SquashQuantization : Pass<"squash-quantization"> {
       writes f32 itself (force_fp32_output). The pairs above are squashed
       first, so that a dequantize quantized again becomes the op's own
       int8 output at the new scale rather than an f32 output to quantize.
+    - A requantize (no shifts, same type) whose one reader is such an op
+      taking it as its data at the requantize's Scale_out: the reader
+      takes the requantize's input at its Scale_in.
     - `dequantize -> quantize` of bf16 without scales is the bf16 data
       itself (bf16 -> f32 -> bf16 is exact).
     - Quantizes of one value with the same attributes and type are one, so
